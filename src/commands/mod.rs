@@ -1,0 +1,55 @@
+//! One module per subcommand. Each takes the resolved [`Config`] and its own arguments, does its
+//! work through `db` and `domain`, and writes its result to standard output.
+//!
+//! Commands never print errors themselves: they return [`Error`] and `main` prints it once.
+
+mod database;
+mod generate;
+mod import;
+mod spaces;
+mod table;
+
+use std::io::Write;
+
+use crate::cli::{Cli, Command, DbCommand, SpacesCommand};
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::Error;
+
+/// Runs the command the user asked for.
+pub async fn run(cli: Cli) -> Result<(), Error> {
+    let config = Config::resolve(&cli.global)?;
+    let mut out = std::io::stdout().lock();
+    match cli.command {
+        // Generators need no database: they must not create one as a side effect.
+        Command::Completions { shell, out_dir } => {
+            generate::completions(shell, out_dir.as_deref(), &mut out)
+        }
+        Command::Man { out_dir } => generate::man(out_dir.as_deref(), &mut out),
+        Command::Db(DbCommand::Migrate) => database::migrate(&config, &mut out).await,
+        command => {
+            let db = Db::open(&config.database_url).await?;
+            let result = run_with_db(command, &config, &db, &mut out).await;
+            db.close().await;
+            result
+        }
+    }
+}
+
+async fn run_with_db(
+    command: Command,
+    config: &Config,
+    db: &Db,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    match command {
+        Command::Spaces(SpacesCommand::Create { slug, name, locale }) => {
+            spaces::create(config, db, &slug, &name, &locale, out).await
+        }
+        Command::Spaces(SpacesCommand::List) => spaces::list(db, out).await,
+        Command::Import { file } => import::run(config, db, &file, out).await,
+        Command::Completions { .. } | Command::Man { .. } | Command::Db(_) => {
+            unreachable!("handled before the database is opened")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The `audit_log` table: who did what administrative action, on what, when.
+
+use super::{Conn, DbError, on_conn};
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct AuditRow {
+    pub id: i64,
+    pub space_id: Option<i64>,
+    pub actor: String,
+    pub action: String,
+    pub target: Option<String>,
+    pub details: Option<String>,
+    pub created_at: i64,
+}
+
+/// One entry to record. `details` must never hold a secret.
+#[derive(Debug, Clone)]
+pub struct Entry<'a> {
+    pub space_id: Option<i64>,
+    pub actor: &'a str,
+    pub action: &'a str,
+    pub target: Option<&'a str>,
+    pub details: Option<&'a str>,
+    pub now: i64,
+}
+
+pub async fn record(conn: Conn<'_>, entry: &Entry<'_>) -> Result<(), DbError> {
+    const SQL: &str = "INSERT INTO audit_log (space_id, actor, action, target, details, created_at) \
+        VALUES ($1, $2, $3, $4, $5, $6)";
+    on_conn!(conn, c => sqlx::query(SQL)
+        .bind(entry.space_id).bind(entry.actor).bind(entry.action).bind(entry.target)
+        .bind(entry.details).bind(entry.now)
+        .execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// The log, oldest first.
+pub async fn list(conn: Conn<'_>) -> Result<Vec<AuditRow>, DbError> {
+    const SQL: &str = "SELECT * FROM audit_log ORDER BY id";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, AuditRow>(SQL).fetch_all(c).await?))
+}

@@ -1,0 +1,71 @@
+//! Opening a pool from a database URL, and the two embedded migration sets.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+use super::{Db, DbError};
+
+/// Migrations for each backend; the two folders hold the same versions (a test checks it).
+pub static MIGRATIONS_SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
+pub static MIGRATIONS_POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// How long a writer waits for SQLite's write lock before giving up.
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long any command waits for a free connection.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a URL names, by its scheme.
+    pub fn of_url(url: &str) -> Result<Backend, DbError> {
+        let scheme = url.split_once(':').map_or(url, |(scheme, _)| scheme);
+        match scheme {
+            "sqlite" => Ok(Backend::Sqlite),
+            "postgres" | "postgresql" => Ok(Backend::Postgres),
+            _ => Err(DbError::UnsupportedUrl {
+                scheme: scheme.chars().take(32).collect(),
+            }),
+        }
+    }
+}
+
+pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
+    match Backend::of_url(url)? {
+        Backend::Sqlite => {
+            let options = SqliteConnectOptions::from_str(url)
+                .map_err(|e| DbError::InvalidUrl(e.to_string()))?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(options)
+                .await
+                .map_err(DbError::Connect)?;
+            Ok(Db::Sqlite(pool))
+        }
+        Backend::Postgres => {
+            let options =
+                PgConnectOptions::from_str(url).map_err(|e| DbError::InvalidUrl(e.to_string()))?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(options)
+                .await
+                .map_err(DbError::Connect)?;
+            Ok(Db::Postgres(pool))
+        }
+    }
+}

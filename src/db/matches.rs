@@ -1,0 +1,151 @@
+//! The `matches` and `match_results` tables: every match of every stage, its sides, result and
+//! bracket wiring (where its winner and loser go next), and the places of free-for-all rounds.
+
+use super::{Conn, DbError, on_conn};
+use crate::domain::{Bracket, MatchStatus, Side, Winner};
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MatchRow {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub stage_id: i64,
+    #[sqlx(try_from = "OptionalText")]
+    pub bracket: Option<Bracket>,
+    pub group_label: Option<String>,
+    pub round: i64,
+    pub position: i64,
+    #[sqlx(try_from = "String")]
+    pub status: MatchStatus,
+    pub a_participant_id: Option<i64>,
+    pub b_participant_id: Option<i64>,
+    pub bye: bool,
+    pub score_a: Option<i64>,
+    pub score_b: Option<i64>,
+    #[sqlx(try_from = "OptionalText")]
+    pub winner: Option<Winner>,
+    pub forfeit: bool,
+    pub winner_to_match_id: Option<i64>,
+    #[sqlx(try_from = "OptionalText")]
+    pub winner_to_slot: Option<Side>,
+    pub loser_to_match_id: Option<i64>,
+    #[sqlx(try_from = "OptionalText")]
+    pub loser_to_slot: Option<Side>,
+    pub scheduled_at: Option<i64>,
+    pub completed_at: Option<i64>,
+    pub updated_at: i64,
+}
+
+/// A nullable text column on its way to an `Option` of a vocabulary type.
+#[derive(sqlx::Type)]
+#[sqlx(transparent)]
+pub struct OptionalText(Option<String>);
+
+macro_rules! optional_from_text {
+    ($($ty:ty),+) => {$(
+        impl TryFrom<OptionalText> for Option<$ty> {
+            type Error = crate::domain::UnknownValue;
+            fn try_from(text: OptionalText) -> Result<Self, Self::Error> {
+                text.0.map(|t| t.parse()).transpose()
+            }
+        }
+    )+};
+}
+optional_from_text!(Bracket, Winner, Side);
+
+#[derive(Debug, Clone)]
+pub struct NewMatch<'a> {
+    pub tournament_id: i64,
+    pub stage_id: i64,
+    pub bracket: Option<Bracket>,
+    pub group_label: Option<&'a str>,
+    pub round: i64,
+    pub position: i64,
+    pub status: MatchStatus,
+    pub a_participant_id: Option<i64>,
+    pub b_participant_id: Option<i64>,
+    pub bye: bool,
+    pub score_a: Option<i64>,
+    pub score_b: Option<i64>,
+    pub winner: Option<Winner>,
+    pub forfeit: bool,
+    pub scheduled_at: Option<i64>,
+    pub completed_at: Option<i64>,
+    pub now: i64,
+}
+
+/// Inserts a match without its wiring; [`link`] wires it once the matches it feeds exist.
+pub async fn insert(conn: Conn<'_>, new: &NewMatch<'_>) -> Result<MatchRow, DbError> {
+    const SQL: &str = "INSERT INTO matches (tournament_id, stage_id, bracket, group_label, round, \
+        position, status, a_participant_id, b_participant_id, bye, score_a, score_b, winner, forfeit, \
+        scheduled_at, completed_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+        $12, $13, $14, $15, $16, $17) RETURNING *";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, MatchRow>(SQL)
+        .bind(new.tournament_id).bind(new.stage_id).bind(new.bracket.map(Bracket::as_str))
+        .bind(new.group_label).bind(new.round).bind(new.position).bind(new.status.as_str())
+        .bind(new.a_participant_id).bind(new.b_participant_id).bind(new.bye)
+        .bind(new.score_a).bind(new.score_b).bind(new.winner.map(Winner::as_str)).bind(new.forfeit)
+        .bind(new.scheduled_at).bind(new.completed_at).bind(new.now)
+        .fetch_one(c).await?))
+}
+
+/// Where a match's winner (or loser) goes: the match and the side it takes there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Destination {
+    pub match_id: i64,
+    pub slot: Side,
+}
+
+/// Sets where the winner and the loser of `match_id` go next.
+pub async fn link(
+    conn: Conn<'_>,
+    match_id: i64,
+    winner_to: Option<Destination>,
+    loser_to: Option<Destination>,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE matches SET winner_to_match_id = $2, winner_to_slot = $3, \
+        loser_to_match_id = $4, loser_to_slot = $5 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL)
+        .bind(match_id)
+        .bind(winner_to.map(|d| d.match_id)).bind(winner_to.map(|d| d.slot.as_str()))
+        .bind(loser_to.map(|d| d.match_id)).bind(loser_to.map(|d| d.slot.as_str()))
+        .execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// A tournament's matches in the order of the API: stage, bracket, group, round, position.
+pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<MatchRow>, DbError> {
+    const SQL: &str = "SELECT m.* FROM matches m JOIN stages s ON s.id = m.stage_id \
+        WHERE m.tournament_id = $1 \
+        ORDER BY s.number, CASE m.bracket WHEN 'winners' THEN 1 WHEN 'losers' THEN 2 \
+        WHEN 'grand_final' THEN 3 WHEN 'third_place' THEN 4 ELSE 0 END, \
+        COALESCE(m.group_label, ''), m.round, m.position";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, MatchRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+    )
+}
+
+/// One participant's place and points in a free-for-all round.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ResultRow {
+    pub match_id: i64,
+    pub participant_id: i64,
+    pub place: i64,
+    pub points: i64,
+}
+
+pub async fn insert_result(conn: Conn<'_>, row: &ResultRow) -> Result<(), DbError> {
+    const SQL: &str = "INSERT INTO match_results (match_id, participant_id, place, points) VALUES ($1, $2, $3, $4)";
+    on_conn!(conn, c => sqlx::query(SQL)
+        .bind(row.match_id).bind(row.participant_id).bind(row.place).bind(row.points)
+        .execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// The free-for-all results of a tournament's rounds, by match then place.
+pub async fn list_results(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ResultRow>, DbError> {
+    const SQL: &str = "SELECT r.* FROM match_results r JOIN matches m ON m.id = r.match_id \
+        WHERE m.tournament_id = $1 ORDER BY r.match_id, r.place, r.participant_id";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ResultRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+    )
+}

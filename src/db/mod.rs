@@ -1,0 +1,146 @@
+//! The database: SQLite (the embedded default) or Postgres, chosen by the URL.
+//!
+//! Owns connecting, migrating, transactions and every SQL statement of the product, one module
+//! per table group. Each query is written once with `$1` placeholders and run on whichever backend
+//! is open through [`on_conn!`]; a statement is written twice only where the dialects truly differ.
+//! This layer never decides what a change means (that is the commands' and the domain's job) and
+//! never formats anything for people.
+
+mod connect;
+mod error;
+
+pub mod audit;
+pub mod matches;
+pub mod outbox;
+pub mod participants;
+pub mod spaces;
+pub mod stages;
+pub mod tournaments;
+
+pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
+pub use error::DbError;
+
+use sqlx::pool::PoolConnection;
+use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
+
+/// Runs `$body` with `$c` bound to the open backend's `&mut Connection`. The body is compiled
+/// once per backend, so one SQL text and one chain of binds serve both.
+macro_rules! on_conn {
+    ($conn:expr, $c:ident => $body:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite($c) => $body,
+            $crate::db::Conn::Postgres($c) => $body,
+        }
+    };
+}
+pub(crate) use on_conn;
+
+/// A pool of connections to one database.
+#[derive(Debug, Clone)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// One connection, borrowed from a pool or from a transaction, for the query functions.
+pub enum Conn<'c> {
+    Sqlite(&'c mut SqliteConnection),
+    Postgres(&'c mut PgConnection),
+}
+
+impl Conn<'_> {
+    /// A shorter borrow of the same connection, so one connection serves several queries.
+    pub fn reborrow(&mut self) -> Conn<'_> {
+        match self {
+            Conn::Sqlite(c) => Conn::Sqlite(c),
+            Conn::Postgres(c) => Conn::Postgres(c),
+        }
+    }
+}
+
+/// A connection taken from the pool for a few reads.
+pub enum Handle {
+    Sqlite(PoolConnection<Sqlite>),
+    Postgres(PoolConnection<Postgres>),
+}
+
+impl Handle {
+    pub fn conn(&mut self) -> Conn<'_> {
+        match self {
+            Handle::Sqlite(c) => Conn::Sqlite(c),
+            Handle::Postgres(c) => Conn::Postgres(c),
+        }
+    }
+}
+
+/// An open transaction. Dropped without [`Tx::commit`], it rolls back.
+pub enum Tx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+impl Tx {
+    pub fn conn(&mut self) -> Conn<'_> {
+        match self {
+            Tx::Sqlite(t) => Conn::Sqlite(t),
+            Tx::Postgres(t) => Conn::Postgres(t),
+        }
+    }
+
+    pub async fn commit(self) -> Result<(), DbError> {
+        match self {
+            Tx::Sqlite(t) => t.commit().await?,
+            Tx::Postgres(t) => t.commit().await?,
+        }
+        Ok(())
+    }
+}
+
+impl Db {
+    /// Opens the database at `url` (creating a SQLite file on first use) and applies every
+    /// pending migration.
+    pub async fn open(url: &str) -> Result<Db, DbError> {
+        let db = connect::connect(url).await?;
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Db::Sqlite(_) => Backend::Sqlite,
+            Db::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Applies the migrations of this backend that have not run yet.
+    pub async fn migrate(&self) -> Result<(), DbError> {
+        match self {
+            Db::Sqlite(pool) => MIGRATIONS_SQLITE.run(pool).await?,
+            Db::Postgres(pool) => MIGRATIONS_POSTGRES.run(pool).await?,
+        }
+        Ok(())
+    }
+
+    pub async fn acquire(&self) -> Result<Handle, DbError> {
+        Ok(match self {
+            Db::Sqlite(pool) => Handle::Sqlite(pool.acquire().await?),
+            Db::Postgres(pool) => Handle::Postgres(pool.acquire().await?),
+        })
+    }
+
+    /// Starts a write transaction. On SQLite it takes the write lock up front (`BEGIN
+    /// IMMEDIATE`), so two writers queue on the busy timeout instead of failing mid-way.
+    pub async fn begin(&self) -> Result<Tx, DbError> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
+
+    pub async fn close(&self) {
+        match self {
+            Db::Sqlite(pool) => pool.close().await,
+            Db::Postgres(pool) => pool.close().await,
+        }
+    }
+}

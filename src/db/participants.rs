@@ -1,0 +1,49 @@
+//! The `participants` table. A participant row is also its registration.
+
+use super::{Conn, DbError, on_conn};
+use crate::domain::ParticipantStatus;
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ParticipantRow {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub name: String,
+    pub seed: Option<i64>,
+    pub place: Option<i64>,
+    pub place_to: Option<i64>,
+    #[sqlx(try_from = "String")]
+    pub status: ParticipantStatus,
+    pub registered_at: i64,
+    pub withdrawn_at: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewParticipant<'a> {
+    pub tournament_id: i64,
+    pub name: &'a str,
+    pub seed: Option<i64>,
+    pub place: Option<i64>,
+    pub place_to: Option<i64>,
+    pub status: ParticipantStatus,
+    pub registered_at: i64,
+    pub withdrawn_at: Option<i64>,
+}
+
+/// Inserts a participant. A name already in the field (not withdrawn) is a unique violation.
+pub async fn insert(conn: Conn<'_>, new: &NewParticipant<'_>) -> Result<ParticipantRow, DbError> {
+    const SQL: &str = "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
+        registered_at, withdrawn_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL)
+        .bind(new.tournament_id).bind(new.name).bind(new.seed).bind(new.place).bind(new.place_to)
+        .bind(new.status.as_str()).bind(new.registered_at).bind(new.withdrawn_at)
+        .fetch_one(c).await?))
+}
+
+/// A tournament's participants, by seed (unseeded last), then name.
+pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ParticipantRow>, DbError> {
+    const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 \
+        ORDER BY seed IS NULL, seed, name, id";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+    )
+}

@@ -1,0 +1,45 @@
+//! The `spaces` table: organising spaces, the unit of ownership and visibility.
+
+use super::{Conn, DbError, on_conn};
+use crate::domain::Locale;
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SpaceRow {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    #[sqlx(try_from = "String")]
+    pub locale: Locale,
+    pub created_at: i64,
+}
+
+/// Inserts a space. A taken slug is a unique violation ([`DbError::is_unique_violation`]).
+pub async fn insert(
+    conn: Conn<'_>,
+    slug: &str,
+    name: &str,
+    locale: Locale,
+    now: i64,
+) -> Result<SpaceRow, DbError> {
+    const SQL: &str = "INSERT INTO spaces (slug, name, locale, created_at) VALUES ($1, $2, $3, $4) \
+                       RETURNING id, slug, name, locale, created_at";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL)
+        .bind(slug).bind(name).bind(locale.as_str()).bind(now)
+        .fetch_one(c).await?))
+}
+
+pub async fn find_by_slug(conn: Conn<'_>, slug: &str) -> Result<Option<SpaceRow>, DbError> {
+    const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces WHERE slug = $1";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).bind(slug).fetch_optional(c).await?))
+}
+
+pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<SpaceRow>, DbError> {
+    const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces WHERE id = $1";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).bind(id).fetch_optional(c).await?))
+}
+
+/// Every space, by slug.
+pub async fn list(conn: Conn<'_>) -> Result<Vec<SpaceRow>, DbError> {
+    const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces ORDER BY slug";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).fetch_all(c).await?))
+}

@@ -1,0 +1,39 @@
+//! The `stages` table: the parts a tournament is played in (groups, then a playoff, ...).
+
+use super::{Conn, DbError, on_conn};
+use crate::domain::{StageStatus, StageType};
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct StageRow {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub number: i64,
+    #[sqlx(rename = "type", try_from = "String")]
+    pub stage_type: StageType,
+    pub name: String,
+    #[sqlx(try_from = "String")]
+    pub status: StageStatus,
+}
+
+pub async fn insert(
+    conn: Conn<'_>,
+    tournament_id: i64,
+    number: i64,
+    stage_type: StageType,
+    name: &str,
+    status: StageStatus,
+) -> Result<StageRow, DbError> {
+    const SQL: &str = "INSERT INTO stages (tournament_id, number, type, name, status) \
+        VALUES ($1, $2, $3, $4, $5) RETURNING *";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, StageRow>(SQL)
+        .bind(tournament_id).bind(number).bind(stage_type.as_str()).bind(name).bind(status.as_str())
+        .fetch_one(c).await?))
+}
+
+/// A tournament's stages, in order.
+pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<StageRow>, DbError> {
+    const SQL: &str = "SELECT * FROM stages WHERE tournament_id = $1 ORDER BY number";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, StageRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+    )
+}

@@ -1,0 +1,100 @@
+//! The `tournaments` table.
+
+use super::{Conn, DbError, on_conn};
+use crate::domain::{Format, TournamentStatus};
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub space_id: i64,
+    pub slug: String,
+    pub name: String,
+    pub game: String,
+    #[sqlx(try_from = "String")]
+    pub format: Format,
+    #[sqlx(try_from = "String")]
+    pub status: TournamentStatus,
+    pub test: bool,
+    pub max_participants: i64,
+    pub description: Option<String>,
+    pub third_place: bool,
+    pub group_count: Option<i64>,
+    pub advance_per_group: Option<i64>,
+    pub swiss_rounds: Option<i64>,
+    /// free_for_all: JSON array of points for places 1, 2, 3, ...
+    pub points_scale: Option<String>,
+    pub starts_at: i64,
+    pub ends_at: Option<i64>,
+    pub registration_opens_at: Option<i64>,
+    pub registration_closes_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Everything a new tournament is created with.
+#[derive(Debug, Clone)]
+pub struct NewTournament<'a> {
+    pub space_id: i64,
+    pub slug: &'a str,
+    pub name: &'a str,
+    pub game: &'a str,
+    pub format: Format,
+    pub status: TournamentStatus,
+    pub test: bool,
+    pub max_participants: i64,
+    pub description: Option<&'a str>,
+    pub third_place: bool,
+    pub group_count: Option<i64>,
+    pub advance_per_group: Option<i64>,
+    pub swiss_rounds: Option<i64>,
+    pub points_scale: Option<String>,
+    pub starts_at: i64,
+    pub ends_at: Option<i64>,
+    pub registration_opens_at: Option<i64>,
+    pub registration_closes_at: Option<i64>,
+    pub now: i64,
+}
+
+/// Inserts a tournament. A slug taken in any space is a unique violation.
+pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<TournamentRow, DbError> {
+    const SQL: &str = "INSERT INTO tournaments (space_id, slug, name, game, format, status, test, \
+        max_participants, description, third_place, group_count, advance_per_group, swiss_rounds, \
+        points_scale, starts_at, ends_at, registration_opens_at, registration_closes_at, created_at, \
+        updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+        $17, $18, $19, $19) RETURNING *";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL)
+        .bind(new.space_id).bind(new.slug).bind(new.name).bind(new.game)
+        .bind(new.format.as_str()).bind(new.status.as_str()).bind(new.test)
+        .bind(new.max_participants).bind(new.description).bind(new.third_place)
+        .bind(new.group_count).bind(new.advance_per_group).bind(new.swiss_rounds)
+        .bind(new.points_scale.as_deref()).bind(new.starts_at).bind(new.ends_at)
+        .bind(new.registration_opens_at).bind(new.registration_closes_at).bind(new.now)
+        .fetch_one(c).await?))
+}
+
+/// The tournament with this slug, in any space.
+pub async fn find_by_slug(conn: Conn<'_>, slug: &str) -> Result<Option<TournamentRow>, DbError> {
+    const SQL: &str = "SELECT * FROM tournaments WHERE slug = $1";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(slug).fetch_optional(c).await?),
+    )
+}
+
+/// Which of `slugs` are already taken, in any space.
+pub async fn existing_slugs(mut conn: Conn<'_>, slugs: &[&str]) -> Result<Vec<String>, DbError> {
+    const SQL: &str = "SELECT slug FROM tournaments WHERE slug = $1";
+    let mut taken = Vec::new();
+    for slug in slugs {
+        let found: Option<String> = on_conn!(conn.reborrow(), c => sqlx::query_scalar(SQL).bind(slug).fetch_optional(c).await?);
+        taken.extend(found);
+    }
+    Ok(taken)
+}
+
+/// A space's tournaments, soonest first.
+pub async fn list_for_space(conn: Conn<'_>, space_id: i64) -> Result<Vec<TournamentRow>, DbError> {
+    const SQL: &str = "SELECT * FROM tournaments WHERE space_id = $1 ORDER BY starts_at, slug";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(space_id).fetch_all(c).await?),
+    )
+}

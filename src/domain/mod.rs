@@ -1,0 +1,30 @@
+//! The tournament vocabulary: validated names (slugs, locales) and the closed sets of values a
+//! tournament, participant, stage or match can take.
+//!
+//! Pure and storage-free: nothing here touches the database, the network or the clock. Every
+//! value is parsed once at the edge (command line, import document) into these types; the rest of
+//! the crate never handles the raw strings.
+
+pub mod names;
+mod slug;
+mod vocabulary;
+
+pub use slug::{InvalidSlug, Slug};
+pub use vocabulary::{
+    Bracket, EventType, Format, Locale, MatchStatus, ParticipantStatus, Side, StageStatus,
+    StageType, TournamentStatus, Winner,
+};
+
+/// A text that is not one of an enumeration's values.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{value}' (expected one of: {})", expected.join(", "))]
+pub struct UnknownValue {
+    pub what: &'static str,
+    pub value: String,
+    pub expected: &'static [&'static str],
+}
+
+/// Published tournaments are the ones widgets show: not a draft and not a test.
+pub fn is_published(status: TournamentStatus, test: bool) -> bool {
+    status != TournamentStatus::Draft && !test
+}

@@ -1,0 +1,197 @@
+//! The closed sets of values, each with its one spelling (the one stored, sent and accepted).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::UnknownValue;
+
+/// Declares a string enumeration: `as_str`, `ALL`, `FromStr` (with a clear error), `Display` and
+/// serde in the same spelling.
+macro_rules! string_enum {
+    ($(#[$meta:meta])* $name:ident, $what:literal { $($variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
+            pub const fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = UnknownValue;
+            fn from_str(text: &str) -> Result<Self, UnknownValue> {
+                match text {
+                    $($text => Ok($name::$variant),)+
+                    _ => Err(UnknownValue { what: $what, value: text.to_owned(), expected: Self::NAMES }),
+                }
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = UnknownValue;
+            fn try_from(text: String) -> Result<Self, UnknownValue> {
+                text.parse()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+string_enum! {
+    /// The languages of widgets and portal links.
+    Locale, "locale" { En = "en", Ru = "ru" }
+}
+
+string_enum! {
+    /// How a tournament is played.
+    Format, "format" {
+        SingleElimination = "single_elimination",
+        DoubleElimination = "double_elimination",
+        RoundRobin = "round_robin",
+        Swiss = "swiss",
+        GroupsPlayoffs = "groups_playoffs",
+        FreeForAll = "free_for_all",
+    }
+}
+
+string_enum! {
+    /// Where a tournament is in its life. Upper case, as the specification spells them.
+    TournamentStatus, "tournament status" {
+        Draft = "DRAFT",
+        Announced = "ANNOUNCED",
+        RegistrationOpen = "REGISTRATION_OPEN",
+        RegistrationClosed = "REGISTRATION_CLOSED",
+        InProgress = "IN_PROGRESS",
+        Completed = "COMPLETED",
+        Cancelled = "CANCELLED",
+    }
+}
+
+string_enum! {
+    /// A participant's standing in the field.
+    ParticipantStatus, "participant status" {
+        Active = "active",
+        Withdrawn = "withdrawn",
+        Disqualified = "disqualified",
+    }
+}
+
+string_enum! {
+    /// The kind of one stage of a tournament (a groups_playoffs tournament has a `groups` stage
+    /// and a `single_elimination` stage).
+    StageType, "stage type" {
+        SingleElimination = "single_elimination",
+        DoubleElimination = "double_elimination",
+        RoundRobin = "round_robin",
+        Swiss = "swiss",
+        Groups = "groups",
+        FreeForAll = "free_for_all",
+    }
+}
+
+string_enum! {
+    StageStatus, "stage status" { Pending = "pending", Running = "running", Completed = "completed" }
+}
+
+string_enum! {
+    /// `pending`: a side is still unknown; `ready`: both sides known, not yet played.
+    MatchStatus, "match status" {
+        Pending = "pending",
+        Ready = "ready",
+        InProgress = "in_progress",
+        Completed = "completed",
+        Cancelled = "cancelled",
+    }
+}
+
+string_enum! {
+    /// The part of an elimination stage a match belongs to.
+    Bracket, "bracket" {
+        Winners = "winners",
+        Losers = "losers",
+        GrandFinal = "grand_final",
+        ThirdPlace = "third_place",
+    }
+}
+
+string_enum! {
+    /// One of the two sides of a match.
+    Side, "side" { A = "a", B = "b" }
+}
+
+string_enum! {
+    Winner, "winner" { A = "a", B = "b", Draw = "draw" }
+}
+
+string_enum! {
+    /// What happened, as webhook receivers see it in the envelope's `type`.
+    EventType, "event type" {
+        TournamentStatusChanged = "tournament.status_changed",
+        RegistrationCreated = "registration.created",
+        RegistrationWithdrawn = "registration.withdrawn",
+        MatchCompleted = "match.completed",
+        MatchCorrected = "match.corrected",
+        Ping = "ping",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_round_trips() {
+        for format in Format::ALL {
+            assert_eq!(format.as_str().parse::<Format>(), Ok(*format));
+        }
+        for status in TournamentStatus::ALL {
+            assert_eq!(status.as_str().parse::<TournamentStatus>(), Ok(*status));
+        }
+    }
+
+    #[test]
+    fn unknown_values_name_the_choices() {
+        let error = "knockout".parse::<Format>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown format 'knockout' (expected one of: single_elimination, double_elimination, \
+             round_robin, swiss, groups_playoffs, free_for_all)"
+        );
+    }
+
+    #[test]
+    fn serde_uses_the_same_spelling() {
+        assert_eq!(
+            serde_json::to_string(&TournamentStatus::InProgress).unwrap(),
+            "\"IN_PROGRESS\""
+        );
+        assert_eq!(
+            serde_json::from_str::<Locale>("\"ru\"").unwrap(),
+            Locale::Ru
+        );
+        assert!(serde_json::from_str::<Locale>("\"de\"").is_err());
+    }
+}

@@ -1,0 +1,85 @@
+//! Absolute links to the portal and the widgets, built from the configured base URL.
+//!
+//! The only place that knows the shape of public URLs; it never checks that they resolve.
+
+use std::fmt;
+
+use crate::domain::Locale;
+
+/// The service's base address (`--base-url`), without a trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaseUrl(String);
+
+impl BaseUrl {
+    /// Accepts an absolute http(s) URL with no query or fragment.
+    pub fn parse(text: &str) -> Result<BaseUrl, InvalidBaseUrl> {
+        let invalid =
+            |why: &str| InvalidBaseUrl(format!("'{text}' is not a valid base URL: {why}"));
+        let url = url::Url::parse(text).map_err(|e| invalid(&e.to_string()))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(invalid("use http:// or https://"));
+        }
+        if url.host().is_none() || url.cannot_be_a_base() {
+            return Err(invalid("it has no host"));
+        }
+        if url.query().is_some() || url.fragment().is_some() {
+            return Err(invalid("it must not have a query or fragment"));
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(invalid("it must not carry credentials"));
+        }
+        Ok(BaseUrl(url.as_str().trim_end_matches('/').to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The tournament's page on the portal: `{base_url}/<locale>/tournaments/<slug>`.
+    pub fn tournament_page(&self, locale: Locale, slug: &str) -> String {
+        format!("{}/{}/tournaments/{}", self.0, locale, slug)
+    }
+}
+
+impl fmt::Display for BaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidBaseUrl(String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_portal_links() {
+        let base = BaseUrl::parse("https://cup.example.org/").unwrap();
+        assert_eq!(
+            base.tournament_page(Locale::Ru, "kubok"),
+            "https://cup.example.org/ru/tournaments/kubok"
+        );
+        let base = BaseUrl::parse("https://example.org/portal").unwrap();
+        assert_eq!(
+            base.tournament_page(Locale::En, "cup"),
+            "https://example.org/portal/en/tournaments/cup"
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_base() {
+        for bad in [
+            "",
+            "example.org",
+            "ftp://example.org",
+            "https://example.org/?a=1",
+            "https://u:p@example.org",
+            "mailto:a@b",
+        ] {
+            assert!(BaseUrl::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The integration tests: one binary (one link step) with a module per feature. Every database
+//! test runs on SQLite and on Postgres (see `support`).
+
+mod support;
+
+mod generated;
+mod import;
+mod migrations;
+mod outbox;
+mod spaces;

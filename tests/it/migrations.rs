@@ -1,0 +1,92 @@
+//! Migrations: both backends migrate from empty to the same schema, and the two folders stay twins.
+
+use std::collections::BTreeMap;
+
+use tourney::db::{Db, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
+
+use crate::support::{on_both_backends, scalar};
+
+/// Table name → sorted column names, read from the live database.
+async fn schema(db: &Db) -> BTreeMap<String, Vec<String>> {
+    let rows: Vec<(String, String)> = match db {
+        Db::Sqlite(pool) => sqlx::query_as(
+            "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_sqlx%'",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("read SQLite schema"),
+        Db::Postgres(pool) => sqlx::query_as(
+            "SELECT table_name::text, column_name::text FROM information_schema.columns \
+             WHERE table_schema = 'public' AND table_name NOT LIKE '_sqlx%'",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("read Postgres schema"),
+    };
+    let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (table, column) in rows {
+        tables.entry(table).or_default().push(column);
+    }
+    tables.values_mut().for_each(|columns| columns.sort());
+    tables
+}
+
+on_both_backends! {
+    async fn migrate_from_empty_creates_the_whole_model(t: TestDb) {
+        let tables = schema(&t.db).await;
+        let names: Vec<&str> = tables.keys().map(String::as_str).collect();
+        assert_eq!(
+            names,
+            ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_results",
+             "matches", "participants", "spaces", "stages", "tournaments"],
+            "on {}", t.backend_name()
+        );
+        assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
+        assert!(tables["deliveries"].contains(&"lease_token".to_owned()));
+        let applied = scalar(&t.db, "SELECT COUNT(*) FROM _sqlx_migrations WHERE success").await;
+        assert_eq!(applied, MIGRATIONS_SQLITE.iter().count() as i64);
+    }
+
+    async fn migrating_again_changes_nothing(t: TestDb) {
+        let before = schema(&t.db).await;
+        t.db.migrate().await.expect("second migration run");
+        let reopened = Db::open(&t.url).await.expect("reopen");
+        assert_eq!(schema(&reopened).await, before);
+        reopened.close().await;
+    }
+
+    async fn db_migrate_command_reports_the_version(t: TestDb) {
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 1"));
+    }
+}
+
+/// Both backends end with identical tables and columns (their types differ by design).
+#[tokio::test]
+async fn both_backends_have_the_same_schema() {
+    let Some(pg) = crate::support::postgres("both_backends_have_the_same_schema").await else {
+        return;
+    };
+    let lite = crate::support::sqlite().await;
+    assert_eq!(schema(&lite.db).await, schema(&pg.db).await);
+}
+
+#[test]
+fn migration_folders_are_twins() {
+    let versions = |migrator: &sqlx::migrate::Migrator| -> Vec<(i64, String)> {
+        migrator
+            .iter()
+            .map(|m| (m.version, m.description.to_string()))
+            .collect()
+    };
+    assert_eq!(versions(&MIGRATIONS_SQLITE), versions(&MIGRATIONS_POSTGRES));
+    let files = |dir: &str| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .expect(dir)
+            .map(|entry| entry.expect(dir).file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(files("migrations/sqlite"), files("migrations/postgres"));
+}
