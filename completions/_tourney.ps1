@@ -30,6 +30,8 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('spaces', 'spaces', [CompletionResultType]::ParameterValue, 'Create and list organising spaces')
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
+            [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
+            [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (or write them all with --out-dir)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --out-dir)')
@@ -119,6 +121,168 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;db;help;help' {
             break
         }
+        'tourney;tournaments' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;tournaments;create' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'The space the tournament belongs to')
+            [CompletionResult]::new('--slug', '--slug', [CompletionResultType]::ParameterName, 'Short name used in paths, unique across all spaces')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'name')
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'Game identifier, such as chess')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--max-participants', '--max-participants', [CompletionResultType]::ParameterName, 'max-participants')
+            [CompletionResult]::new('--starts-at', '--starts-at', [CompletionResultType]::ParameterName, 'Start time, RFC 3339 (2026-12-01T18:00:00Z)')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'description')
+            [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'groups_playoffs: number of groups')
+            [CompletionResult]::new('--advance', '--advance', [CompletionResultType]::ParameterName, 'groups_playoffs: how many of each group reach the playoff')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
+            [CompletionResult]::new('--swiss-rounds', '--swiss-rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
+            [CompletionResult]::new('--points', '--points', [CompletionResultType]::ParameterName, 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'A test tournament: visible to its own space only, never in widgets')
+            [CompletionResult]::new('--third-place', '--third-place', [CompletionResultType]::ParameterName, 'single_elimination: play a match for third place')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;status' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;register' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;withdraw' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;start' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;tournaments;help;create' {
+            break
+        }
+        'tourney;tournaments;help;status' {
+            break
+        }
+        'tourney;tournaments;help;register' {
+            break
+        }
+        'tourney;tournaments;help;withdraw' {
+            break
+        }
+        'tourney;tournaments;help;start' {
+            break
+        }
+        'tourney;tournaments;help;help' {
+            break
+        }
+        'tourney;matches' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
+            [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;matches;report' {
+            [CompletionResult]::new('--score', '--score', [CompletionResultType]::ParameterName, 'The score, side a first: 2-1')
+            [CompletionResult]::new('--forfeit', '--forfeit', [CompletionResultType]::ParameterName, 'The side that forfeited; the other wins (a score is then optional)')
+            [CompletionResult]::new('--place', '--place', [CompletionResultType]::ParameterName, 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;matches;correct' {
+            [CompletionResult]::new('--score', '--score', [CompletionResultType]::ParameterName, 'The score, side a first: 2-1')
+            [CompletionResult]::new('--forfeit', '--forfeit', [CompletionResultType]::ParameterName, 'The side that forfeited; the other wins (a score is then optional)')
+            [CompletionResult]::new('--place', '--place', [CompletionResultType]::ParameterName, 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;matches;help' {
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
+            [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;matches;help;report' {
+            break
+        }
+        'tourney;matches;help;correct' {
+            break
+        }
+        'tourney;matches;help;help' {
+            break
+        }
         'tourney;import' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
@@ -154,6 +318,8 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;help' {
             [CompletionResult]::new('spaces', 'spaces', [CompletionResultType]::ParameterValue, 'Create and list organising spaces')
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
+            [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
+            [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (or write them all with --out-dir)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --out-dir)')
@@ -176,6 +342,40 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;db;migrate' {
+            break
+        }
+        'tourney;help;tournaments' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
+            break
+        }
+        'tourney;help;tournaments;create' {
+            break
+        }
+        'tourney;help;tournaments;status' {
+            break
+        }
+        'tourney;help;tournaments;register' {
+            break
+        }
+        'tourney;help;tournaments;withdraw' {
+            break
+        }
+        'tourney;help;tournaments;start' {
+            break
+        }
+        'tourney;help;matches' {
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
+            [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            break
+        }
+        'tourney;help;matches;report' {
+            break
+        }
+        'tourney;help;matches;correct' {
             break
         }
         'tourney;help;import' {

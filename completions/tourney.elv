@@ -27,6 +27,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
+            cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
+            cand matches 'Report and correct match results'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
@@ -103,6 +105,148 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;db;help;help'= {
         }
+        &'tourney;tournaments'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand create 'Create a tournament (in DRAFT status)'
+            cand status 'Move a tournament to another status'
+            cand register 'Register a participant (while registration is open)'
+            cand withdraw 'Withdraw a registration (before the tournament starts)'
+            cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;tournaments;create'= {
+            cand --space 'The space the tournament belongs to'
+            cand --slug 'Short name used in paths, unique across all spaces'
+            cand --name 'name'
+            cand --game 'Game identifier, such as chess'
+            cand --format 'format'
+            cand --max-participants 'max-participants'
+            cand --starts-at 'Start time, RFC 3339 (2026-12-01T18:00:00Z)'
+            cand --description 'description'
+            cand --groups 'groups_playoffs: number of groups'
+            cand --advance 'groups_playoffs: how many of each group reach the playoff'
+            cand --rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
+            cand --swiss-rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
+            cand --points 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --test 'A test tournament: visible to its own space only, never in widgets'
+            cand --third-place 'single_elimination: play a match for third place'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;status'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;register'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;withdraw'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;start'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;help'= {
+            cand create 'Create a tournament (in DRAFT status)'
+            cand status 'Move a tournament to another status'
+            cand register 'Register a participant (while registration is open)'
+            cand withdraw 'Withdraw a registration (before the tournament starts)'
+            cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;tournaments;help;create'= {
+        }
+        &'tourney;tournaments;help;status'= {
+        }
+        &'tourney;tournaments;help;register'= {
+        }
+        &'tourney;tournaments;help;withdraw'= {
+        }
+        &'tourney;tournaments;help;start'= {
+        }
+        &'tourney;tournaments;help;help'= {
+        }
+        &'tourney;matches'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand report 'Report the result of a ready match'
+            cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;matches;report'= {
+            cand --score 'The score, side a first: 2-1'
+            cand --forfeit 'The side that forfeited; the other wins (a score is then optional)'
+            cand --place 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;matches;correct'= {
+            cand --score 'The score, side a first: 2-1'
+            cand --forfeit 'The side that forfeited; the other wins (a score is then optional)'
+            cand --place 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;matches;help'= {
+            cand report 'Report the result of a ready match'
+            cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;matches;help;report'= {
+        }
+        &'tourney;matches;help;correct'= {
+        }
+        &'tourney;matches;help;help'= {
+        }
         &'tourney;import'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
@@ -135,6 +279,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help'= {
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
+            cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
+            cand matches 'Report and correct match results'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
@@ -152,6 +298,31 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand migrate 'Apply pending migrations (every command also does this on start)'
         }
         &'tourney;help;db;migrate'= {
+        }
+        &'tourney;help;tournaments'= {
+            cand create 'Create a tournament (in DRAFT status)'
+            cand status 'Move a tournament to another status'
+            cand register 'Register a participant (while registration is open)'
+            cand withdraw 'Withdraw a registration (before the tournament starts)'
+            cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
+        }
+        &'tourney;help;tournaments;create'= {
+        }
+        &'tourney;help;tournaments;status'= {
+        }
+        &'tourney;help;tournaments;register'= {
+        }
+        &'tourney;help;tournaments;withdraw'= {
+        }
+        &'tourney;help;tournaments;start'= {
+        }
+        &'tourney;help;matches'= {
+            cand report 'Report the result of a ready match'
+            cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+        }
+        &'tourney;help;matches;report'= {
+        }
+        &'tourney;help;matches;correct'= {
         }
         &'tourney;help;import'= {
         }

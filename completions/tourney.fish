@@ -31,6 +31,8 @@ complete -c tourney -n "__fish_tourney_needs_command" -s h -l help -d 'Print hel
 complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
@@ -73,6 +75,96 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subc
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "status" -d 'Move a tournament to another status'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "register" -d 'Register a participant (while registration is open)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l space -d 'The space the tournament belongs to' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l slug -d 'Short name used in paths, unique across all spaces' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l name -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l game -d 'Game identifier, such as chess' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l format -r -f -a "single_elimination\t''
+double_elimination\t''
+round_robin\t''
+swiss\t''
+groups_playoffs\t''
+free_for_all\t''"
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l max-participants -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l starts-at -d 'Start time, RFC 3339 (2026-12-01T18:00:00Z)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l description -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l groups -d 'groups_playoffs: number of groups' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l advance -d 'groups_playoffs: how many of each group reach the playoff' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l rounds -l swiss-rounds -d 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l points -d 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l test -d 'A test tournament: visible to its own space only, never in widgets'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l third-place -d 'single_elimination: play a match for third place'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "status" -d 'Move a tournament to another status'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "register" -d 'Register a participant (while registration is open)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -f -a "report" -d 'Report the result of a ready match'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l score -d 'The score, side a first: 2-1' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l forfeit -d 'The side that forfeited; the other wins (a score is then optional)' -r -f -a "a\t''
+b\t''"
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l score -d 'The score, side a first: 2-1' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l forfeit -d 'The side that forfeited; the other wins (a score is then optional)' -r -f -a "a\t''
+b\t''"
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "report" -d 'Report the result of a ready match'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -90,12 +182,21 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Pub
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db import completions man help" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "db" -d 'Database maintenance'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "matches" -d 'Report and correct match results'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "create" -d 'Create a tournament (in DRAFT status)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "status" -d 'Move a tournament to another status'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "register" -d 'Register a participant (while registration is open)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "report" -d 'Report the result of a ready match'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'

@@ -10,7 +10,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::Shell;
 
-use crate::domain::Locale;
+use crate::domain::{Format, Locale, Side, TournamentStatus};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://tourney.db";
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
@@ -65,6 +65,14 @@ pub enum Command {
     #[command(subcommand)]
     Db(DbCommand),
 
+    /// Create and run tournaments (the portal's part: registration, status, start)
+    #[command(subcommand)]
+    Tournaments(TournamentsCommand),
+
+    /// Report and correct match results
+    #[command(subcommand)]
+    Matches(MatchesCommand),
+
     /// Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)
     Import {
         /// The document to load, or - for standard input
@@ -111,4 +119,93 @@ pub enum SpacesCommand {
 pub enum DbCommand {
     /// Apply pending migrations (every command also does this on start)
     Migrate,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TournamentsCommand {
+    /// Create a tournament (in DRAFT status)
+    Create(CreateTournament),
+    /// Move a tournament to another status
+    Status {
+        slug: String,
+        /// DRAFT, ANNOUNCED, REGISTRATION_OPEN, REGISTRATION_CLOSED or CANCELLED
+        #[arg(value_parser = PossibleValuesParser::new(TournamentStatus::NAMES))]
+        status: String,
+    },
+    /// Register a participant (while registration is open)
+    Register { slug: String, name: String },
+    /// Withdraw a registration (before the tournament starts)
+    Withdraw {
+        slug: String,
+        /// The participant's name or id (par_...)
+        name_or_id: String,
+    },
+    /// Seed the field, draw the first stage and start play (registration must be closed)
+    Start { slug: String },
+}
+
+#[derive(Debug, Args)]
+pub struct CreateTournament {
+    /// The space the tournament belongs to
+    #[arg(long)]
+    pub space: String,
+    /// Short name used in paths, unique across all spaces
+    #[arg(long)]
+    pub slug: String,
+    #[arg(long)]
+    pub name: String,
+    /// Game identifier, such as chess
+    #[arg(long)]
+    pub game: String,
+    #[arg(long, value_parser = PossibleValuesParser::new(Format::NAMES))]
+    pub format: String,
+    #[arg(long, value_name = "N")]
+    pub max_participants: u32,
+    /// Start time, RFC 3339 (2026-12-01T18:00:00Z)
+    #[arg(long, value_name = "TIME")]
+    pub starts_at: String,
+    /// A test tournament: visible to its own space only, never in widgets
+    #[arg(long)]
+    pub test: bool,
+    #[arg(long)]
+    pub description: Option<String>,
+    /// single_elimination: play a match for third place
+    #[arg(long)]
+    pub third_place: bool,
+    /// groups_playoffs: number of groups
+    #[arg(long, value_name = "N")]
+    pub groups: Option<u32>,
+    /// groups_playoffs: how many of each group reach the playoff
+    #[arg(long, value_name = "N")]
+    pub advance: Option<u32>,
+    /// swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]
+    #[arg(long, value_name = "N", visible_alias = "swiss-rounds")]
+    pub rounds: Option<u32>,
+    /// free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub points: Option<Vec<u32>>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MatchesCommand {
+    /// Report the result of a ready match
+    Report(MatchResult),
+    /// Correct the result of a completed match (later matches that depended on it are reset)
+    Correct(MatchResult),
+}
+
+#[derive(Debug, Args)]
+pub struct MatchResult {
+    pub slug: String,
+    /// The match's id (mat_...)
+    pub match_id: String,
+    /// The score, side a first: 2-1
+    #[arg(long, value_name = "A-B")]
+    pub score: Option<String>,
+    /// The side that forfeited; the other wins (a score is then optional)
+    #[arg(long, value_parser = PossibleValuesParser::new(Side::NAMES))]
+    pub forfeit: Option<String>,
+    /// Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order
+    #[arg(long = "place", value_name = "NAME")]
+    pub places: Vec<String>,
 }

@@ -5,9 +5,14 @@
 
 use serde::Serialize;
 
+use std::collections::HashMap;
+
+use crate::db::matches::{MatchRow, ResultRow};
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
-use crate::domain::{EventType, Format, Locale, ParticipantStatus, TournamentStatus};
+use crate::domain::{
+    Bracket, EventType, Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
+};
 use crate::links::BaseUrl;
 use crate::{ids, timestamp};
 
@@ -78,4 +83,141 @@ impl RegistrationObject {
 pub struct RegistrationData {
     pub tournament: TournamentObject,
     pub registration: RegistrationObject,
+}
+
+/// A match, as events and the API show it (one serializer for both).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchObject {
+    pub id: String,
+    pub stage: i64,
+    pub bracket: Option<Bracket>,
+    pub group: Option<String>,
+    pub round: i64,
+    pub position: i64,
+    pub status: MatchStatus,
+    #[serde(flatten)]
+    pub sides: Sides,
+    pub forfeit: bool,
+    pub bye: bool,
+    pub scheduled_at: Option<String>,
+    pub completed_at: Option<String>,
+}
+
+/// Two sides with a score, or (free-for-all rounds) every participant's place.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Sides {
+    Two {
+        a_id: Option<String>,
+        a_name: Option<String>,
+        b_id: Option<String>,
+        b_name: Option<String>,
+        score_a: Option<i64>,
+        score_b: Option<i64>,
+        winner: Option<Winner>,
+    },
+    Results {
+        results: Vec<ResultObject>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResultObject {
+    pub participant_id: String,
+    pub name: Option<String>,
+    pub place: i64,
+    pub points: i64,
+}
+
+impl MatchObject {
+    /// `names` maps participant ids to names; `results` are this match's free-for-all results,
+    /// and `free_for_all` says whether the match is a free-for-all round.
+    pub fn new(
+        row: &MatchRow,
+        stage: i64,
+        names: &HashMap<i64, String>,
+        free_for_all: bool,
+        results: &[ResultRow],
+    ) -> MatchObject {
+        let participant = |id: Option<i64>| {
+            (
+                id.map(|id| ids::format(ids::Kind::Participant, id)),
+                id.and_then(|id| names.get(&id).cloned()),
+            )
+        };
+        let sides = if free_for_all {
+            Sides::Results {
+                results: results
+                    .iter()
+                    .filter(|r| r.match_id == row.id)
+                    .map(|r| ResultObject {
+                        participant_id: ids::format(ids::Kind::Participant, r.participant_id),
+                        name: names.get(&r.participant_id).cloned(),
+                        place: r.place,
+                        points: r.points,
+                    })
+                    .collect(),
+            }
+        } else {
+            let (a_id, a_name) = participant(row.a_participant_id);
+            let (b_id, b_name) = participant(row.b_participant_id);
+            Sides::Two {
+                a_id,
+                a_name,
+                b_id,
+                b_name,
+                score_a: row.score_a,
+                score_b: row.score_b,
+                winner: row.winner,
+            }
+        };
+        MatchObject {
+            id: ids::format(ids::Kind::Match, row.id),
+            stage,
+            bracket: row.bracket,
+            group: row.group_label.clone(),
+            round: row.round,
+            position: row.position,
+            status: row.status,
+            sides,
+            forfeit: row.forfeit,
+            bye: row.bye,
+            scheduled_at: row.scheduled_at.map(timestamp::format_ms),
+            completed_at: row.completed_at.map(timestamp::format_ms),
+        }
+    }
+}
+
+/// `data` of `tournament.status_changed`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StatusChangedData {
+    pub tournament: TournamentObject,
+    pub previous_status: TournamentStatus,
+}
+
+/// `data` of `match.completed`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchCompletedData {
+    pub tournament: TournamentObject,
+    #[serde(rename = "match")]
+    pub game: MatchObject,
+}
+
+/// The result a correction replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PreviousResult {
+    pub score_a: Option<i64>,
+    pub score_b: Option<i64>,
+    pub winner: Option<Winner>,
+}
+
+/// `data` of `match.corrected`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchCorrectedData {
+    pub tournament: TournamentObject,
+    #[serde(rename = "match")]
+    pub game: MatchObject,
+    pub previous: PreviousResult,
+    /// Later matches whose sides or result changed because of the correction.
+    pub reset_match_ids: Vec<String>,
 }

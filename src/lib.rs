@@ -4,7 +4,8 @@
 //! The crate is cut by feature: `cli` (what the user typed) and `config` (what it resolves to),
 //! `commands` (one module per subcommand), `domain` (the tournament vocabulary, pure), `db`
 //! (SQLite or Postgres, every SQL statement), `events` (webhook payload shapes), `import` (the
-//! JSON import document), and small shared helpers (`ids`, `links`, `timestamp`).
+//! JSON import document), `portal` (every write to tournament data: one transaction with its
+//! events), and small shared helpers (`ids`, `links`, `timestamp`).
 
 pub mod cli;
 pub mod commands;
@@ -16,4 +17,5 @@ pub mod events;
 pub mod ids;
 pub mod import;
 pub mod links;
+pub mod portal;
 pub mod timestamp;

@@ -39,7 +39,8 @@ CREATE TABLE tournaments (
     third_place            BOOLEAN NOT NULL DEFAULT FALSE,
     group_count            BIGINT CHECK (group_count >= 1),
     advance_per_group      BIGINT CHECK (advance_per_group >= 1),
-    swiss_rounds           BIGINT CHECK (swiss_rounds >= 1),
+    -- swiss and free_for_all: how many rounds are played.
+    rounds                 BIGINT CHECK (rounds >= 1),
     -- free_for_all: JSON array of points for places 1, 2, 3, ...
     points_scale           TEXT,
     starts_at              BIGINT NOT NULL,

@@ -8,7 +8,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::Error;
-use crate::import::{self, LoadContext, MAX_DOCUMENT_BYTES};
+use crate::import::{self, MAX_DOCUMENT_BYTES};
+use crate::portal::Ctx;
 use crate::timestamp;
 
 pub async fn run(config: &Config, db: &Db, file: &Path, out: &mut impl Write) -> Result<(), Error> {
@@ -25,7 +26,7 @@ pub async fn run(config: &Config, db: &Db, file: &Path, out: &mut impl Write) ->
     } else {
         ProgressBar::hidden()
     };
-    let ctx = LoadContext {
+    let ctx = Ctx {
         base_url: &config.base_url,
         actor: &config.actor,
         now: timestamp::now_ms(),

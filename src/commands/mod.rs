@@ -6,8 +6,10 @@
 mod database;
 mod generate;
 mod import;
+mod matches;
 mod spaces;
 mod table;
+mod tournaments;
 
 use std::io::Write;
 
@@ -48,6 +50,8 @@ async fn run_with_db(
         }
         Command::Spaces(SpacesCommand::List) => spaces::list(db, out).await,
         Command::Import { file } => import::run(config, db, &file, out).await,
+        Command::Tournaments(command) => tournaments::run(config, db, command, out).await,
+        Command::Matches(command) => matches::run(config, db, command, out).await,
         Command::Completions { .. } | Command::Man { .. } | Command::Db(_) => {
             unreachable!("handled before the database is opened")
         }

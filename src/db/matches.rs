@@ -149,3 +149,71 @@ pub async fn list_results(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<Resu
         on_conn!(conn, c => sqlx::query_as::<_, ResultRow>(SQL).bind(tournament_id).fetch_all(c).await?),
     )
 }
+
+pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<MatchRow>, DbError> {
+    const SQL: &str = "SELECT * FROM matches WHERE id = $1";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, MatchRow>(SQL).bind(id).fetch_optional(c).await?))
+}
+
+/// A tournament's matches in the order they were created (the engine's order).
+pub async fn list_in_creation_order(
+    conn: Conn<'_>,
+    tournament_id: i64,
+) -> Result<Vec<MatchRow>, DbError> {
+    const SQL: &str = "SELECT * FROM matches WHERE tournament_id = $1 ORDER BY id";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, MatchRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+    )
+}
+
+/// Everything about a match that play can change.
+#[derive(Debug, Clone)]
+pub struct MatchUpdate {
+    pub status: MatchStatus,
+    pub a_participant_id: Option<i64>,
+    pub b_participant_id: Option<i64>,
+    pub bye: bool,
+    pub score_a: Option<i64>,
+    pub score_b: Option<i64>,
+    pub winner: Option<Winner>,
+    pub forfeit: bool,
+    pub winner_to: Option<Destination>,
+    pub loser_to: Option<Destination>,
+    pub completed_at: Option<i64>,
+    pub now: i64,
+}
+
+pub async fn update(conn: Conn<'_>, id: i64, change: &MatchUpdate) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE matches SET status = $2, a_participant_id = $3, b_participant_id = $4, bye = $5, \
+        score_a = $6, score_b = $7, winner = $8, forfeit = $9, winner_to_match_id = $10, winner_to_slot = $11, \
+        loser_to_match_id = $12, loser_to_slot = $13, completed_at = $14, updated_at = $15 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(change.status.as_str()).bind(change.a_participant_id).bind(change.b_participant_id)
+        .bind(change.bye).bind(change.score_a).bind(change.score_b).bind(change.winner.map(Winner::as_str))
+        .bind(change.forfeit)
+        .bind(change.winner_to.map(|d| d.match_id)).bind(change.winner_to.map(|d| d.slot.as_str()))
+        .bind(change.loser_to.map(|d| d.match_id)).bind(change.loser_to.map(|d| d.slot.as_str()))
+        .bind(change.completed_at).bind(change.now)
+        .execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// Removes a match and its results (a grand-final reset no longer called for).
+pub async fn delete(mut conn: Conn<'_>, id: i64) -> Result<(), DbError> {
+    on_conn!(conn.reborrow(), c => sqlx::query("DELETE FROM match_results WHERE match_id = $1").bind(id).execute(c).await?.rows_affected());
+    on_conn!(conn, c => sqlx::query("DELETE FROM matches WHERE id = $1").bind(id).execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// Replaces a free-for-all round's results.
+pub async fn replace_results(
+    mut conn: Conn<'_>,
+    match_id: i64,
+    rows: &[ResultRow],
+) -> Result<(), DbError> {
+    on_conn!(conn.reborrow(), c => sqlx::query("DELETE FROM match_results WHERE match_id = $1").bind(match_id).execute(c).await?.rows_affected());
+    for row in rows {
+        insert_result(conn.reborrow(), row).await?;
+    }
+    Ok(())
+}

@@ -47,3 +47,50 @@ pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ParticipantR
         on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).fetch_all(c).await?),
     )
 }
+
+pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<ParticipantRow>, DbError> {
+    const SQL: &str = "SELECT * FROM participants WHERE id = $1";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).fetch_optional(c).await?),
+    )
+}
+
+/// The participant of that name in the tournament's field (not withdrawn).
+pub async fn find_in_field(
+    conn: Conn<'_>,
+    tournament_id: i64,
+    name: &str,
+) -> Result<Option<ParticipantRow>, DbError> {
+    const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).bind(name).fetch_optional(c).await?),
+    )
+}
+
+/// How many participants are in the field (not withdrawn).
+pub async fn count_in_field(conn: Conn<'_>, tournament_id: i64) -> Result<i64, DbError> {
+    const SQL: &str =
+        "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 AND status <> 'withdrawn'";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
+}
+
+pub async fn withdraw(conn: Conn<'_>, id: i64, now: i64) -> Result<ParticipantRow, DbError> {
+    const SQL: &str =
+        "UPDATE participants SET status = 'withdrawn', withdrawn_at = $2 WHERE id = $1 RETURNING *";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).bind(now).fetch_one(c).await?),
+    )
+}
+
+pub async fn set_seed(conn: Conn<'_>, id: i64, seed: i64) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE participants SET seed = $2 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(seed).execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// Sets (or clears, with `None`) a participant's final place range.
+pub async fn set_place(conn: Conn<'_>, id: i64, place: Option<(i64, i64)>) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE participants SET place = $2, place_to = $3 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(place.map(|p| p.0)).bind(place.map(|p| p.1)).execute(c).await?.rows_affected());
+    Ok(())
+}

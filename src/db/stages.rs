@@ -37,3 +37,9 @@ pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<StageRow>, D
         on_conn!(conn, c => sqlx::query_as::<_, StageRow>(SQL).bind(tournament_id).fetch_all(c).await?),
     )
 }
+
+pub async fn set_status(conn: Conn<'_>, id: i64, status: StageStatus) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE stages SET status = $2 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(status.as_str()).execute(c).await?.rows_affected());
+    Ok(())
+}

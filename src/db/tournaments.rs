@@ -20,7 +20,7 @@ pub struct TournamentRow {
     pub third_place: bool,
     pub group_count: Option<i64>,
     pub advance_per_group: Option<i64>,
-    pub swiss_rounds: Option<i64>,
+    pub rounds: Option<i64>,
     /// free_for_all: JSON array of points for places 1, 2, 3, ...
     pub points_scale: Option<String>,
     pub starts_at: i64,
@@ -46,7 +46,7 @@ pub struct NewTournament<'a> {
     pub third_place: bool,
     pub group_count: Option<i64>,
     pub advance_per_group: Option<i64>,
-    pub swiss_rounds: Option<i64>,
+    pub rounds: Option<i64>,
     pub points_scale: Option<String>,
     pub starts_at: i64,
     pub ends_at: Option<i64>,
@@ -58,7 +58,7 @@ pub struct NewTournament<'a> {
 /// Inserts a tournament. A slug taken in any space is a unique violation.
 pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<TournamentRow, DbError> {
     const SQL: &str = "INSERT INTO tournaments (space_id, slug, name, game, format, status, test, \
-        max_participants, description, third_place, group_count, advance_per_group, swiss_rounds, \
+        max_participants, description, third_place, group_count, advance_per_group, rounds, \
         points_scale, starts_at, ends_at, registration_opens_at, registration_closes_at, created_at, \
         updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
         $17, $18, $19, $19) RETURNING *";
@@ -66,7 +66,7 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         .bind(new.space_id).bind(new.slug).bind(new.name).bind(new.game)
         .bind(new.format.as_str()).bind(new.status.as_str()).bind(new.test)
         .bind(new.max_participants).bind(new.description).bind(new.third_place)
-        .bind(new.group_count).bind(new.advance_per_group).bind(new.swiss_rounds)
+        .bind(new.group_count).bind(new.advance_per_group).bind(new.rounds)
         .bind(new.points_scale.as_deref()).bind(new.starts_at).bind(new.ends_at)
         .bind(new.registration_opens_at).bind(new.registration_closes_at).bind(new.now)
         .fetch_one(c).await?))
@@ -97,4 +97,30 @@ pub async fn list_for_space(conn: Conn<'_>, space_id: i64) -> Result<Vec<Tournam
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(space_id).fetch_all(c).await?),
     )
+}
+
+pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<TournamentRow>, DbError> {
+    const SQL: &str = "SELECT * FROM tournaments WHERE id = $1";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(id).fetch_optional(c).await?),
+    )
+}
+
+/// Moves a tournament to `status`.
+pub async fn set_status(
+    conn: Conn<'_>,
+    id: i64,
+    status: TournamentStatus,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(status.as_str()).bind(now).execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// Marks a tournament changed (its matches or participants), for caches and ETags.
+pub async fn touch(conn: Conn<'_>, id: i64, now: i64) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET updated_at = $2 WHERE id = $1";
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    Ok(())
 }

@@ -5,8 +5,13 @@
 //! value is parsed once at the edge (command line, import document) into these types; the rest of
 //! the crate never handles the raw strings.
 
+pub mod engine;
+pub mod formats;
+pub mod lifecycle;
 pub mod names;
+pub mod score;
 mod slug;
+pub mod standings;
 mod vocabulary;
 
 pub use slug::{InvalidSlug, Slug};

@@ -63,8 +63,8 @@ pub struct TournamentDoc {
     /// groups_playoffs: how many groups, and how many of each go to the playoff.
     pub group_count: Option<u32>,
     pub advance_per_group: Option<u32>,
-    /// swiss: how many rounds.
-    pub swiss_rounds: Option<u32>,
+    /// swiss and free_for_all: how many rounds.
+    pub rounds: Option<u32>,
     /// free_for_all: points for places 1, 2, 3, ...
     pub points_scale: Option<Vec<u32>>,
     #[serde(default)]

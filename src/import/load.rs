@@ -19,13 +19,7 @@ use crate::db::{Db, Tx, audit, stages};
 use crate::domain::{EventType, ParticipantStatus};
 use crate::error::Error;
 use crate::events::{RegistrationData, RegistrationObject, TournamentObject};
-use crate::links::BaseUrl;
-
-pub struct LoadContext<'a> {
-    pub base_url: &'a BaseUrl,
-    pub actor: &'a str,
-    pub now: i64,
-}
+use crate::portal::Ctx;
 
 /// What an import wrote.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -42,7 +36,7 @@ pub struct Summary {
 pub async fn load(
     db: &Db,
     document: &Document,
-    ctx: &LoadContext<'_>,
+    ctx: &Ctx<'_>,
     progress: &ProgressBar,
 ) -> Result<Summary, Error> {
     let mut summary = Summary::default();
@@ -109,7 +103,7 @@ async fn load_tournament(
     path: &str,
     space: &SpaceRow,
     doc: &TournamentDoc,
-    ctx: &LoadContext<'_>,
+    ctx: &Ctx<'_>,
     summary: &mut Summary,
 ) -> Result<(), Error> {
     let slug_taken = || {
@@ -144,7 +138,7 @@ async fn load_tournament(
         third_place: doc.third_place,
         group_count: doc.group_count.map(i64::from),
         advance_per_group: doc.advance_per_group.map(i64::from),
-        swiss_rounds: doc.swiss_rounds.map(i64::from),
+        rounds: doc.rounds.map(i64::from),
         points_scale,
         starts_at: doc.starts_at,
         ends_at: doc.ends_at,

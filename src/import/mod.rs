@@ -11,7 +11,7 @@ pub mod load;
 pub mod validate;
 
 pub use document::Document;
-pub use load::{LoadContext, Summary, load};
+pub use load::{Summary, load};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 64 * 1024 * 1024;

@@ -90,7 +90,15 @@ fn check_settings(path: &str, t: &TournamentDoc) -> Result<(), ImportError> {
         Format::GroupsPlayoffs,
         t.advance_per_group.is_some(),
     )?;
-    only_for("swiss_rounds", Format::Swiss, t.swiss_rounds.is_some())?;
+    if t.rounds.is_some() && !matches!(t.format, Format::Swiss | Format::FreeForAll) {
+        return Err(ImportError::at(
+            format!("{path}.rounds"),
+            format!(
+                "applies only to the swiss and free_for_all formats, not {}",
+                t.format
+            ),
+        ));
+    }
     only_for("points_scale", Format::FreeForAll, t.points_scale.is_some())?;
     if t.format == Format::GroupsPlayoffs {
         let groups = t.group_count.ok_or_else(|| {
@@ -118,9 +126,9 @@ fn check_settings(path: &str, t: &TournamentDoc) -> Result<(), ImportError> {
             ));
         }
     }
-    if t.swiss_rounds == Some(0) {
+    if t.rounds == Some(0) {
         return Err(ImportError::at(
-            format!("{path}.swiss_rounds"),
+            format!("{path}.rounds"),
             "must be at least 1",
         ));
     }
@@ -389,6 +397,13 @@ fn check_sides(path: &str, game: &MatchDoc, names: &HashSet<&str>) -> Result<(),
                 "a completed match needs a winner (a, b or draw)",
             ));
         };
+        if game.forfeit && game.score_a.is_none() && game.score_b.is_none() {
+            return if winner == Winner::Draw {
+                Err(ImportError::at(field("winner"), "a forfeit has a winner"))
+            } else {
+                Ok(())
+            };
+        }
         let (Some(a), Some(b)) = (game.score_a, game.score_b) else {
             return Err(ImportError::at(
                 field(if game.score_a.is_none() {

@@ -66,11 +66,11 @@ on_both_backends! {
         assert_eq!(spring.registration_opens_at, Some(at("2026-03-01T00:00:00Z")));
         assert_eq!(spring.registration_closes_at, Some(at("2026-04-17T18:00:00Z")));
         assert!(spring.third_place);
-        assert_eq!((spring.group_count, spring.advance_per_group, spring.swiss_rounds, spring.points_scale.as_deref()), (None, None, None, None));
+        assert_eq!((spring.group_count, spring.advance_per_group, spring.rounds, spring.points_scale.as_deref()), (None, None, None, None));
         assert_eq!(spring.created_at, spring.updated_at);
 
         let swiss = tournaments::find_by_slug(h.conn(), "summer-swiss-2026").await.unwrap().unwrap();
-        assert_eq!((swiss.format, swiss.status, swiss.swiss_rounds), (Format::Swiss, TournamentStatus::RegistrationOpen, Some(5)));
+        assert_eq!((swiss.format, swiss.status, swiss.rounds), (Format::Swiss, TournamentStatus::RegistrationOpen, Some(5)));
         assert_eq!((swiss.ends_at, swiss.registration_closes_at, swiss.description.as_deref()), (None, None, None));
 
         let dry = tournaments::find_by_slug(h.conn(), "integration-dry-run").await.unwrap().unwrap();
@@ -288,8 +288,8 @@ fn refused_documents(example: &str) -> Vec<(&'static str, String, &'static str)>
         ),
         (
             "unknown field",
-            replace("\"swiss_rounds\": 5", "\"swiss_rounds\": 5, \"rounds\": 5"),
-            "unknown field `rounds`",
+            replace("\"rounds\": 5", "\"rounds\": 5, \"swiss_rounds\": 5"),
+            "unknown field `swiss_rounds`",
         ),
         (
             "bad time",
@@ -332,7 +332,7 @@ fn refused_documents(example: &str) -> Vec<(&'static str, String, &'static str)>
         ),
         (
             "setting of another format",
-            replace("\"swiss_rounds\": 5", "\"third_place\": true"),
+            replace("\"rounds\": 5", "\"third_place\": true"),
             "third_place: applies only to the single_elimination format",
         ),
         (

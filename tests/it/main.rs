@@ -3,6 +3,7 @@
 
 mod support;
 
+mod engine;
 mod generated;
 mod import;
 mod migrations;

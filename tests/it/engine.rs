@@ -1,0 +1,266 @@
+//! Property tests of the pure engine: for every format and field size, random results played to
+//! the end always complete the tournament, with the bracket shapes and invariants each format
+//! promises.
+
+use std::collections::{HashMap, HashSet};
+
+use proptest::prelude::*;
+use tourney::domain::engine::{Game, Outcome, Settings, State, report, start};
+use tourney::domain::formats::swiss::default_rounds;
+use tourney::domain::standings::final_places::places;
+use tourney::domain::{Bracket, Format, MatchStatus, Side, StageStatus, Winner};
+
+/// Plays every ready match, in order, with results drawn from `choices` (cycled), until none is
+/// left. Returns the final state and how many reports were made.
+fn play(format: Format, settings: Settings, n: usize, choices: &[u8]) -> (State, usize) {
+    let mut state = State::new(format, settings);
+    let field: Vec<i64> = (1..=n as i64).map(|i| i * 10).collect();
+    start(&mut state, &field).expect("the tournament starts");
+    let mut draw = choices.iter().copied().cycle();
+    let mut reports = 0;
+    while let Some(index) = state
+        .games
+        .iter()
+        .position(|g| g.status == MatchStatus::Ready)
+    {
+        let choice = draw.next().unwrap_or(0);
+        let outcome = if format == Format::FreeForAll {
+            let mut order: Vec<i64> = state.entrants.iter().map(|e| e.id).collect();
+            let len = order.len();
+            order.rotate_left(choice as usize % len);
+            if choice % 2 == 1 {
+                order.reverse();
+            }
+            Outcome::Places(order)
+        } else {
+            let draws = matches!(format, Format::RoundRobin | Format::Swiss)
+                || state.games[index].group.is_some();
+            match choice % 7 {
+                0 if draws => Outcome::Score {
+                    score: Some((1, 1)),
+                    forfeit: None,
+                },
+                1 => Outcome::Score {
+                    score: None,
+                    forfeit: Some(Side::B),
+                },
+                2 | 3 => Outcome::Score {
+                    score: Some((0, 2)),
+                    forfeit: None,
+                },
+                _ => Outcome::Score {
+                    score: Some((3, 1)),
+                    forfeit: None,
+                },
+            }
+        };
+        let reported = report(&mut state, index, &outcome).expect("a ready match can be reported");
+        reports += 1;
+        assert!(reports <= 100_000, "the tournament never ends");
+        if reported.tournament_completed {
+            assert!(
+                state.games.iter().all(|g| g.status != MatchStatus::Ready),
+                "completed with matches left to play"
+            );
+        }
+    }
+    (state, reports)
+}
+
+/// Invariants every completed tournament keeps.
+fn assert_completed(state: &State, n: usize) {
+    assert!(
+        state
+            .stages
+            .iter()
+            .all(|s| s.status == StageStatus::Completed),
+        "every stage completed"
+    );
+    assert!(
+        state.games.iter().all(Game::is_completed),
+        "every match completed"
+    );
+    for game in &state.games {
+        for link in [game.winner_to, game.loser_to].into_iter().flatten() {
+            assert!(
+                link.game < state.games.len(),
+                "a link points past the last match"
+            );
+        }
+    }
+    let placed = places(state);
+    assert_eq!(placed.len(), n, "everyone is placed");
+    let first: Vec<_> = placed.values().filter(|p| p.place == 1).collect();
+    assert_eq!(first.len(), 1, "exactly one first place");
+    assert_eq!(first[0].place_to, 1);
+    for place in placed.values() {
+        assert!(
+            place.place <= place.place_to && place.place_to as usize <= n,
+            "{place:?} within 1..={n}"
+        );
+    }
+    // Shared ranges hold exactly as many participants as they span.
+    let mut ranges: HashMap<(u32, u32), usize> = HashMap::new();
+    for place in placed.values() {
+        *ranges.entry((place.place, place.place_to)).or_default() += 1;
+    }
+    for ((from, to), count) in ranges {
+        assert_eq!((to - from + 1) as usize, count, "range {from}-{to}");
+    }
+    for entrant in &state.entrants {
+        assert!(
+            state.games.iter().any(|g| g.involves(entrant.id)),
+            "{} plays",
+            entrant.id
+        );
+    }
+}
+
+fn real_games(state: &State) -> impl Iterator<Item = &Game> {
+    state.games.iter().filter(|g| !g.bye)
+}
+
+fn pairs(state: &State) -> Vec<(i64, i64)> {
+    real_games(state)
+        .filter_map(|g| Some((g.a?.min(g.b?), g.a?.max(g.b?))))
+        .collect()
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 40,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn single_elimination(n in 2usize..=256, third_place: bool, choices in prop::collection::vec(any::<u8>(), 1..64)) {
+        let settings = Settings { third_place, ..Settings::default() };
+        let (state, _) = play(Format::SingleElimination, settings, n, &choices);
+        assert_completed(&state, n);
+        let size = n.next_power_of_two();
+        let rounds = size.trailing_zeros();
+        let bronze = usize::from(third_place && size >= 4);
+        prop_assert_eq!(state.games.len(), size - 1 + bronze);
+        prop_assert_eq!(state.games.iter().map(|g| g.round).max(), Some(rounds));
+        // Only first-round matches can be byes, and there are exactly size - n of them.
+        prop_assert_eq!(state.games.iter().filter(|g| g.bye && g.round == 1).count(), size - n);
+        if bronze == 1 && n >= 4 {
+            let placed = places(&state);
+            let thirds = placed.values().filter(|p| p.place == 3 && p.place_to == 3).count();
+            prop_assert_eq!(thirds, 1, "the third-place match decides 3rd");
+        }
+    }
+
+    #[test]
+    fn double_elimination(n in 2usize..=256, choices in prop::collection::vec(any::<u8>(), 1..64)) {
+        let (state, _) = play(Format::DoubleElimination, Settings::default(), n, &choices);
+        assert_completed(&state, n);
+        let size = n.next_power_of_two();
+        let count = |bracket| state.games.iter().filter(|g| g.bracket == Some(bracket)).count();
+        prop_assert_eq!(count(Bracket::Winners), size - 1);
+        prop_assert_eq!(count(Bracket::Losers), size.saturating_sub(2));
+        let finals: Vec<_> = state.games.iter().filter(|g| g.bracket == Some(Bracket::GrandFinal)).collect();
+        // The reset is played exactly when the losers-bracket side won the first grand final.
+        prop_assert_eq!(finals.len(), if finals[0].winner == Some(Winner::B) { 2 } else { 1 });
+        // Nobody is eliminated before losing twice: the champion lost at most once.
+        let placed = places(&state);
+        let champion = *placed.iter().find(|(_, p)| p.place == 1).map(|(id, _)| id).unwrap();
+        let losses = real_games(&state).filter(|g| g.loser_id() == Some(champion)).count();
+        prop_assert!(losses <= 1);
+        for entrant in &state.entrants {
+            let lost = real_games(&state).filter(|g| g.loser_id() == Some(entrant.id)).count();
+            if entrant.id != champion {
+                prop_assert_eq!(lost, 2, "{} is out only after a second defeat", entrant.id);
+            }
+        }
+    }
+
+    #[test]
+    fn round_robin(n in 2usize..=64, choices in prop::collection::vec(any::<u8>(), 1..64)) {
+        let (state, reports) = play(Format::RoundRobin, Settings::default(), n, &choices);
+        assert_completed(&state, n);
+        let met = pairs(&state);
+        let distinct: HashSet<_> = met.iter().collect();
+        prop_assert_eq!(reports, n * (n - 1) / 2);
+        prop_assert_eq!(met.len(), n * (n - 1) / 2, "every pair once");
+        prop_assert_eq!(distinct.len(), met.len(), "no pair twice");
+    }
+
+    #[test]
+    fn swiss(n in 2usize..=64, choices in prop::collection::vec(any::<u8>(), 1..64)) {
+        let (state, _) = play(Format::Swiss, Settings::default(), n, &choices);
+        assert_completed(&state, n);
+        let rounds = default_rounds(n);
+        prop_assert_eq!(state.games.iter().map(|g| g.round).max(), Some(rounds));
+        for round in 1..=rounds {
+            let seated: Vec<i64> = state.games.iter().filter(|g| g.round == round).flat_map(|g| [g.a, g.b]).flatten().collect();
+            let distinct: HashSet<_> = seated.iter().collect();
+            prop_assert_eq!(distinct.len(), n, "everyone plays or sits out once in round {}", round);
+            prop_assert_eq!(seated.len(), n);
+        }
+        let met = pairs(&state);
+        let distinct: HashSet<_> = met.iter().collect();
+        prop_assert_eq!(distinct.len(), met.len(), "no pairing repeats (default rounds always leave one free)");
+        let byes: Vec<i64> = state.games.iter().filter(|g| g.bye).filter_map(|g| g.a).collect();
+        let distinct_byes: HashSet<_> = byes.iter().collect();
+        prop_assert_eq!(distinct_byes.len(), byes.len(), "nobody sits out twice");
+    }
+
+    #[test]
+    fn groups_then_playoffs(groups in 1u32..=8, advance in 1u32..=4, extra in 0usize..=24, choices in prop::collection::vec(any::<u8>(), 1..64)) {
+        let n = (groups as usize * advance.max(2) as usize + extra).min(64);
+        prop_assume!(groups * advance >= 2 && n >= 2 * groups as usize && advance as usize <= n / groups as usize);
+        let settings = Settings { group_count: Some(groups), advance_per_group: Some(advance), ..Settings::default() };
+        let (state, _) = play(Format::GroupsPlayoffs, settings, n, &choices);
+        assert_completed(&state, n);
+        let playoff: HashSet<i64> = state.games.iter().filter(|g| g.stage == 2).flat_map(|g| [g.a, g.b]).flatten().collect();
+        prop_assert_eq!(playoff.len(), (groups * advance) as usize, "the best of each group reach the playoff");
+        let placed = places(&state);
+        for id in &playoff {
+            prop_assert!(placed[id].place_to <= groups * advance, "playoff players take the top places");
+        }
+    }
+
+    #[test]
+    fn free_for_all(n in 2usize..=64, rounds in 1u32..=6, choices in prop::collection::vec(any::<u8>(), 1..64)) {
+        let settings = Settings { rounds: Some(rounds), ..Settings::default() };
+        let (state, reports) = play(Format::FreeForAll, settings, n, &choices);
+        assert_completed(&state, n);
+        prop_assert_eq!(reports, rounds as usize);
+        for game in &state.games {
+            let places: Vec<u32> = game.results.iter().map(|r| r.place).collect();
+            prop_assert_eq!(places, (1..=n as u32).collect::<Vec<_>>());
+        }
+    }
+}
+
+#[test]
+fn a_bye_is_never_reported_and_never_an_event_source() {
+    let mut state = State::new(Format::SingleElimination, Settings::default());
+    start(&mut state, &[1, 2, 3]).unwrap();
+    let bye = state
+        .games
+        .iter()
+        .position(|g| g.bye)
+        .expect("3 players leave a bye");
+    assert_eq!(state.games[bye].a, Some(1), "seed 1 gets the bye");
+    let error = report(
+        &mut state,
+        bye,
+        &Outcome::Score {
+            score: Some((1, 0)),
+            forfeit: None,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(error.to_string(), "is a bye and has no result");
+    let final_ = state.games.iter().position(|g| g.round == 2).unwrap();
+    assert_eq!(
+        (state.games[final_].a, state.games[final_].status),
+        (Some(1), MatchStatus::Pending)
+    );
+}
