@@ -244,6 +244,14 @@ pub async fn register(
             tournament.status
         )));
     }
+    if participants::find_in_field(tx.conn(), tournament.id, name)
+        .await?
+        .is_some()
+    {
+        return Err(Error::Conflict(format!(
+            "'{name}' is already registered in '{slug}'"
+        )));
+    }
     let taken = participants::count_in_field(tx.conn(), tournament.id).await?;
     if taken >= tournament.max_participants {
         return Err(Error::Conflict(format!(

@@ -9,3 +9,4 @@ mod import;
 mod migrations;
 mod outbox;
 mod spaces;
+mod tournaments;

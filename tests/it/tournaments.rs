@@ -1,0 +1,313 @@
+//! The portal commands end to end (`tournaments …`, `matches …`), on both backends: what they
+//! print, the events they append (with their deliveries), and refusals that change nothing.
+
+use predicates::prelude::*;
+use serde_json::{Value, json};
+use tourney::db::matches::MatchRow;
+use tourney::db::{Db, matches, outbox, participants, spaces, tournaments};
+use tourney::domain::{Bracket, MatchStatus};
+
+use crate::support::{TestDb, execute, on_both_backends, row_counts, scalar};
+
+/// A space `league` with one webhook address subscribed to everything.
+async fn league(t: &TestDb) {
+    t.tourney()
+        .args(["spaces", "create", "league", "--name", "League"])
+        .assert()
+        .success();
+    execute(&t.db, "INSERT INTO hooks (space_id, url, status, created_at) VALUES (1, 'https://hooks.example/in', 'active', 1)").await;
+}
+
+fn run(t: &TestDb, args: &[&str]) -> String {
+    let output = t
+        .tourney()
+        .args(["--base-url", "https://portal.example"])
+        .args(args)
+        .assert()
+        .success();
+    String::from_utf8_lossy(&output.get_output().stdout).into_owned()
+}
+
+/// A tournament with `players` registered and registration closed.
+async fn ready_to_start(t: &TestDb, slug: &str, format: &str, players: &[&str], extra: &[&str]) {
+    let mut create = vec![
+        "tournaments",
+        "create",
+        "--space",
+        "league",
+        "--slug",
+        slug,
+        "--name",
+        "Cup",
+        "--game",
+        "chess",
+    ];
+    create.extend([
+        "--format",
+        format,
+        "--max-participants",
+        "16",
+        "--starts-at",
+        "2026-12-01T18:00:00Z",
+    ]);
+    create.extend(extra);
+    run(t, &create);
+    run(t, &["tournaments", "status", slug, "REGISTRATION_OPEN"]);
+    for player in players {
+        run(t, &["tournaments", "register", slug, player]);
+    }
+    run(t, &["tournaments", "status", slug, "REGISTRATION_CLOSED"]);
+}
+
+async fn events(db: &Db) -> Vec<Value> {
+    let mut h = db.acquire().await.unwrap();
+    let space = spaces::find_by_slug(h.conn(), "league")
+        .await
+        .unwrap()
+        .unwrap();
+    outbox::list_for_space(h.conn(), space.id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| serde_json::from_str(&e.body).unwrap())
+        .collect()
+}
+
+async fn games(db: &Db, slug: &str) -> Vec<MatchRow> {
+    let mut h = db.acquire().await.unwrap();
+    let tournament = tournaments::find_by_slug(h.conn(), slug)
+        .await
+        .unwrap()
+        .unwrap();
+    matches::list(h.conn(), tournament.id).await.unwrap()
+}
+
+fn id(row: &MatchRow) -> String {
+    format!("mat_{}", row.id)
+}
+
+fn find(rows: &[MatchRow], bracket: Option<Bracket>, round: i64, position: i64) -> MatchRow {
+    rows.iter()
+        .find(|m| m.bracket == bracket && m.round == round && m.position == position)
+        .cloned()
+        .unwrap()
+}
+
+on_both_backends! {
+    async fn a_tournament_from_draft_to_completed_emits_its_events(t: TestDb) {
+        league(&t).await;
+        let created = run(&t, &["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "Winter Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "4", "--starts-at", "2026-12-01T18:00:00Z"]);
+        assert_eq!(created, "created tournament cup (trn_1): Winter Cup, single_elimination, 4 places, status DRAFT\n");
+        assert!(events(&t.db).await.is_empty(), "creating a draft is not an event");
+
+        assert_eq!(run(&t, &["tournaments", "status", "cup", "REGISTRATION_OPEN"]), "cup: DRAFT -> REGISTRATION_OPEN\n");
+        let opened = &events(&t.db).await[0];
+        assert_eq!(opened["type"], "tournament.status_changed");
+        assert_eq!(opened["data"], json!({
+            "tournament": {"id": "trn_1", "slug": "cup", "name": "Winter Cup", "game": "chess", "format": "single_elimination",
+                           "status": "REGISTRATION_OPEN", "url": "https://portal.example/en/tournaments/cup"},
+            "previous_status": "DRAFT"
+        }));
+
+        for player in ["Anna", "Boris", "Clara", "Dmitri"] {
+            run(&t, &["tournaments", "register", "cup", player]);
+        }
+        assert_eq!(run(&t, &["tournaments", "withdraw", "cup", "Dmitri"]), "withdrew Dmitri (par_4) from cup\n");
+        let all = events(&t.db).await;
+        assert_eq!(all.len(), 6);
+        assert_eq!(all[1]["type"], "registration.created");
+        assert_eq!(all[1]["data"]["registration"]["name"], "Anna");
+        assert_eq!(all[1]["data"]["registration"]["status"], "active");
+        let withdrawn = &all[5];
+        assert_eq!(withdrawn["type"], "registration.withdrawn");
+        assert_eq!(withdrawn["data"]["registration"]["participant_id"], "par_4");
+        assert_eq!(withdrawn["data"]["registration"]["status"], "withdrawn");
+        assert!(withdrawn["data"]["registration"]["withdrawn_at"].as_str().unwrap().ends_with('Z'));
+
+        run(&t, &["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
+        assert_eq!(run(&t, &["tournaments", "start", "cup"]), "started cup: 3 participants, 2 matches drawn (1 byes); status IN_PROGRESS\n");
+        let all = events(&t.db).await;
+        assert_eq!(all.len(), 8, "closing and starting are status changes; the bye is not an event");
+        assert_eq!((all[7]["data"]["previous_status"].as_str(), all[7]["data"]["tournament"]["status"].as_str()),
+            (Some("REGISTRATION_CLOSED"), Some("IN_PROGRESS")));
+
+        let rows = games(&t.db, "cup").await;
+        let (bye, semi, final_) = (find(&rows, None, 1, 1), find(&rows, None, 1, 2), find(&rows, None, 2, 1));
+        assert!(bye.bye && bye.status == MatchStatus::Completed && bye.completed_at.is_some());
+        assert_eq!(final_.status, MatchStatus::Pending, "the final waits for the semi-final");
+        assert_eq!(run(&t, &["matches", "report", "cup", &id(&semi), "--score", "1-2"]),
+            format!("reported {}: Boris 1-2 Clara (winner b)\n", id(&semi)));
+        let completed = events(&t.db).await.pop().unwrap();
+        assert_eq!(completed["type"], "match.completed");
+        assert_eq!(completed["data"]["match"], json!({
+            "id": id(&semi), "stage": 1, "bracket": null, "group": null, "round": 1, "position": 2, "status": "completed",
+            "a_id": "par_2", "a_name": "Boris", "b_id": "par_3", "b_name": "Clara", "score_a": 1, "score_b": 2, "winner": "b",
+            "forfeit": false, "bye": false, "scheduled_at": null,
+            "completed_at": completed["data"]["match"]["completed_at"].clone()
+        }));
+
+        let done = run(&t, &["matches", "report", "cup", &id(&final_), "--forfeit", "b"]);
+        assert_eq!(done, format!("reported {}: Anna --- Clara (winner a, by forfeit)\ncup is completed\n", id(&final_)));
+        let all = events(&t.db).await;
+        assert_eq!(all[all.len() - 2]["type"], "match.completed");
+        assert_eq!(all[all.len() - 2]["data"]["match"]["forfeit"], true);
+        let last = &all[all.len() - 1];
+        assert_eq!((last["type"].as_str(), last["data"]["previous_status"].as_str(), last["data"]["tournament"]["status"].as_str()),
+            (Some("tournament.status_changed"), Some("IN_PROGRESS"), Some("COMPLETED")));
+
+        let mut h = t.db.acquire().await.unwrap();
+        let field = participants::list(h.conn(), 1).await.unwrap();
+        let places: Vec<_> = field.iter().map(|p| (p.name.as_str(), p.seed, p.place, p.place_to)).collect();
+        assert_eq!(places, [
+            ("Anna", Some(1), Some(1), Some(1)),
+            ("Boris", Some(2), Some(3), Some(3)),
+            ("Clara", Some(3), Some(2), Some(2)),
+            ("Dmitri", None, None, None),
+        ]);
+        drop(h);
+        let deliveries = scalar(&t.db, "SELECT COUNT(*) FROM deliveries").await;
+        assert_eq!(deliveries, events(&t.db).await.len() as i64, "every event is delivered to the space's hook");
+
+        // A correction that keeps the winner changes only the score.
+        let corrected = run(&t, &["matches", "correct", "cup", &id(&semi), "--score", "0-2"]);
+        assert_eq!(corrected, format!("corrected {}: Boris 0-2 Clara (winner b)\n", id(&semi)));
+        let event = events(&t.db).await.pop().unwrap();
+        assert_eq!(event["type"], "match.corrected");
+        assert_eq!(event["data"]["previous"], json!({"score_a": 1, "score_b": 2, "winner": "b"}));
+        assert_eq!(event["data"]["reset_match_ids"], json!([]));
+        assert_eq!(event["data"]["match"]["score_a"], 0);
+    }
+
+    async fn a_correction_resets_the_matches_that_depended_on_it(t: TestDb) {
+        league(&t).await;
+        ready_to_start(&t, "cup", "single_elimination", &["A", "B", "C", "D", "E", "F", "G", "H"], &[]).await;
+        run(&t, &["tournaments", "start", "cup"]);
+        let rows = games(&t.db, "cup").await;
+        // Quarter-finals 1 and 2 feed semi-final 1.
+        run(&t, &["matches", "report", "cup", &id(&find(&rows, None, 1, 1)), "--score", "2-0"]);
+        run(&t, &["matches", "report", "cup", &id(&find(&rows, None, 1, 2)), "--score", "2-0"]);
+        let semi = find(&rows, None, 2, 1);
+        run(&t, &["matches", "report", "cup", &id(&semi), "--score", "2-1"]);
+
+        let output = run(&t, &["matches", "correct", "cup", &id(&find(&rows, None, 1, 1)), "--score", "0-2"]);
+        // The semi-final loses its result; the final loses the side the semi-final had sent on.
+        let final_id = id(&find(&rows, None, 3, 1));
+        assert!(output.ends_with(&format!("reset: {}, {final_id}\n", id(&semi))), "{output}");
+        let event = events(&t.db).await.pop().unwrap();
+        assert_eq!(event["data"]["previous"], json!({"score_a": 2, "score_b": 0, "winner": "a"}));
+        assert_eq!(event["data"]["reset_match_ids"], json!([id(&semi), final_id]));
+        let now = games(&t.db, "cup").await;
+        let semi_now = find(&now, None, 2, 1);
+        assert_eq!((semi_now.status, semi_now.winner, semi_now.score_a, semi_now.completed_at), (MatchStatus::Ready, None, None, None));
+        assert_eq!(semi_now.a_participant_id, find(&now, None, 1, 1).b_participant_id, "the new winner takes the place");
+        let final_ = find(&now, None, 3, 1);
+        assert_eq!((final_.a_participant_id, final_.status), (None, MatchStatus::Pending), "what the semi had sent on is withdrawn");
+    }
+
+    async fn free_for_all_rounds_are_reported_by_places(t: TestDb) {
+        league(&t).await;
+        ready_to_start(&t, "race", "free_for_all", &["Ира", "Лёва", "Ника"], &["--rounds", "1", "--points", "5,3,1"]).await;
+        run(&t, &["tournaments", "start", "race"]);
+        let round = games(&t.db, "race").await.remove(0);
+        let output = run(&t, &["matches", "report", "race", &id(&round), "--place", "Лёва", "--place", "par_1", "--place", "Ника"]);
+        assert_eq!(output, format!("reported {}: 1. Лёва, 2. Ира, 3. Ника\nrace is completed\n", id(&round)));
+        let all = events(&t.db).await;
+        let results = &all[all.len() - 2]["data"]["match"]["results"];
+        assert_eq!(results, &json!([
+            {"participant_id": "par_2", "name": "Лёва", "place": 1, "points": 5},
+            {"participant_id": "par_1", "name": "Ира", "place": 2, "points": 3},
+            {"participant_id": "par_3", "name": "Ника", "place": 3, "points": 1},
+        ]));
+        assert!(all[all.len() - 2]["data"]["match"].get("a_name").is_none(), "a round has results instead of sides");
+    }
+
+    async fn refused_commands_exit_1_and_change_nothing(t: TestDb) {
+        league(&t).await;
+        ready_to_start(&t, "cup", "single_elimination", &["A", "B", "C"], &[]).await;
+        run(&t, &["tournaments", "create", "--space", "league", "--slug", "open", "--name", "Open", "--game", "chess",
+            "--format", "round_robin", "--max-participants", "2", "--starts-at", "2026-12-01T18:00:00Z"]);
+        run(&t, &["tournaments", "status", "open", "REGISTRATION_OPEN"]);
+        run(&t, &["tournaments", "register", "open", "Solo"]);
+        let refused_before_start: Vec<(Vec<&str>, &str)> = vec![
+            (vec!["tournaments", "status", "cup", "COMPLETED"], "cannot move from REGISTRATION_CLOSED to COMPLETED"),
+            (vec!["tournaments", "status", "cup", "IN_PROGRESS"], "tourney tournaments start"),
+            (vec!["tournaments", "status", "nope", "ANNOUNCED"], "no tournament has the slug 'nope'"),
+            (vec!["tournaments", "register", "cup", "Late"], "registration is not open: the tournament is REGISTRATION_CLOSED"),
+            (vec!["tournaments", "register", "open", "Solo"], "'Solo' is already registered in 'open'"),
+            (vec!["tournaments", "register", "open", "  "], "the name must not be blank"),
+            (vec!["tournaments", "withdraw", "cup", "Nobody"], "'Nobody' is not registered in 'cup'"),
+            (vec!["tournaments", "start", "open"], "registration is closed can start; 'open' is REGISTRATION_OPEN"),
+            (vec!["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "X", "--game", "chess", "--format", "swiss",
+                  "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z"], "a tournament with the slug 'cup' already exists"),
+            (vec!["tournaments", "create", "--space", "league", "--slug", "rr", "--name", "X", "--game", "chess", "--format", "round_robin",
+                  "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z", "--third-place"], "--third-place applies only to single_elimination"),
+            (vec!["tournaments", "create", "--space", "league", "--slug", "gp", "--name", "X", "--game", "chess", "--format", "groups_playoffs",
+                  "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z", "--groups", "2"], "--groups N and --advance N go together"),
+            (vec!["tournaments", "create", "--space", "league", "--slug", "when", "--name", "X", "--game", "chess", "--format", "swiss",
+                  "--max-participants", "8", "--starts-at", "tomorrow"], "--starts-at: 'tomorrow' is not a time"),
+            (vec!["tournaments", "create", "--space", "nowhere", "--slug", "far", "--name", "X", "--game", "chess", "--format", "swiss",
+                  "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z"], "no space has the slug 'nowhere'"),
+        ];
+        run(&t, &["tournaments", "register", "open", "Second"]);
+        assert_refused(&t, &refused_before_start).await;
+        assert_refused(&t, &[(vec!["tournaments", "register", "open", "Third"], "the tournament is full: 2 of 2 places are taken")]).await;
+
+        run(&t, &["tournaments", "start", "cup"]);
+        let rows = games(&t.db, "cup").await;
+        let (semi, final_, bye) = (id(&find(&rows, None, 1, 2)), id(&find(&rows, None, 2, 1)), id(&find(&rows, None, 1, 1)));
+        run(&t, &["matches", "report", "cup", &semi, "--score", "2-0"]);
+        let refused_in_play: Vec<(Vec<&str>, &str)> = vec![
+            (vec!["matches", "report", "cup", &semi, "--score", "2-0"], "is already completed; use `tourney matches correct`"),
+            (vec!["matches", "report", "cup", "mat_999", "--score", "2-0"], "'cup' has no match 'mat_999'"),
+            (vec!["matches", "report", "cup", "trn_1", "--score", "2-0"], "'cup' has no match 'trn_1'"),
+            (vec!["matches", "report", "cup", &final_, "--score", "2:1"], "'2:1' is not a score"),
+            (vec!["matches", "report", "cup", &final_, "--score", "1-1"], "needs a winner: a draw is not allowed"),
+            (vec!["matches", "report", "cup", &final_], "give the result"),
+            (vec!["matches", "report", "cup", &bye, "--score", "1-0"], "is a bye and has no result"),
+            (vec!["matches", "correct", "cup", &final_, "--score", "1-0"], "is ready, so it has no result to correct"),
+            (vec!["tournaments", "withdraw", "cup", "A"], "the tournament is IN_PROGRESS"),
+        ];
+        assert_refused(&t, &refused_in_play).await;
+
+        // Pending: the final of an 8-player bracket waits for its semi-finals.
+        ready_to_start(&t, "big", "single_elimination", &["A", "B", "C", "D", "E", "F", "G", "H"], &[]).await;
+        run(&t, &["tournaments", "start", "big"]);
+        let final_big = id(&find(&games(&t.db, "big").await, None, 3, 1));
+        assert_refused(&t, &[(vec!["matches", "report", "big", &final_big, "--score", "1-0"], "is not ready to be reported: a side is still to be decided")]).await;
+    }
+}
+
+/// Each command exits 1 with the message on stderr, and every table is as it was.
+async fn assert_refused(t: &TestDb, commands: &[(Vec<&str>, &str)]) {
+    for (args, message) in commands {
+        let before = row_counts(&t.db).await;
+        let events_before = events(&t.db).await;
+        let statuses_before = scalar(
+            &t.db,
+            "SELECT COUNT(*) FROM matches WHERE status = 'completed'",
+        )
+        .await;
+        t.tourney()
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(*message)));
+        assert_eq!(row_counts(&t.db).await, before, "{args:?} wrote rows");
+        assert_eq!(
+            events(&t.db).await,
+            events_before,
+            "{args:?} appended events"
+        );
+        assert_eq!(
+            scalar(
+                &t.db,
+                "SELECT COUNT(*) FROM matches WHERE status = 'completed'"
+            )
+            .await,
+            statuses_before,
+            "{args:?}"
+        );
+    }
+}
