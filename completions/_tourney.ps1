@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (or write them all with --out-dir)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --out-dir)')
@@ -237,9 +238,21 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s matches with their ids, sides, status and score')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
             [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;matches;list' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'Only the matches ready to be reported')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'tourney;matches;report' {
@@ -269,9 +282,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;matches;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s matches with their ids, sides, status and score')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
             [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;matches;help;list' {
             break
         }
         'tourney;matches;help;report' {
@@ -281,6 +298,16 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;matches;help;help' {
+            break
+        }
+        'tourney;demo' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'tourney;import' {
@@ -320,6 +347,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (or write them all with --out-dir)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --out-dir)')
@@ -368,14 +396,21 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;matches' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s matches with their ids, sides, status and score')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
             [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            break
+        }
+        'tourney;help;matches;list' {
             break
         }
         'tourney;help;matches;report' {
             break
         }
         'tourney;help;matches;correct' {
+            break
+        }
+        'tourney;help;demo' {
             break
         }
         'tourney;help;import' {

@@ -22,6 +22,9 @@ _tourney() {
             tourney,db)
                 cmd="tourney__subcmd__db"
                 ;;
+            tourney,demo)
+                cmd="tourney__subcmd__demo"
+                ;;
             tourney,help)
                 cmd="tourney__subcmd__help"
                 ;;
@@ -58,6 +61,9 @@ _tourney() {
             tourney__subcmd__help,db)
                 cmd="tourney__subcmd__help__subcmd__db"
                 ;;
+            tourney__subcmd__help,demo)
+                cmd="tourney__subcmd__help__subcmd__demo"
+                ;;
             tourney__subcmd__help,help)
                 cmd="tourney__subcmd__help__subcmd__help"
                 ;;
@@ -81,6 +87,9 @@ _tourney() {
                 ;;
             tourney__subcmd__help__subcmd__matches,correct)
                 cmd="tourney__subcmd__help__subcmd__matches__subcmd__correct"
+                ;;
+            tourney__subcmd__help__subcmd__matches,list)
+                cmd="tourney__subcmd__help__subcmd__matches__subcmd__list"
                 ;;
             tourney__subcmd__help__subcmd__matches,report)
                 cmd="tourney__subcmd__help__subcmd__matches__subcmd__report"
@@ -112,6 +121,9 @@ _tourney() {
             tourney__subcmd__matches,help)
                 cmd="tourney__subcmd__matches__subcmd__help"
                 ;;
+            tourney__subcmd__matches,list)
+                cmd="tourney__subcmd__matches__subcmd__list"
+                ;;
             tourney__subcmd__matches,report)
                 cmd="tourney__subcmd__matches__subcmd__report"
                 ;;
@@ -120,6 +132,9 @@ _tourney() {
                 ;;
             tourney__subcmd__matches__subcmd__help,help)
                 cmd="tourney__subcmd__matches__subcmd__help__subcmd__help"
+                ;;
+            tourney__subcmd__matches__subcmd__help,list)
+                cmd="tourney__subcmd__matches__subcmd__help__subcmd__list"
                 ;;
             tourney__subcmd__matches__subcmd__help,report)
                 cmd="tourney__subcmd__matches__subcmd__help__subcmd__report"
@@ -185,7 +200,7 @@ _tourney() {
 
     case "${cmd}" in
         tourney)
-            opts="-h -V --database-url --base-url --actor --help --version spaces db tournaments matches import completions man help"
+            opts="-h -V --database-url --base-url --actor --help --version spaces db tournaments matches demo import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -334,8 +349,34 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__demo)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__help)
-            opts="spaces db tournaments matches import completions man help"
+            opts="spaces db tournaments matches demo import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,6 +431,20 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__help__subcmd__demo)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -433,7 +488,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__matches)
-            opts="report correct"
+            opts="list report correct"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -447,6 +502,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__matches__subcmd__correct)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__matches__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -657,7 +726,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__matches)
-            opts="-h -V --database-url --base-url --actor --help --version report correct help"
+            opts="-h -V --database-url --base-url --actor --help --version list report correct help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -721,7 +790,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__matches__subcmd__help)
-            opts="report correct help"
+            opts="list report correct help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -762,6 +831,20 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__matches__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__matches__subcmd__help__subcmd__report)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -769,6 +852,32 @@ _tourney() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__matches__subcmd__list)
+            opts="-h -V --ready --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
             cand matches 'Report and correct match results'
+            cand demo 'Create the demo space: a tournament of every format in every interesting state'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
@@ -208,9 +209,20 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand list 'List a tournament''s matches with their ids, sides, status and score'
             cand report 'Report the result of a ready match'
             cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;matches;list'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --ready 'Only the matches ready to be reported'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'tourney;matches;report'= {
             cand --score 'The score, side a first: 2-1'
@@ -237,15 +249,27 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;matches;help'= {
+            cand list 'List a tournament''s matches with their ids, sides, status and score'
             cand report 'Report the result of a ready match'
             cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;matches;help;list'= {
         }
         &'tourney;matches;help;report'= {
         }
         &'tourney;matches;help;correct'= {
         }
         &'tourney;matches;help;help'= {
+        }
+        &'tourney;demo'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'tourney;import'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
@@ -281,6 +305,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
             cand matches 'Report and correct match results'
+            cand demo 'Create the demo space: a tournament of every format in every interesting state'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
@@ -317,12 +342,17 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments;start'= {
         }
         &'tourney;help;matches'= {
+            cand list 'List a tournament''s matches with their ids, sides, status and score'
             cand report 'Report the result of a ready match'
             cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+        }
+        &'tourney;help;matches;list'= {
         }
         &'tourney;help;matches;report'= {
         }
         &'tourney;help;matches;correct'= {
+        }
+        &'tourney;help;demo'= {
         }
         &'tourney;help;import'= {
         }

@@ -33,6 +33,7 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
@@ -136,14 +137,21 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -s h -l help -d 'Print help'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -f -a "report" -d 'Report the result of a ready match'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from report correct help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "report" -d 'Report the result of a ready match'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l ready -d 'Only the matches ready to be reported'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l score -d 'The score, side a first: 2-1' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l forfeit -d 'The side that forfeited; the other wins (a score is then optional)' -r -f -a "a\t''
 b\t''"
@@ -162,9 +170,15 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -182,14 +196,15 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Pub
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "matches" -d 'Report and correct match results'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "db" -d 'Database maintenance'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "matches" -d 'Report and correct match results'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
@@ -198,5 +213,6 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "register" -d 'Register a participant (while registration is open)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'

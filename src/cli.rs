@@ -73,6 +73,9 @@ pub enum Command {
     #[command(subcommand)]
     Matches(MatchesCommand),
 
+    /// Create the demo space: a tournament of every format in every interesting state
+    Demo,
+
     /// Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)
     Import {
         /// The document to load, or - for standard input
@@ -188,6 +191,13 @@ pub struct CreateTournament {
 
 #[derive(Debug, Subcommand)]
 pub enum MatchesCommand {
+    /// List a tournament's matches with their ids, sides, status and score
+    List {
+        slug: String,
+        /// Only the matches ready to be reported
+        #[arg(long)]
+        ready: bool,
+    },
     /// Report the result of a ready match
     Report(MatchResult),
     /// Correct the result of a completed match (later matches that depended on it are reset)

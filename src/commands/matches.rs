@@ -5,12 +5,14 @@ use std::io::Write;
 use crate::cli::{MatchResult, MatchesCommand};
 use crate::config::Config;
 use crate::db::Db;
-use crate::domain::Side;
+use crate::domain::{MatchStatus, Side};
 use crate::error::Error;
 use crate::events::{MatchObject, Sides};
 use crate::portal::Ctx;
 use crate::portal::matches::{self, ResultInput};
 use crate::timestamp;
+
+use super::table;
 
 pub async fn run(
     config: &Config,
@@ -24,6 +26,7 @@ pub async fn run(
         now: timestamp::now_ms(),
     };
     match command {
+        MatchesCommand::List { slug, ready } => list(db, &slug, ready, out).await?,
         MatchesCommand::Report(args) => {
             let (slug, match_id, input) = input(args)?;
             let done = matches::report(db, &ctx, &slug, &match_id, &input).await?;
@@ -66,8 +69,9 @@ fn input(args: MatchResult) -> Result<(String, String, ResultInput), Error> {
     ))
 }
 
-/// `mat_7: Alice 2-1 Bob (winner a)`, or the places of a free-for-all round.
+/// `mat_7: Alice 2-1 Bob (winner a)`, `mat_8: Clara vs TBD`, or the places of a free-for-all round.
 fn describe(game: &MatchObject) -> String {
+    let completed = game.status == MatchStatus::Completed;
     match &game.sides {
         Sides::Two {
             a_name,
@@ -77,25 +81,80 @@ fn describe(game: &MatchObject) -> String {
             winner,
             ..
         } => {
-            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "—".to_owned());
-            let score = |s: &Option<i64>| s.map_or("-".to_owned(), |s| s.to_string());
-            let forfeit = if game.forfeit { ", by forfeit" } else { "" };
-            let winner = winner.map_or("none".to_owned(), |w| w.to_string());
-            format!(
-                "{}: {} {}-{} {} (winner {winner}{forfeit})",
-                game.id,
-                name(a_name),
-                score(score_a),
-                score(score_b),
-                name(b_name)
-            )
+            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "TBD".to_owned());
+            let text = if game.bye {
+                format!(
+                    "{} (bye)",
+                    a_name
+                        .clone()
+                        .or_else(|| b_name.clone())
+                        .unwrap_or_else(|| "nobody".to_owned())
+                )
+            } else if completed {
+                let score = |s: &Option<i64>| s.map_or("-".to_owned(), |s| s.to_string());
+                let forfeit = if game.forfeit { ", by forfeit" } else { "" };
+                let winner = winner.map_or("none".to_owned(), |w| w.to_string());
+                format!(
+                    "{} {}-{} {} (winner {winner}{forfeit})",
+                    name(a_name),
+                    score(score_a),
+                    score(score_b),
+                    name(b_name)
+                )
+            } else {
+                format!("{} vs {}", name(a_name), name(b_name))
+            };
+            format!("{}: {text}", game.id)
         }
-        Sides::Results { results } => {
+        Sides::Results { results } if completed => {
             let places: Vec<String> = results
                 .iter()
                 .map(|r| format!("{}. {}", r.place, r.name.clone().unwrap_or_default()))
                 .collect();
             format!("{}: {}", game.id, places.join(", "))
         }
+        Sides::Results { .. } => format!("{}: the whole field", game.id),
     }
+}
+
+/// One line per match, in the order of the API.
+async fn list(db: &Db, slug: &str, only_ready: bool, out: &mut impl Write) -> Result<(), Error> {
+    let games = matches::list(db, slug).await?;
+    let rows: Vec<[String; 6]> = games
+        .iter()
+        .filter(|g| !only_ready || g.status == MatchStatus::Ready)
+        .map(|g| {
+            let part = match (&g.bracket, &g.group) {
+                (Some(bracket), _) => format!("{} {bracket}", g.stage),
+                (None, Some(group)) => format!("{} group {group}", g.stage),
+                (None, None) => g.stage.to_string(),
+            };
+            let result = describe(g);
+            let result = result
+                .split_once(": ")
+                .map_or(result.clone(), |(_, rest)| rest.to_owned());
+            [
+                g.id.clone(),
+                part,
+                g.round.to_string(),
+                g.position.to_string(),
+                g.status.to_string(),
+                result,
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        writeln!(
+            out,
+            "{slug} has no {}matches",
+            if only_ready { "ready " } else { "" }
+        )?;
+        return Ok(());
+    }
+    table::write(
+        out,
+        &["ID", "STAGE", "ROUND", "POS", "STATUS", "MATCH"],
+        &rows,
+    )?;
+    Ok(())
 }

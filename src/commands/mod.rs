@@ -4,6 +4,7 @@
 //! Commands never print errors themselves: they return [`Error`] and `main` prints it once.
 
 mod database;
+mod demo;
 mod generate;
 mod import;
 mod matches;
@@ -52,6 +53,7 @@ async fn run_with_db(
         Command::Import { file } => import::run(config, db, &file, out).await,
         Command::Tournaments(command) => tournaments::run(config, db, command, out).await,
         Command::Matches(command) => matches::run(config, db, command, out).await,
+        Command::Demo => demo::run(config, db, out).await,
         Command::Completions { .. } | Command::Man { .. } | Command::Db(_) => {
             unreachable!("handled before the database is opened")
         }

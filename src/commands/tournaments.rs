@@ -64,10 +64,19 @@ pub async fn run(
         }
         TournamentsCommand::Start { slug } => {
             let started = tournaments::start(db, &ctx, &slug).await?;
+            let byes = match started.byes {
+                0 => String::new(),
+                1 => " (1 bye)".to_owned(),
+                n => format!(" ({n} byes)"),
+            };
             writeln!(
                 out,
-                "started {slug}: {} participants, {} matches drawn ({} byes); status IN_PROGRESS",
-                started.participants, started.matches, started.byes
+                "started {slug}: {} participants, {} matches drawn{byes}; status IN_PROGRESS",
+                started.participants, started.matches
+            )?;
+            writeln!(
+                out,
+                "see the matches with `tourney matches list {slug} --ready`"
             )?;
         }
     }

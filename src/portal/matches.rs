@@ -193,6 +193,17 @@ pub async fn correct(
         Some(&label),
     )
     .await?;
+    // Removing a grand-final reset that is no longer called for can leave nothing to play.
+    if corrected.tournament_completed && tournament.status == TournamentStatus::InProgress {
+        change_status(
+            &mut tx,
+            ctx,
+            &space,
+            tournament,
+            TournamentStatus::Completed,
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(CorrectDone {
         game,
@@ -284,4 +295,32 @@ async fn match_object(tx: &mut Tx, stored: &Stored, id: i64) -> Result<MatchObje
         free_for_all,
         &results,
     ))
+}
+
+/// A tournament's matches as the API orders and shows them.
+pub async fn list(db: &Db, slug: &str) -> Result<Vec<MatchObject>, Error> {
+    let mut handle = db.acquire().await?;
+    let (tournament, _) = find_tournament(handle.conn(), slug).await?;
+    let rows = matches::list(handle.conn(), tournament.id).await?;
+    let stage_rows = stages::list(handle.conn(), tournament.id).await?;
+    let results = matches::list_results(handle.conn(), tournament.id).await?;
+    let names: HashMap<i64, String> = crate::db::participants::list(handle.conn(), tournament.id)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let stage = stage_rows.iter().find(|s| s.id == row.stage_id);
+            let free_for_all = stage.is_some_and(|s| s.stage_type == StageType::FreeForAll);
+            MatchObject::new(
+                row,
+                stage.map_or(1, |s| s.number),
+                &names,
+                free_for_all,
+                &results,
+            )
+        })
+        .collect())
 }

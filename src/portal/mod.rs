@@ -7,6 +7,7 @@
 
 mod stored;
 
+pub mod demo;
 pub mod matches;
 pub mod tournaments;
 

@@ -371,6 +371,7 @@ pub async fn withdraw(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Started {
     pub participants: usize,
+    /// Every match drawn, byes included.
     pub matches: usize,
     pub byes: usize,
 }
@@ -412,7 +413,7 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Error>
     tx.commit().await?;
     Ok(Started {
         participants: field.len(),
-        matches: state.games.iter().filter(|g| !g.bye).count(),
+        matches: state.games.len(),
         byes: state.games.iter().filter(|g| g.bye).count(),
     })
 }

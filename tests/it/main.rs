@@ -3,6 +3,7 @@
 
 mod support;
 
+mod demo;
 mod engine;
 mod generated;
 mod import;

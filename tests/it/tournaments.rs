@@ -126,7 +126,8 @@ on_both_backends! {
         assert!(withdrawn["data"]["registration"]["withdrawn_at"].as_str().unwrap().ends_with('Z'));
 
         run(&t, &["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
-        assert_eq!(run(&t, &["tournaments", "start", "cup"]), "started cup: 3 participants, 2 matches drawn (1 byes); status IN_PROGRESS\n");
+        assert_eq!(run(&t, &["tournaments", "start", "cup"]),
+            "started cup: 3 participants, 3 matches drawn (1 bye); status IN_PROGRESS\nsee the matches with `tourney matches list cup --ready`\n");
         let all = events(&t.db).await;
         assert_eq!(all.len(), 8, "closing and starting are status changes; the bye is not an event");
         assert_eq!((all[7]["data"]["previous_status"].as_str(), all[7]["data"]["tournament"]["status"].as_str()),
@@ -203,6 +204,25 @@ on_both_backends! {
         assert_eq!(semi_now.a_participant_id, find(&now, None, 1, 1).b_participant_id, "the new winner takes the place");
         let final_ = find(&now, None, 3, 1);
         assert_eq!((final_.a_participant_id, final_.status), (None, MatchStatus::Pending), "what the semi had sent on is withdrawn");
+    }
+
+    async fn matches_list_shows_ids_sides_and_results(t: TestDb) {
+        league(&t).await;
+        ready_to_start(&t, "cup", "single_elimination", &["Anna", "Boris", "Clara"], &[]).await;
+        let started = run(&t, &["tournaments", "start", "cup"]);
+        assert!(started.ends_with("see the matches with `tourney matches list cup --ready`\n"), "{started}");
+        let rows = games(&t.db, "cup").await;
+        let (bye, semi, final_) = (id(&find(&rows, None, 1, 1)), id(&find(&rows, None, 1, 2)), id(&find(&rows, None, 2, 1)));
+        assert_eq!(run(&t, &["matches", "list", "cup", "--ready"]), format!(
+            "ID     STAGE  ROUND  POS  STATUS  MATCH\n{semi:<5}  1      1      2    ready   Boris vs Clara\n"));
+        run(&t, &["matches", "report", "cup", &semi, "--score", "3-0"]);
+        let listing = run(&t, &["matches", "list", "cup"]);
+        let lines: Vec<&str> = listing.lines().collect();
+        assert_eq!(lines.len(), 4, "{listing}");
+        assert!(lines[1].starts_with(&bye) && lines[1].ends_with("completed  Anna (bye)"), "{listing}");
+        assert!(lines[2].starts_with(&semi) && lines[2].ends_with("completed  Boris 3-0 Clara (winner a)"), "{listing}");
+        assert!(lines[3].starts_with(&final_) && lines[3].ends_with("ready      Anna vs Boris"), "{listing}");
+        t.tourney().args(["matches", "list", "nope"]).assert().code(1).stderr("error: no tournament has the slug 'nope'\n");
     }
 
     async fn free_for_all_rounds_are_reported_by_places(t: TestDb) {

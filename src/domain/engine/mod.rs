@@ -6,6 +6,8 @@
 
 mod advance;
 mod error;
+#[cfg(test)]
+mod examples;
 mod outcome;
 mod play;
 mod progress;

@@ -77,6 +77,8 @@ pub struct Corrected {
     pub removed: Vec<i64>,
     /// Matches created (a grand-final reset now called for).
     pub created: Vec<usize>,
+    /// Set when the correction left nothing to play (a grand-final reset no longer called for).
+    pub tournament_completed: bool,
 }
 
 /// Corrects the result of completed match `index`.
@@ -128,6 +130,9 @@ pub fn correct(
         }
     }
     settle(state);
+    let advanced = advance(state);
+    corrected.created.extend(advanced.created);
+    corrected.tournament_completed = advanced.tournament_completed;
     corrected.reset.sort_unstable();
     corrected.reset.dedup();
     Ok(corrected)
