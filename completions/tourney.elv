@@ -25,15 +25,29 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand serve 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
             cand matches 'Report and correct match results'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
+            cand keys 'Create, list and revoke API keys'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;serve'= {
+            cand --listen 'Address to listen on; port 0 picks a free port (the bound address is printed)'
+            cand --rate-limit 'Requests per API key in any 60-second window'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --demo 'On an empty database, load the demo space and print an API key and example requests'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'tourney;spaces'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
@@ -271,6 +285,63 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;keys'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
+            cand list 'List a space''s keys (never the keys themselves)'
+            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;keys;create'= {
+            cand --space 'space'
+            cand --name 'A label to tell keys apart, such as "partner site"'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;keys;list'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;keys;revoke'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;keys;help'= {
+            cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
+            cand list 'List a space''s keys (never the keys themselves)'
+            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;keys;help;create'= {
+        }
+        &'tourney;keys;help;list'= {
+        }
+        &'tourney;keys;help;revoke'= {
+        }
+        &'tourney;keys;help;help'= {
+        }
         &'tourney;import'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
@@ -301,15 +372,19 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;help'= {
+            cand serve 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
             cand matches 'Report and correct match results'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
+            cand keys 'Create, list and revoke API keys'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;help;serve'= {
         }
         &'tourney;help;spaces'= {
             cand create 'Create a space'
@@ -353,6 +428,17 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;matches;correct'= {
         }
         &'tourney;help;demo'= {
+        }
+        &'tourney;help;keys'= {
+            cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
+            cand list 'List a space''s keys (never the keys themselves)'
+            cand revoke 'Revoke a key: it stops working within a second, in every server'
+        }
+        &'tourney;help;keys;create'= {
+        }
+        &'tourney;help;keys;list'= {
+        }
+        &'tourney;help;keys;revoke'= {
         }
         &'tourney;help;import'= {
         }

@@ -29,15 +29,25 @@ complete -c tourney -n "__fish_tourney_needs_command" -l base-url -d 'Public add
 complete -c tourney -n "__fish_tourney_needs_command" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "keys" -d 'Create, list and revoke API keys'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l demo -d 'On an empty database, load the demo space and print an API key and example requests'
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -179,6 +189,37 @@ complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Pu
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l space -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l name -d 'A label to tell keys apart, such as "partner site"' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l space -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -196,15 +237,17 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Pub
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "matches" -d 'Report and correct match results'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from spaces db tournaments matches demo import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "db" -d 'Database maintenance'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "matches" -d 'Report and correct match results'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "keys" -d 'Create, list and revoke API keys'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
@@ -216,3 +259,6 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'

@@ -4,6 +4,7 @@
 //! happens in `config` (global settings) and in each command; completions and man pages are
 //! generated from this definition.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::builder::PossibleValuesParser;
@@ -57,6 +58,9 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM
+    Serve(ServeArgs),
+
     /// Create and list organising spaces
     #[command(subcommand)]
     Spaces(SpacesCommand),
@@ -75,6 +79,10 @@ pub enum Command {
 
     /// Create the demo space: a tournament of every format in every interesting state
     Demo,
+
+    /// Create, list and revoke API keys
+    #[command(subcommand)]
+    Keys(KeysCommand),
 
     /// Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)
     Import {
@@ -218,4 +226,39 @@ pub struct MatchResult {
     /// Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order
     #[arg(long = "place", value_name = "NAME")]
     pub places: Vec<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create an API key for a space; the key is shown once, here, and stored only as a hash
+    Create {
+        #[arg(long)]
+        space: String,
+        /// A label to tell keys apart, such as "partner site"
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// List a space's keys (never the keys themselves)
+    List {
+        #[arg(long)]
+        space: String,
+    },
+    /// Revoke a key: it stops working within a second, in every server
+    Revoke {
+        /// The key's id (key_...)
+        key_id: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on; port 0 picks a free port (the bound address is printed)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// On an empty database, load the demo space and print an API key and example requests
+    #[arg(long)]
+    pub demo: bool,
+    /// Requests per API key in any 60-second window
+    #[arg(long, value_name = "N", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rate_limit: u32,
 }

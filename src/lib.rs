@@ -7,6 +7,7 @@
 //! JSON import document), `portal` (every write to tournament data: one transaction with its
 //! events), and small shared helpers (`ids`, `links`, `timestamp`).
 
+pub mod api_keys;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -14,8 +15,11 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod http;
 pub mod ids;
 pub mod import;
 pub mod links;
 pub mod portal;
+pub mod stored;
 pub mod timestamp;
+pub mod views;

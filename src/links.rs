@@ -39,6 +39,16 @@ impl BaseUrl {
     pub fn tournament_page(&self, locale: Locale, slug: &str) -> String {
         format!("{}/{}/tournaments/{}", self.0, locale, slug)
     }
+
+    /// The space's page on the portal: `{base_url}/<locale>/organizer/<slug>`.
+    pub fn space_page(&self, locale: Locale, slug: &str) -> String {
+        format!("{}/{}/organizer/{}", self.0, locale, slug)
+    }
+
+    /// The space's calendar widget: `{base_url}/embed/<locale>/organizer/<slug>/calendar`.
+    pub fn calendar_widget(&self, locale: Locale, slug: &str) -> String {
+        format!("{}/embed/{}/organizer/{}/calendar", self.0, locale, slug)
+    }
 }
 
 impl fmt::Display for BaseUrl {

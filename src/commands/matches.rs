@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::events::{MatchObject, Sides};
 use crate::portal::Ctx;
 use crate::portal::matches::{self, ResultInput};
-use crate::timestamp;
+use crate::{timestamp, views};
 
 use super::table;
 
@@ -119,7 +119,7 @@ fn describe(game: &MatchObject) -> String {
 
 /// One line per match, in the order of the API.
 async fn list(db: &Db, slug: &str, only_ready: bool, out: &mut impl Write) -> Result<(), Error> {
-    let games = matches::list(db, slug).await?;
+    let games = views::matches(db, slug).await?;
     let rows: Vec<[String; 6]> = games
         .iter()
         .filter(|g| !only_ready || g.status == MatchStatus::Ready)

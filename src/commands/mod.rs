@@ -7,7 +7,9 @@ mod database;
 mod demo;
 mod generate;
 mod import;
+mod keys;
 mod matches;
+mod serve;
 mod spaces;
 mod table;
 mod tournaments;
@@ -54,6 +56,8 @@ async fn run_with_db(
         Command::Tournaments(command) => tournaments::run(config, db, command, out).await,
         Command::Matches(command) => matches::run(config, db, command, out).await,
         Command::Demo => demo::run(config, db, out).await,
+        Command::Keys(command) => keys::run(config, db, command, out).await,
+        Command::Serve(args) => serve::run(config, db, args, out).await,
         Command::Completions { .. } | Command::Man { .. } | Command::Db(_) => {
             unreachable!("handled before the database is opened")
         }

@@ -9,6 +9,7 @@
 mod connect;
 mod error;
 
+pub mod api_keys;
 pub mod audit;
 pub mod matches;
 pub mod outbox;
@@ -143,4 +144,10 @@ impl Db {
             Db::Postgres(pool) => pool.close().await,
         }
     }
+}
+
+/// Checks that the database answers.
+pub async fn ping(conn: Conn<'_>) -> Result<(), DbError> {
+    let _: i64 = on_conn!(conn, c => sqlx::query_scalar("SELECT 1").fetch_one(c).await?);
+    Ok(())
 }

@@ -94,3 +94,15 @@ pub async fn set_place(conn: Conn<'_>, id: i64, place: Option<(i64, i64)>) -> Re
     on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(place.map(|p| p.0)).bind(place.map(|p| p.1)).execute(c).await?.rows_affected());
     Ok(())
 }
+
+/// How many participants are in the field of each of a space's tournaments.
+pub async fn count_in_field_by_tournament(
+    conn: Conn<'_>,
+    space_id: i64,
+) -> Result<std::collections::HashMap<i64, i64>, DbError> {
+    const SQL: &str = "SELECT p.tournament_id, COUNT(*) FROM participants p JOIN tournaments t ON t.id = p.tournament_id \
+        WHERE t.space_id = $1 AND p.status <> 'withdrawn' GROUP BY p.tournament_id";
+    let rows: Vec<(i64, i64)> =
+        on_conn!(conn, c => sqlx::query_as(SQL).bind(space_id).fetch_all(c).await?);
+    Ok(rows.into_iter().collect())
+}

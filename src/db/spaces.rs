@@ -43,3 +43,19 @@ pub async fn list(conn: Conn<'_>) -> Result<Vec<SpaceRow>, DbError> {
     const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces ORDER BY slug";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).fetch_all(c).await?))
 }
+
+/// Holds the space's row until the transaction ends, so that per-space limits (active keys,
+/// webhook addresses) are counted and enforced by one writer at a time. SQLite's write
+/// transactions are already exclusive; Postgres takes a row lock.
+pub async fn lock(conn: Conn<'_>, id: i64) -> Result<(), DbError> {
+    match conn {
+        Conn::Sqlite(_) => Ok(()),
+        Conn::Postgres(c) => {
+            sqlx::query("SELECT id FROM spaces WHERE id = $1 FOR UPDATE")
+                .bind(id)
+                .fetch_optional(c)
+                .await?;
+            Ok(())
+        }
+    }
+}

@@ -2,7 +2,6 @@
 
 use std::collections::HashMap;
 
-use super::stored::Stored;
 use super::tournaments::{change_status, record};
 use super::{Ctx, find_tournament};
 use crate::db::matches::{self, MatchRow};
@@ -13,6 +12,7 @@ use crate::domain::{EventType, ParticipantStatus, Side, StageType, TournamentSta
 use crate::error::Error;
 use crate::events::{MatchCompletedData, MatchCorrectedData, MatchObject, PreviousResult};
 use crate::ids;
+use crate::stored::Stored;
 
 /// A result as an organiser gives it.
 #[derive(Debug, Clone, Default)]
@@ -295,32 +295,4 @@ async fn match_object(tx: &mut Tx, stored: &Stored, id: i64) -> Result<MatchObje
         free_for_all,
         &results,
     ))
-}
-
-/// A tournament's matches as the API orders and shows them.
-pub async fn list(db: &Db, slug: &str) -> Result<Vec<MatchObject>, Error> {
-    let mut handle = db.acquire().await?;
-    let (tournament, _) = find_tournament(handle.conn(), slug).await?;
-    let rows = matches::list(handle.conn(), tournament.id).await?;
-    let stage_rows = stages::list(handle.conn(), tournament.id).await?;
-    let results = matches::list_results(handle.conn(), tournament.id).await?;
-    let names: HashMap<i64, String> = crate::db::participants::list(handle.conn(), tournament.id)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
-    Ok(rows
-        .iter()
-        .map(|row| {
-            let stage = stage_rows.iter().find(|s| s.id == row.stage_id);
-            let free_for_all = stage.is_some_and(|s| s.stage_type == StageType::FreeForAll);
-            MatchObject::new(
-                row,
-                stage.map_or(1, |s| s.number),
-                &names,
-                free_for_all,
-                &results,
-            )
-        })
-        .collect())
 }

@@ -5,8 +5,6 @@
 //! (with their deliveries) and records an audit entry, or changes nothing at all. The rules live in
 //! `domain`; this layer loads, calls the domain, and stores. It never formats output for people.
 
-mod stored;
-
 pub mod demo;
 pub mod matches;
 pub mod tournaments;

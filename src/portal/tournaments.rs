@@ -1,6 +1,5 @@
 //! Creating tournaments, moving their status, registrations, and the start.
 
-use super::stored::Stored;
 use super::{Ctx, find_tournament};
 use crate::db::outbox::{self, Audience};
 use crate::db::participants::{self, NewParticipant, ParticipantRow};
@@ -15,6 +14,7 @@ use crate::domain::{EventType, Format, ParticipantStatus, Slug, TournamentStatus
 use crate::error::Error;
 use crate::events::{RegistrationData, RegistrationObject, StatusChangedData};
 use crate::ids;
+use crate::stored::Stored;
 
 /// The most participants a tournament may take.
 pub const MAX_PARTICIPANTS: u32 = 4096;

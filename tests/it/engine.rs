@@ -18,6 +18,7 @@ fn play(format: Format, settings: Settings, n: usize, choices: &[u8]) -> (State,
     start(&mut state, &field).expect("the tournament starts");
     let mut draw = choices.iter().copied().cycle();
     let mut reports = 0;
+    let mut decided = places(&state);
     while let Some(index) = state
         .games
         .iter()
@@ -56,6 +57,18 @@ fn play(format: Format, settings: Settings, n: usize, choices: &[u8]) -> (State,
         };
         let reported = report(&mut state, index, &outcome).expect("a ready match can be reported");
         reports += 1;
+        if n <= 64 {
+            // A place, once decided, is final: later results never change it.
+            let now = places(&state);
+            for (id, place) in &decided {
+                assert_eq!(
+                    now.get(id),
+                    Some(place),
+                    "the place of {id} changed after a later result"
+                );
+            }
+            decided = now;
+        }
         assert!(reports <= 100_000, "the tournament never ends");
         if reported.tournament_completed {
             assert!(

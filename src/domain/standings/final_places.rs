@@ -101,6 +101,8 @@ fn elimination_places(
         .unwrap_or(0);
     // Semi-final losers still to play for third place: not placed yet, but below the finalists.
     let mut bound: HashMap<Pid, (u32, u32)> = HashMap::new();
+    // Where each eliminated player went out: (losers bracket?, round).
+    let mut eliminated_at: HashMap<Pid, (bool, u32)> = HashMap::new();
     for game in games.iter().filter(|g| g.is_completed()) {
         if game.bye {
             // A third-place match with one player in it is won unopposed: 3rd.
@@ -134,15 +136,33 @@ fn elimination_places(
             }
             _ => {
                 keys.insert(loser, (game.round, 0));
+                eliminated_at.insert(loser, (game.bracket == Some(Bracket::Losers), game.round));
                 if !double && game.winner_to.is_none() {
                     keys.insert(winner, (last_round + 1, 0));
                 }
             }
         }
     }
+    // A level (bracket and round) still being played can eliminate more players with the same
+    // key, so the range its losers share is known only once all its matches are played.
+    let open: std::collections::HashSet<(bool, u32)> = games
+        .iter()
+        .filter(|g| {
+            !g.is_completed()
+                && matches!(
+                    g.bracket,
+                    None | Some(Bracket::Winners) | Some(Bracket::Losers)
+                )
+        })
+        .map(|g| (g.bracket == Some(Bracket::Losers), g.round))
+        .collect();
     let mut result = HashMap::new();
     for (&id, key) in &keys {
-        if !field.contains(&id) {
+        if !field.contains(&id)
+            || eliminated_at
+                .get(&id)
+                .is_some_and(|level| open.contains(level))
+        {
             continue;
         }
         let above = field
@@ -422,6 +442,30 @@ mod tests {
         // The semi losers still play for 3rd: nobody is placed yet.
         assert!(decided(&state).is_empty());
         (state, last, bronze)
+    }
+
+    #[test]
+    fn a_shared_range_waits_for_its_whole_round() {
+        // Four players, no third-place match. Semi-final 1: 101 beats 104. Until semi-final 2 is
+        // played, 104 cannot be placed: the other semi's loser will share 3rd-4th with it.
+        let mut state = begin(Format::SingleElimination, Settings::default(), 4);
+        let (semi1, semi2, final_) = (
+            at(&state, None, 1, 1),
+            at(&state, None, 1, 2),
+            at(&state, None, 2, 1),
+        );
+        score(&mut state, semi1, 2, 0);
+        assert_eq!(decided(&state), BTreeMap::new());
+        score(&mut state, semi2, 2, 1);
+        assert_eq!(
+            decided(&state),
+            BTreeMap::from([(103, (3, 4)), (104, (3, 4))])
+        );
+        score(&mut state, final_, 0, 1);
+        assert_eq!(
+            decided(&state),
+            BTreeMap::from([(101, (2, 2)), (102, (1, 1)), (103, (3, 4)), (104, (3, 4))])
+        );
     }
 
     #[test]

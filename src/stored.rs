@@ -1,5 +1,6 @@
-//! A tournament as stored, turned into the engine's [`State`], and the engine's changes written
-//! back: only the rows that differ are touched.
+//! A tournament as stored, turned into the engine's [`State`] (for the portal's writes and the
+//! readers' standings alike), and the engine's changes written back: only the rows that differ are
+//! touched. It never decides anything: the rules are the engine's.
 
 use std::collections::HashMap;
 

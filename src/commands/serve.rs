@@ -1,0 +1,126 @@
+//! `tourney serve`: the read API until SIGINT or SIGTERM, then a graceful stop (requests in
+//! flight are answered). With `--demo` on an empty database, the demo space and a key are created
+//! and example requests printed.
+
+use std::io::Write;
+
+use crate::cli::ServeArgs;
+use crate::config::Config;
+use crate::db::{Db, spaces};
+use crate::error::Error;
+use crate::http::{self, App};
+use crate::portal::{Ctx, demo};
+use crate::timestamp;
+
+pub async fn run(
+    config: &Config,
+    db: &Db,
+    args: ServeArgs,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    init_logging();
+    let (listener, address) = http::bind(args.listen)
+        .await
+        .map_err(|source| Error::Invalid(format!("cannot listen on {}: {source}", args.listen)))?;
+    let demo_key = if args.demo {
+        load_demo(config, db, out).await?
+    } else {
+        None
+    };
+    let app = App::new(db.clone(), config.base_url.clone(), args.rate_limit).await?;
+    writeln!(out, "listening on http://{address}")?;
+    if let Some(key) = demo_key {
+        let base = format!("http://{address}/api/v1");
+        writeln!(out, "demo API key (shown once): {key}")?;
+        writeln!(out, "try:")?;
+        for path in [
+            "organization",
+            "tournaments",
+            "tournaments/demo-winter-double/matches",
+            "tournaments/demo-swiss-open/standings",
+        ] {
+            writeln!(out, "  curl -H 'Authorization: Bearer {key}' {base}/{path}")?;
+        }
+    }
+    out.flush()?;
+    tracing::info!(%address, rate_limit = args.rate_limit, "serving");
+    http::serve(listener, app, shutdown_signal()).await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Creates the demo space and a key when the database has no space yet.
+async fn load_demo(
+    config: &Config,
+    db: &Db,
+    out: &mut impl Write,
+) -> Result<Option<String>, Error> {
+    let empty = {
+        let mut handle = db.acquire().await?;
+        spaces::list(handle.conn()).await?.is_empty()
+    };
+    if !empty {
+        writeln!(
+            out,
+            "the database already has spaces, so --demo loads nothing"
+        )?;
+        return Ok(None);
+    }
+    let now = timestamp::now_ms();
+    let ctx = Ctx {
+        base_url: &config.base_url,
+        actor: &config.actor,
+        now,
+    };
+    let created = demo::create(db, &ctx).await?;
+    writeln!(
+        out,
+        "loaded the demo space '{}' with {} tournaments",
+        demo::SPACE,
+        created.tournaments.len()
+    )?;
+    let (_, key) = super::keys::create(config, db, demo::SPACE, Some("demo"), now).await?;
+    Ok(Some(key))
+}
+
+/// Resolves on SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
+}
+
+/// Request logs on stderr; `TOURNEY_LOG` sets the level (default `info`), `TOURNEY_LOG_FORMAT=json`
+/// switches to JSON lines.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TOURNEY_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    let ansi = std::io::stderr().is_terminal();
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(ansi);
+    let _ = if std::env::var("TOURNEY_LOG_FORMAT").is_ok_and(|f| f == "json") {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
+}

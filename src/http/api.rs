@@ -1,0 +1,374 @@
+//! `/api/v1/*`: the read API. The order of checks is the contract: method (405), key (401), rate
+//! limit (429), then the request itself (400 for parameters or a body it does not take, 404 for
+//! what does not exist in the key's space), and 503 when the database does not answer in time.
+
+use std::time::{Duration, Instant};
+
+use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use warp::reply::Response;
+
+use super::App;
+use super::cache::Body;
+use super::directory::Principal;
+use super::error::ApiError;
+use super::rate_limit::Decision;
+use crate::domain::{Slug, TournamentStatus};
+use crate::error::Error;
+use crate::{api_keys, views};
+
+/// How long a request waits for the database before answering 503.
+pub const DB_TIMEOUT: Duration = Duration::from_secs(2);
+/// The OpenAPI document, served at `/api/v1/openapi.json`.
+pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
+
+/// The endpoint a path names (index into `metrics::ROUTES`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Endpoint {
+    Organization,
+    Tournaments,
+    Tournament(String),
+    Matches(String),
+    Standings(String),
+}
+
+impl Endpoint {
+    fn route(&self) -> usize {
+        match self {
+            Endpoint::Organization => 0,
+            Endpoint::Tournaments => 1,
+            Endpoint::Tournament(_) => 2,
+            Endpoint::Matches(_) => 3,
+            Endpoint::Standings(_) => 4,
+        }
+    }
+
+    fn parse(rest: &str) -> Option<Endpoint> {
+        let parts: Vec<&str> = rest.split('/').collect();
+        match parts.as_slice() {
+            ["organization"] => Some(Endpoint::Organization),
+            ["tournaments"] => Some(Endpoint::Tournaments),
+            ["tournaments", slug] => Some(Endpoint::Tournament((*slug).to_owned())),
+            ["tournaments", slug, "matches"] => Some(Endpoint::Matches((*slug).to_owned())),
+            ["tournaments", slug, "standings"] => Some(Endpoint::Standings((*slug).to_owned())),
+            _ => None,
+        }
+    }
+}
+
+/// What the API answered: the route (index into `metrics::ROUTES`), the key's id if one was
+/// accepted, and the response.
+pub struct Answered {
+    pub route: usize,
+    pub key_id: Option<i64>,
+    pub response: Response,
+}
+
+/// Answers a request under `/api/v1/`; `rest` is the path after it.
+pub async fn handle(
+    app: &App,
+    method: &Method,
+    rest: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Answered {
+    let endpoint = Endpoint::parse(rest);
+    let route = match (&endpoint, rest) {
+        (Some(endpoint), _) => endpoint.route(),
+        (None, "openapi.json") => 5,
+        (None, _) => 9,
+    };
+    if method != Method::GET {
+        return Answered {
+            route,
+            key_id: None,
+            response: ApiError::MethodNotAllowed.into_response(),
+        };
+    }
+    if rest == "openapi.json" {
+        return Answered {
+            route,
+            key_id: None,
+            response: respond(Body::new(OPENAPI.as_bytes().to_vec()), headers),
+        };
+    }
+    let Some(principal) = authenticate(app, headers) else {
+        return Answered {
+            route,
+            key_id: None,
+            response: ApiError::Unauthorized.into_response(),
+        };
+    };
+    let limit = match app.limiter.check(principal.key_id, Instant::now()) {
+        Decision::Limited { limit, retry_after } => {
+            let mut response = ApiError::RateLimited { retry_after }.into_response();
+            rate_headers(&mut response, limit, 0, retry_after);
+            return Answered {
+                route,
+                key_id: Some(principal.key_id),
+                response,
+            };
+        }
+        allowed => allowed,
+    };
+    let mut response = match answer(app, &principal, endpoint, rest, query, headers).await {
+        Ok(body) => respond(body, headers),
+        Err(error) => error.into_response(),
+    };
+    if let Decision::Allowed {
+        limit,
+        remaining,
+        reset,
+    } = limit
+    {
+        rate_headers(&mut response, limit, remaining, reset);
+    }
+    Answered {
+        route,
+        key_id: Some(principal.key_id),
+        response,
+    }
+}
+
+/// The principal of a well-formed `Authorization: Bearer <key>` naming an active key.
+fn authenticate(app: &App, headers: &HeaderMap) -> Option<Principal> {
+    let mut values = headers.get_all(header::AUTHORIZATION).iter();
+    let value = values.next()?.to_str().ok()?;
+    if values.next().is_some() {
+        return None;
+    }
+    let (scheme, key) = value.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("bearer") || !api_keys::looks_like_key(key) {
+        return None;
+    }
+    app.directory.lookup(&api_keys::hash(key))
+}
+
+async fn answer(
+    app: &App,
+    principal: &Principal,
+    endpoint: Option<Endpoint>,
+    rest: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Result<Body, ApiError> {
+    let Some(endpoint) = endpoint else {
+        return Err(ApiError::NotFound(format!(
+            "no such endpoint: /api/v1/{rest}"
+        )));
+    };
+    if has_body(headers) {
+        return Err(ApiError::InvalidRequest(
+            "GET requests take no body".to_owned(),
+        ));
+    }
+    let filter = parse_query(&endpoint, query)?;
+    let space = &principal.space;
+    let cache_key = format!("{rest}?{}", canonical_query(&filter));
+    let now = Instant::now();
+    if let Some(body) = app.cache.get(space.id, &cache_key, now) {
+        return Ok(body);
+    }
+    let body = tokio::time::timeout(DB_TIMEOUT, build(app, principal, &endpoint, &filter))
+        .await
+        .map_err(|_| ApiError::Unavailable)??;
+    app.cache.put(space.id, cache_key, body.clone(), now);
+    Ok(body)
+}
+
+/// Builds the body of a successful answer, reading the database.
+async fn build(
+    app: &App,
+    principal: &Principal,
+    endpoint: &Endpoint,
+    filter: &views::ListFilter,
+) -> Result<Body, ApiError> {
+    let space = &principal.space;
+    let not_found = |slug: &str| {
+        ApiError::NotFound(format!("no tournament has the slug '{slug}' in this space"))
+    };
+    let db_error = |error: Error| {
+        tracing::warn!(%error, "database error while answering");
+        ApiError::Unavailable
+    };
+    let mut handle = app.db.acquire().await.map_err(|e| db_error(e.into()))?;
+    let json = match endpoint {
+        Endpoint::Organization => envelope(&views::organization(space, &app.base_url)),
+        Endpoint::Tournaments => envelope(
+            &views::tournaments(handle.conn(), space, filter, &app.base_url)
+                .await
+                .map_err(db_error)?,
+        ),
+        Endpoint::Tournament(slug) | Endpoint::Matches(slug) | Endpoint::Standings(slug) => {
+            if Slug::parse(slug).is_err() {
+                return Err(not_found(slug));
+            }
+            let tournament = views::find_in_space(handle.conn(), space, slug)
+                .await
+                .map_err(db_error)?
+                .ok_or_else(|| not_found(slug))?;
+            match endpoint {
+                Endpoint::Tournament(_) => envelope(
+                    &views::tournament(handle.conn(), space, &tournament, &app.base_url)
+                        .await
+                        .map_err(db_error)?,
+                ),
+                Endpoint::Matches(_) => envelope(
+                    &views::tournament_matches(handle.conn(), &tournament)
+                        .await
+                        .map_err(db_error)?,
+                ),
+                _ => envelope(
+                    &views::tournament_standings(handle.conn(), &tournament)
+                        .await
+                        .map_err(db_error)?,
+                ),
+            }
+        }
+    };
+    json.map(Body::new).map_err(|error| {
+        tracing::error!(%error, "cannot serialize a response");
+        ApiError::Unavailable
+    })
+}
+
+/// `{"data": ...}`, keeping the records' field order.
+fn envelope<T: serde::Serialize>(data: &T) -> Result<Vec<u8>, serde_json::Error> {
+    #[derive(serde::Serialize)]
+    struct Envelope<'a, T> {
+        data: &'a T,
+    }
+    serde_json::to_vec(&Envelope { data })
+}
+
+/// Only `/tournaments` takes parameters: `status` and `game`, once each.
+fn parse_query(endpoint: &Endpoint, query: &str) -> Result<views::ListFilter, ApiError> {
+    let mut filter = views::ListFilter::default();
+    for (name, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        let repeated =
+            || ApiError::InvalidRequest(format!("the query parameter '{name}' is given twice"));
+        match (endpoint, name.as_ref()) {
+            (Endpoint::Tournaments, "status") => {
+                let status = value
+                    .parse::<TournamentStatus>()
+                    .map_err(|e| ApiError::InvalidRequest(format!("status: {e}")))?;
+                if filter.status.replace(status).is_some() {
+                    return Err(repeated());
+                }
+            }
+            (Endpoint::Tournaments, "game") => {
+                if filter.game.replace(value.into_owned()).is_some() {
+                    return Err(repeated());
+                }
+            }
+            (Endpoint::Tournaments, _) => {
+                return Err(ApiError::InvalidRequest(format!(
+                    "unknown query parameter '{name}': this endpoint takes status and game"
+                )));
+            }
+            _ => {
+                return Err(ApiError::InvalidRequest(format!(
+                    "unknown query parameter '{name}': this endpoint takes none"
+                )));
+            }
+        }
+    }
+    Ok(filter)
+}
+
+fn canonical_query(filter: &views::ListFilter) -> String {
+    format!(
+        "status={}&game={}",
+        filter.status.map_or("", |s| s.as_str()),
+        filter.game.as_deref().unwrap_or("")
+    )
+}
+
+fn has_body(headers: &HeaderMap) -> bool {
+    let length = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    length.is_some_and(|n| n > 0) || headers.contains_key(header::TRANSFER_ENCODING)
+}
+
+/// 200 with the body, or 304 when `If-None-Match` names its ETag.
+fn respond(body: Body, headers: &HeaderMap) -> Response {
+    let matches = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| tag.trim() == &*body.etag || tag.trim() == "*");
+    let mut response = if matches {
+        let mut response = Response::new(bytes::Bytes::new().into());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        let mut response = Response::new(body.bytes.into());
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        response
+    };
+    let out = response.headers_mut();
+    if let Ok(etag) = HeaderValue::from_str(&body.etag) {
+        out.insert(header::ETAG, etag);
+    }
+    out.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    response
+}
+
+fn rate_headers(response: &mut Response, limit: u32, remaining: u32, reset: u64) {
+    let headers = response.headers_mut();
+    headers.insert("ratelimit-limit", HeaderValue::from(limit));
+    headers.insert("ratelimit-remaining", HeaderValue::from(remaining));
+    headers.insert("ratelimit-reset", HeaderValue::from(reset));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_name_endpoints() {
+        assert_eq!(
+            Endpoint::parse("tournaments/cup/matches"),
+            Some(Endpoint::Matches("cup".into()))
+        );
+        assert_eq!(
+            Endpoint::parse("tournaments/"),
+            Some(Endpoint::Tournament(String::new()))
+        );
+        assert_eq!(Endpoint::parse("tournaments/cup/matches/1"), None);
+        assert_eq!(Endpoint::parse("organizations"), None);
+    }
+
+    #[test]
+    fn only_the_list_takes_filters() {
+        let list = parse_query(&Endpoint::Tournaments, "status=IN_PROGRESS&game=chess").unwrap();
+        assert_eq!(
+            (list.status, list.game.as_deref()),
+            (Some(TournamentStatus::InProgress), Some("chess"))
+        );
+        assert!(
+            matches!(parse_query(&Endpoint::Tournaments, "status=LIVE"), Err(ApiError::InvalidRequest(m)) if m.contains("unknown tournament status 'LIVE'"))
+        );
+        assert!(matches!(
+            parse_query(&Endpoint::Tournaments, "game=a&game=b"),
+            Err(ApiError::InvalidRequest(_))
+        ));
+        assert!(matches!(
+            parse_query(&Endpoint::Tournaments, "page=2"),
+            Err(ApiError::InvalidRequest(_))
+        ));
+        assert!(matches!(
+            parse_query(&Endpoint::Organization, "x=1"),
+            Err(ApiError::InvalidRequest(_))
+        ));
+        assert!(parse_query(&Endpoint::Organization, "").is_ok());
+    }
+}

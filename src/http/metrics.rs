@@ -1,0 +1,154 @@
+//! Request metrics in the Prometheus text format: requests by route and status, a latency
+//! histogram per route, and the number of rate-limited requests. Counting never blocks a request
+//! for long: one short lock for the status counters, atomics for the rest.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Route labels, fixed so that arbitrary paths never become label values.
+pub const ROUTES: [&str; 10] = [
+    "organization",
+    "tournaments",
+    "tournament",
+    "matches",
+    "standings",
+    "openapi",
+    "healthz",
+    "readyz",
+    "metrics",
+    "other",
+];
+/// Histogram bucket bounds, in seconds.
+const BUCKETS: [f64; 12] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+];
+
+pub struct Metrics {
+    requests: Mutex<BTreeMap<(usize, u16), u64>>,
+    buckets: Vec<[AtomicU64; BUCKETS.len()]>,
+    count: Vec<AtomicU64>,
+    sum_micros: Vec<AtomicU64>,
+    rate_limited: AtomicU64,
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics {
+            requests: Mutex::new(BTreeMap::new()),
+            buckets: ROUTES
+                .iter()
+                .map(|_| std::array::from_fn(|_| AtomicU64::new(0)))
+                .collect(),
+            count: ROUTES.iter().map(|_| AtomicU64::new(0)).collect(),
+            sum_micros: ROUTES.iter().map(|_| AtomicU64::new(0)).collect(),
+            rate_limited: AtomicU64::new(0),
+        }
+    }
+}
+
+impl Metrics {
+    pub fn record(&self, route: usize, status: u16, elapsed: Duration) {
+        let route = route.min(ROUTES.len() - 1);
+        if let Ok(mut requests) = self.requests.lock() {
+            *requests.entry((route, status)).or_default() += 1;
+        }
+        let seconds = elapsed.as_secs_f64();
+        for (bound, bucket) in BUCKETS.iter().zip(&self.buckets[route]) {
+            if seconds <= *bound {
+                bucket.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        self.count[route].fetch_add(1, Ordering::Relaxed);
+        self.sum_micros[route].fetch_add(elapsed.as_micros() as u64, Ordering::Relaxed);
+        if status == 429 {
+            self.rate_limited.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        out.push_str("# HELP tourney_http_requests_total HTTP requests by route and status.\n");
+        out.push_str("# TYPE tourney_http_requests_total counter\n");
+        if let Ok(requests) = self.requests.lock() {
+            for ((route, status), count) in requests.iter() {
+                let _ = writeln!(
+                    out,
+                    "tourney_http_requests_total{{route=\"{}\",status=\"{status}\"}} {count}",
+                    ROUTES[*route]
+                );
+            }
+        }
+        out.push_str("# HELP tourney_http_request_duration_seconds Time to answer a request.\n");
+        out.push_str("# TYPE tourney_http_request_duration_seconds histogram\n");
+        for (route, name) in ROUTES.iter().enumerate() {
+            let count = self.count[route].load(Ordering::Relaxed);
+            if count == 0 {
+                continue;
+            }
+            for (bound, bucket) in BUCKETS.iter().zip(&self.buckets[route]) {
+                let _ = writeln!(
+                    out,
+                    "tourney_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"{bound}\"}} {}",
+                    bucket.load(Ordering::Relaxed)
+                );
+            }
+            let _ = writeln!(
+                out,
+                "tourney_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"+Inf\"}} {count}"
+            );
+            let sum = self.sum_micros[route].load(Ordering::Relaxed) as f64 / 1e6;
+            let _ = writeln!(
+                out,
+                "tourney_http_request_duration_seconds_sum{{route=\"{name}\"}} {sum}"
+            );
+            let _ = writeln!(
+                out,
+                "tourney_http_request_duration_seconds_count{{route=\"{name}\"}} {count}"
+            );
+        }
+        out.push_str(
+            "# HELP tourney_http_rate_limited_total Requests refused by the per-key rate limit.\n",
+        );
+        out.push_str("# TYPE tourney_http_rate_limited_total counter\n");
+        let _ = writeln!(
+            out,
+            "tourney_http_rate_limited_total {}",
+            self.rate_limited.load(Ordering::Relaxed)
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_counters_and_histograms() {
+        let metrics = Metrics::default();
+        metrics.record(1, 200, Duration::from_micros(700));
+        metrics.record(1, 429, Duration::from_micros(100));
+        let text = metrics.render();
+        assert!(
+            text.contains("tourney_http_requests_total{route=\"tournaments\",status=\"200\"} 1\n"),
+            "{text}"
+        );
+        assert!(text.contains("tourney_http_request_duration_seconds_bucket{route=\"tournaments\",le=\"0.0005\"} 1\n"), "{text}");
+        assert!(text.contains("tourney_http_request_duration_seconds_bucket{route=\"tournaments\",le=\"0.001\"} 2\n"), "{text}");
+        assert!(
+            text.contains("tourney_http_request_duration_seconds_count{route=\"tournaments\"} 2\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("tourney_http_rate_limited_total 1\n"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("route=\"organization\""),
+            "routes with no requests are left out"
+        );
+    }
+}

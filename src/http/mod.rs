@@ -1,0 +1,155 @@
+//! The HTTP server behind `tourney serve`: the read API under `/api/v1`, and `/healthz`,
+//! `/readyz` and `/metrics` for operators.
+//!
+//! One catch-all warp filter hands every request to [`handle`], which routes by path in plain
+//! code, so the order of checks the API promises (405, 401, 429, 404) is explicit rather than left
+//! to warp's ranking of rejections. Nothing here writes to the database; no request is ever
+//! answered with a 500 or an HTML error page.
+
+mod api;
+mod cache;
+mod directory;
+mod error;
+mod metrics;
+mod ops;
+mod rate_limit;
+
+pub use api::OPENAPI;
+pub use directory::Directory;
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use warp::Filter;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, Method};
+use warp::path::FullPath;
+use warp::reply::Response;
+
+use crate::db::Db;
+use crate::links::BaseUrl;
+
+/// Everything a request may use.
+pub struct App {
+    pub db: Db,
+    pub base_url: BaseUrl,
+    pub directory: Directory,
+    pub limiter: rate_limit::RateLimiter,
+    pub cache: cache::ResponseCache,
+    pub metrics: metrics::Metrics,
+}
+
+impl App {
+    /// An app over `db` with `rate_limit` requests per key per minute; loads the key directory.
+    pub async fn new(
+        db: Db,
+        base_url: BaseUrl,
+        rate_limit: u32,
+    ) -> Result<Arc<App>, crate::db::DbError> {
+        let app = App {
+            db,
+            base_url,
+            directory: Directory::default(),
+            limiter: rate_limit::RateLimiter::new(rate_limit),
+            cache: cache::ResponseCache::default(),
+            metrics: metrics::Metrics::default(),
+        };
+        app.directory.reload(&app.db).await?;
+        Ok(Arc::new(app))
+    }
+}
+
+/// The whole server as one warp filter.
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    warp::method()
+        .and(warp::path::full())
+        .and(query)
+        .and(warp::header::headers_cloned())
+        .and(warp::any().map(move || Arc::clone(&app)))
+        .then(|method: Method, path: FullPath, query: String, headers: HeaderMap, app: Arc<App>| async move {
+            handle(&app, method, path.as_str(), &query, &headers).await
+        })
+        .boxed()
+}
+
+async fn handle(
+    app: &App,
+    method: Method,
+    path: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Response {
+    let started = Instant::now();
+    let answered = match path {
+        _ if path.starts_with("/api/v1/") => {
+            api::handle(app, &method, &path["/api/v1/".len()..], query, headers).await
+        }
+        "/healthz" => api::Answered {
+            route: 6,
+            key_id: None,
+            response: ops::healthz(),
+        },
+        "/readyz" => api::Answered {
+            route: 7,
+            key_id: None,
+            response: ops::readyz(app).await,
+        },
+        "/metrics" => api::Answered {
+            route: 8,
+            key_id: None,
+            response: ops::metrics(app),
+        },
+        _ => api::Answered {
+            route: 9,
+            key_id: None,
+            response: error::ApiError::NotFound(format!("no such page: {path}")).into_response(),
+        },
+    };
+    let api::Answered {
+        route,
+        key_id,
+        response,
+    } = answered;
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    app.metrics.record(route, status, elapsed);
+    let key = key_id.map(|id| crate::ids::format(crate::ids::Kind::ApiKey, id));
+    tracing::info!(method = %method, path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
+    response
+}
+
+/// Serves until `shutdown` resolves, then finishes the requests in flight.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    let refresher = tokio::spawn(refresh_directory(Arc::clone(&app)));
+    warp::serve(routes(app))
+        .incoming(listener)
+        .graceful(shutdown)
+        .run()
+        .await;
+    refresher.abort();
+}
+
+/// Reloads the key directory every half second, so revocations apply within a second.
+async fn refresh_directory(app: Arc<App>) -> Infallible {
+    let mut tick = tokio::time::interval(directory::REFRESH);
+    loop {
+        tick.tick().await;
+        if let Err(error) = app.directory.reload(&app.db).await {
+            tracing::warn!(%error, "cannot reload API keys; keeping the last ones");
+        }
+    }
+}
+
+/// Binds `listen` (port 0 picks a free port) and returns the listener and its address.
+pub async fn bind(listen: SocketAddr) -> std::io::Result<(tokio::net::TcpListener, SocketAddr)> {
+    let listener = tokio::net::TcpListener::bind(listen).await?;
+    let address = listener.local_addr()?;
+    Ok((listener, address))
+}

@@ -1,0 +1,147 @@
+//! The per-key rate limit: at most `limit` accepted requests in any sliding 60-second window,
+//! exactly. Each key keeps the times of its accepted requests inside the window; a request is
+//! accepted when fewer than `limit` are there. Rejected requests are not counted, and the wait a
+//! rejection announces is the true one: when the oldest accepted request leaves the window.
+//!
+//! The limit holds per server process; a deployment with several `serve` replicas behind a load
+//! balancer should route each key to one replica (or divide the limit among them).
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub const WINDOW: Duration = Duration::from_secs(60);
+const SHARDS: usize = 16;
+
+pub struct RateLimiter {
+    limit: u32,
+    shards: Vec<Mutex<HashMap<i64, VecDeque<Instant>>>>,
+}
+
+/// The outcome for one request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Accepted; `reset` is the seconds until a used request leaves the window.
+    Allowed {
+        limit: u32,
+        remaining: u32,
+        reset: u64,
+    },
+    /// Refused; a request after `retry_after` seconds will be accepted.
+    Limited { limit: u32, retry_after: u64 },
+}
+
+impl RateLimiter {
+    pub fn new(limit: u32) -> RateLimiter {
+        RateLimiter {
+            limit: limit.max(1),
+            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
+        }
+    }
+
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    pub fn check(&self, key: i64, now: Instant) -> Decision {
+        let shard = &self.shards[key.rem_euclid(SHARDS as i64) as usize];
+        let mut shard = match shard.lock() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let times = shard.entry(key).or_default();
+        while times
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= WINDOW)
+        {
+            times.pop_front();
+        }
+        let until_oldest_leaves = |times: &VecDeque<Instant>| {
+            times.front().map_or(0, |&oldest| {
+                seconds_up((oldest + WINDOW).saturating_duration_since(now))
+            })
+        };
+        if times.len() >= self.limit as usize {
+            return Decision::Limited {
+                limit: self.limit,
+                retry_after: until_oldest_leaves(times).max(1),
+            };
+        }
+        times.push_back(now);
+        Decision::Allowed {
+            limit: self.limit,
+            remaining: self.limit - times.len() as u32,
+            reset: until_oldest_leaves(times),
+        }
+    }
+}
+
+/// Whole seconds, rounded up: waiting that long is always enough.
+fn seconds_up(duration: Duration) -> u64 {
+    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_exactly_the_limit_in_a_window() {
+        let limiter = RateLimiter::new(120);
+        let start = Instant::now();
+        for i in 0..120 {
+            let at = start + Duration::from_millis(i * 100);
+            assert!(
+                matches!(limiter.check(7, at), Decision::Allowed { remaining, .. } if remaining == 119 - i as u32)
+            );
+        }
+        // The 121st, 12 s after the first: the first leaves the window at 60 s, 48 s from now.
+        let at = start + Duration::from_secs(12);
+        assert_eq!(
+            limiter.check(7, at),
+            Decision::Limited {
+                limit: 120,
+                retry_after: 48
+            }
+        );
+        // Rejections do not count: right when the first leaves, exactly one more is accepted.
+        assert!(matches!(
+            limiter.check(7, start + WINDOW),
+            Decision::Allowed { remaining: 0, .. }
+        ));
+        assert!(matches!(
+            limiter.check(7, start + WINDOW),
+            Decision::Limited { .. }
+        ));
+    }
+
+    #[test]
+    fn keys_are_limited_apart() {
+        let limiter = RateLimiter::new(1);
+        let now = Instant::now();
+        assert!(matches!(limiter.check(1, now), Decision::Allowed { .. }));
+        assert!(matches!(
+            limiter.check(1, now),
+            Decision::Limited {
+                retry_after: 60,
+                ..
+            }
+        ));
+        assert!(matches!(limiter.check(2, now), Decision::Allowed { .. }));
+    }
+
+    #[test]
+    fn retry_after_rounds_up() {
+        let limiter = RateLimiter::new(1);
+        let now = Instant::now();
+        limiter.check(1, now);
+        let later = now + Duration::from_millis(59_500);
+        assert_eq!(
+            limiter.check(1, later),
+            Decision::Limited {
+                limit: 1,
+                retry_after: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,123 @@
+//! The API's records (DESIGN §4): field names and order are the contract with integrators, and
+//! `docs/openapi.json` describes them. Times are ISO 8601 UTC with milliseconds; a field that is
+//! always present is `null` when unknown.
+
+use serde::Serialize;
+
+use crate::db::participants::ParticipantRow;
+use crate::db::spaces::SpaceRow;
+use crate::db::stages::StageRow;
+use crate::db::tournaments::TournamentRow;
+use crate::domain::{Format, Locale, ParticipantStatus, StageStatus, StageType, TournamentStatus};
+use crate::links::BaseUrl;
+use crate::{ids, timestamp};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OrganizationRecord {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub locale: Locale,
+    pub url: String,
+    pub calendar_url: String,
+    pub created_at: String,
+}
+
+/// An element of `GET /tournaments`: the specification's fields, plus `format`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ListItem {
+    pub slug: String,
+    pub name: String,
+    pub game: String,
+    pub format: Format,
+    pub status: TournamentStatus,
+    pub registered: i64,
+    pub max_participants: i64,
+    pub starts_at: String,
+    pub url: String,
+}
+
+impl ListItem {
+    pub fn new(
+        tournament: &TournamentRow,
+        registered: i64,
+        space: &SpaceRow,
+        base_url: &BaseUrl,
+    ) -> ListItem {
+        ListItem {
+            slug: tournament.slug.clone(),
+            name: tournament.name.clone(),
+            game: tournament.game.clone(),
+            format: tournament.format,
+            status: tournament.status,
+            registered,
+            max_participants: tournament.max_participants,
+            starts_at: timestamp::format_ms(tournament.starts_at),
+            url: base_url.tournament_page(space.locale, &tournament.slug),
+        }
+    }
+}
+
+/// `GET /tournaments/{slug}`: the list item's fields and the rest of the tournament.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DetailRecord {
+    #[serde(flatten)]
+    pub item: ListItem,
+    pub id: String,
+    pub description: Option<String>,
+    pub test: bool,
+    pub published: bool,
+    pub registration_opens_at: Option<String>,
+    pub registration_closes_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub stages: Vec<StageRecord>,
+    pub participants: Vec<ParticipantRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StageRecord {
+    pub number: i64,
+    #[serde(rename = "type")]
+    pub stage_type: StageType,
+    pub name: String,
+    pub status: StageStatus,
+}
+
+impl StageRecord {
+    pub fn new(row: &StageRow) -> StageRecord {
+        StageRecord {
+            number: row.number,
+            stage_type: row.stage_type,
+            name: row.name.clone(),
+            status: row.status,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ParticipantRecord {
+    pub id: String,
+    pub name: String,
+    pub seed: Option<i64>,
+    /// Final place, `null` until decided; `place_to` ends a shared range (3–4, 5–8).
+    pub place: Option<i64>,
+    pub place_to: Option<i64>,
+    pub status: ParticipantStatus,
+    pub registered_at: String,
+}
+
+impl ParticipantRecord {
+    pub fn new(row: &ParticipantRow) -> ParticipantRecord {
+        ParticipantRecord {
+            id: ids::format(ids::Kind::Participant, row.id),
+            name: row.name.clone(),
+            seed: row.seed,
+            place: row.place,
+            place_to: row.place_to,
+            status: row.status,
+            registered_at: timestamp::format_ms(row.registered_at),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The standings record: `{"type": T, ...}` with T one of `points_table`, `groups`,
+//! `leaderboard`, `final_places` (DESIGN §4), from the engine's standings.
+
+use std::collections::HashMap;
+
+use serde::{Serialize, Serializer};
+
+use crate::domain::engine::{Pid, State};
+use crate::domain::standings::leaderboard::LeaderRow;
+use crate::domain::standings::table::TableRow;
+use crate::domain::standings::{PlaceRow, Standings, standings};
+use crate::ids;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum StandingsRecord {
+    PointsTable { rows: Vec<TableRecord> },
+    Groups { groups: Vec<GroupRecord> },
+    Leaderboard { rows: Vec<LeaderRecord> },
+    FinalPlaces { rows: Vec<PlaceRecord> },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GroupRecord {
+    pub label: String,
+    pub rows: Vec<TableRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableRecord {
+    pub rank: u32,
+    pub position: u32,
+    pub participant_id: String,
+    pub name: Option<String>,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub score_for: u64,
+    pub score_against: u64,
+    pub score_diff: i64,
+    #[serde(serialize_with = "number")]
+    pub points: f64,
+    pub tiebreakers: Vec<TiebreakerRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TiebreakerRecord {
+    pub key: &'static str,
+    #[serde(serialize_with = "number")]
+    pub value: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LeaderRecord {
+    pub rank: u32,
+    pub position: u32,
+    pub participant_id: String,
+    pub name: Option<String>,
+    pub points: u64,
+    pub played: u32,
+    pub best_place: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlaceRecord {
+    /// `null` while the participant is still in the running.
+    pub place: Option<u32>,
+    pub place_to: Option<u32>,
+    pub participant_id: String,
+    pub name: Option<String>,
+}
+
+/// Whole numbers as integers (3, not 3.0); halves and quarters as decimals (2.5).
+fn number<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    if value.fract() == 0.0 && value.abs() < 9.0e15 {
+        serializer.serialize_i64(*value as i64)
+    } else {
+        serializer.serialize_f64(*value)
+    }
+}
+
+impl StandingsRecord {
+    pub fn new(state: &State, names: &HashMap<Pid, String>) -> StandingsRecord {
+        let id = |p: Pid| ids::format(ids::Kind::Participant, p);
+        let name = |p: Pid| names.get(&p).cloned();
+        let table = |rows: Vec<TableRow>| -> Vec<TableRecord> {
+            rows.into_iter()
+                .map(|r| TableRecord {
+                    rank: r.rank,
+                    position: r.position,
+                    participant_id: id(r.participant),
+                    name: name(r.participant),
+                    played: r.played,
+                    wins: r.wins,
+                    draws: r.draws,
+                    losses: r.losses,
+                    score_for: r.score_for,
+                    score_against: r.score_against,
+                    score_diff: r.score_diff,
+                    points: r.points,
+                    tiebreakers: r
+                        .tiebreakers
+                        .iter()
+                        .map(|t| TiebreakerRecord {
+                            key: t.key,
+                            value: t.value,
+                        })
+                        .collect(),
+                })
+                .collect()
+        };
+        match standings(state) {
+            Standings::PointsTable(rows) => StandingsRecord::PointsTable { rows: table(rows) },
+            Standings::Groups(groups) => StandingsRecord::Groups {
+                groups: groups
+                    .into_iter()
+                    .map(|(label, rows)| GroupRecord {
+                        label,
+                        rows: table(rows),
+                    })
+                    .collect(),
+            },
+            Standings::Leaderboard(rows) => StandingsRecord::Leaderboard {
+                rows: rows
+                    .into_iter()
+                    .map(|r: LeaderRow| LeaderRecord {
+                        rank: r.rank,
+                        position: r.position,
+                        participant_id: id(r.participant),
+                        name: name(r.participant),
+                        points: r.points,
+                        played: r.played,
+                        best_place: r.best_place,
+                    })
+                    .collect(),
+            },
+            Standings::FinalPlaces(rows) => StandingsRecord::FinalPlaces {
+                rows: rows
+                    .into_iter()
+                    .map(|r: PlaceRow| PlaceRecord {
+                        place: r.place.map(|p| p.place),
+                        place_to: r.place.map(|p| p.place_to),
+                        participant_id: id(r.participant),
+                        name: name(r.participant),
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
