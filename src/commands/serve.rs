@@ -28,6 +28,21 @@ pub async fn run(
         None
     };
     let app = App::new(db.clone(), config.base_url.clone(), args.rate_limit).await?;
+    // The banner is for whoever started the server; a closed or full stdout must not stop it.
+    if let Err(error) = banner(out, address, demo_key.as_deref()) {
+        tracing::warn!(%error, "cannot print the startup banner on stdout; serving anyway");
+    }
+    tracing::info!(%address, rate_limit = args.rate_limit, "serving");
+    http::serve(listener, app, shutdown_signal()).await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+fn banner(
+    out: &mut impl Write,
+    address: std::net::SocketAddr,
+    demo_key: Option<&str>,
+) -> std::io::Result<()> {
     writeln!(out, "listening on http://{address}")?;
     if let Some(key) = demo_key {
         let base = format!("http://{address}/api/v1");
@@ -42,11 +57,7 @@ pub async fn run(
             writeln!(out, "  curl -H 'Authorization: Bearer {key}' {base}/{path}")?;
         }
     }
-    out.flush()?;
-    tracing::info!(%address, rate_limit = args.rate_limit, "serving");
-    http::serve(listener, app, shutdown_signal()).await;
-    tracing::info!("stopped");
-    Ok(())
+    out.flush()
 }
 
 /// Creates the demo space and a key when the database has no space yet.

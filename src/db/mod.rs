@@ -148,6 +148,7 @@ impl Db {
 
 /// Checks that the database answers.
 pub async fn ping(conn: Conn<'_>) -> Result<(), DbError> {
-    let _: i64 = on_conn!(conn, c => sqlx::query_scalar("SELECT 1").fetch_one(c).await?);
+    let _: i64 =
+        on_conn!(conn, c => sqlx::query_scalar("SELECT CAST(1 AS BIGINT)").fetch_one(c).await?);
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod api;
 mod demo;
 mod engine;
 mod generated;

@@ -1,0 +1,369 @@
+//! The read API end to end: a real `tourney serve` on a loopback port, on both backends.
+
+use std::time::{Duration, Instant};
+
+use reqwest::{Client, StatusCode};
+use serde_json::Value;
+
+use crate::support::server::Server;
+use crate::support::{TestDb, on_both_backends};
+
+fn client() -> Client {
+    Client::builder()
+        .no_proxy()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap()
+}
+
+async fn get(server: &Server, key: &str, path: &str) -> reqwest::Response {
+    client()
+        .get(server.url(path))
+        .bearer_auth(key)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn json(response: reqwest::Response) -> Value {
+    response.json().await.unwrap()
+}
+
+/// A second space with a key of its own, created through the command line.
+fn other_space_key(t: &TestDb) -> String {
+    t.tourney()
+        .args(["spaces", "create", "rivals", "--name", "Rivals"])
+        .assert()
+        .success();
+    t.tourney()
+        .args([
+            "tournaments",
+            "create",
+            "--space",
+            "rivals",
+            "--slug",
+            "rival-cup",
+            "--name",
+            "Rival Cup",
+            "--game",
+            "chess",
+            "--format",
+            "swiss",
+            "--max-participants",
+            "8",
+            "--starts-at",
+            "2026-12-01T18:00:00Z",
+        ])
+        .assert()
+        .success();
+    let output = t
+        .tourney()
+        .args(["keys", "create", "--space", "rivals"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_owned()
+}
+
+fn assert_error(body: &Value, code: &str) {
+    assert_eq!(body["error"]["code"], code, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    assert_eq!(
+        body.as_object().map(|o| o.len()),
+        Some(1),
+        "only `error`: {body}"
+    );
+}
+
+on_both_backends! {
+    async fn endpoints_answer_with_their_records(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        let response = get(&server, &key, "/api/v1/tournaments").await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/json");
+        let text = response.text().await.unwrap();
+        // The fields come in the order of the specification's table (checked on the raw bytes).
+        let first = &text[..text.find('}').unwrap()];
+        let order = ["{\"data\":[{\"slug\":", ",\"name\":", ",\"game\":", ",\"format\":", ",\"status\":", ",\"registered\":",
+            ",\"max_participants\":", ",\"starts_at\":", ",\"url\":"];
+        let positions: Vec<usize> = order.iter().map(|field| first.find(field).unwrap_or_else(|| panic!("{field} in {first}"))).collect();
+        assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "field order in {first}");
+        let list: Value = serde_json::from_str(&text).unwrap();
+        let items = list["data"].as_array().unwrap();
+        assert_eq!(list.as_object().unwrap().len(), 1, "the list is exactly {{\"data\": [...]}}");
+        assert_eq!(items.len(), 10, "drafts and test tournaments are visible to their own space's key");
+        assert_eq!(items[0].as_object().unwrap().len(), 9);
+        for item in items {
+            let starts_at = item["starts_at"].as_str().unwrap();
+            assert!(starts_at.len() == 24 && starts_at.ends_with('Z') && starts_at.as_bytes()[19] == b'.', "{starts_at}");
+            let slug = item["slug"].as_str().unwrap();
+            assert_eq!(item["url"], format!("https://cup.example.org/en/tournaments/{slug}"));
+        }
+        let organization = json(get(&server, &key, "/api/v1/organization").await).await;
+        assert_eq!(organization["data"]["slug"], "demo");
+        assert_eq!(organization["data"]["calendar_url"], "https://cup.example.org/embed/en/organizer/demo/calendar");
+
+        let detail = json(get(&server, &key, "/api/v1/tournaments/demo-spring-open").await).await;
+        assert_eq!(detail["data"]["published"], true);
+        assert_eq!(detail["data"]["stages"][0]["type"], "single_elimination");
+        let places: Vec<i64> = detail["data"]["participants"].as_array().unwrap().iter().filter_map(|p| p["place"].as_i64()).collect();
+        assert_eq!(places.len(), 8);
+        let draft = json(get(&server, &key, "/api/v1/tournaments/demo-draft-cup").await).await;
+        assert_eq!((draft["data"]["status"].as_str(), draft["data"]["published"].as_bool()), (Some("DRAFT"), Some(false)));
+
+        let matches = json(get(&server, &key, "/api/v1/tournaments/demo-winter-double/matches").await).await;
+        let brackets: std::collections::BTreeSet<_> = matches["data"].as_array().unwrap().iter().filter_map(|m| m["bracket"].as_str()).collect();
+        assert_eq!(brackets.into_iter().collect::<Vec<_>>(), ["grand_final", "losers", "winners"]);
+        let standings = json(get(&server, &key, "/api/v1/tournaments/demo-swiss-open/standings").await).await;
+        assert_eq!(standings["data"]["type"], "points_table");
+        let row = &standings["data"]["rows"][0];
+        assert_eq!(row["tiebreakers"][0]["key"], "buchholz");
+        let karting = json(get(&server, &key, "/api/v1/tournaments/demo-karting/standings").await).await;
+        assert_eq!(karting["data"]["type"], "leaderboard");
+
+        let filtered = json(get(&server, &key, "/api/v1/tournaments?status=IN_PROGRESS&game=chess").await).await;
+        let statuses: Vec<_> = filtered["data"].as_array().unwrap().iter().map(|t| t["status"].as_str().unwrap().to_owned()).collect();
+        assert_eq!(statuses, vec!["IN_PROGRESS"; 4], "the karting night is not chess");
+    }
+
+    async fn errors_have_their_status_code_and_shape(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        let http = client();
+
+        let post = http.post(server.url("/api/v1/tournaments")).bearer_auth(&key).send().await.unwrap();
+        assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(post.headers()["allow"], "GET");
+        assert_error(&json(post).await, "method_not_allowed");
+        // The method is checked first: even without a key, and on unknown paths.
+        let delete = http.delete(server.url("/api/v1/nothing-here")).send().await.unwrap();
+        assert_eq!(delete.status(), StatusCode::METHOD_NOT_ALLOWED);
+
+        let missing = http.get(server.url("/api/v1/tournaments")).send().await.unwrap();
+        assert_eq!(missing.status(), StatusCode::UNAUTHORIZED);
+        assert_error(&json(missing).await, "unauthorized");
+
+        let not_found = get(&server, &key, "/api/v1/tournaments/no-such-cup").await;
+        assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
+        assert_error(&json(not_found).await, "not_found");
+        for path in ["/api/v1/tournaments/Bad%20Slug", "/api/v1/tournaments/demo-kubok/bracket", "/api/v1/", "/api/v1/tournaments/"] {
+            assert_eq!(get(&server, &key, path).await.status(), StatusCode::NOT_FOUND, "{path}");
+        }
+        for (path, message) in [
+            ("/api/v1/tournaments?status=LIVE", "unknown tournament status 'LIVE'"),
+            ("/api/v1/tournaments?page=2", "unknown query parameter 'page'"),
+            ("/api/v1/tournaments?game=a&game=b", "given twice"),
+            ("/api/v1/organization?x=1", "takes none"),
+        ] {
+            let response = get(&server, &key, path).await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path}");
+            let body = json(response).await;
+            assert_error(&body, "invalid_request");
+            assert!(body["error"]["message"].as_str().unwrap().contains(message), "{body}");
+        }
+        let with_body = http.get(server.url("/api/v1/tournaments")).bearer_auth(&key).body("{}").send().await.unwrap();
+        assert_eq!(with_body.status(), StatusCode::BAD_REQUEST);
+    }
+
+    async fn another_space_is_exactly_like_nothing(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        let rival = other_space_key(&t);
+        tokio::time::sleep(Duration::from_millis(1200)).await; // the new key reaches the server's directory
+        let theirs = get(&server, &key, "/api/v1/tournaments/rival-cup").await;
+        let nothing = get(&server, &key, "/api/v1/tournaments/rival-cup-x").await;
+        assert_eq!((theirs.status(), nothing.status()), (StatusCode::NOT_FOUND, StatusCode::NOT_FOUND));
+        let (theirs, nothing) = (theirs.bytes().await.unwrap(), nothing.bytes().await.unwrap());
+        assert_eq!(String::from_utf8_lossy(&theirs).replace("rival-cup", "SLUG"), String::from_utf8_lossy(&nothing).replace("rival-cup-x", "SLUG"));
+        for suffix in ["", "/matches", "/standings"] {
+            let own = get(&server, &rival, &format!("/api/v1/tournaments/rival-cup{suffix}")).await;
+            assert_eq!(own.status(), StatusCode::OK, "its own space sees it{suffix}");
+            let other = get(&server, &key, &format!("/api/v1/tournaments/rival-cup{suffix}")).await;
+            assert_eq!(other.status(), StatusCode::NOT_FOUND);
+        }
+        let list = json(get(&server, &rival, "/api/v1/tournaments").await).await;
+        assert_eq!(list["data"].as_array().unwrap().len(), 1, "a key lists only its own space");
+    }
+
+    async fn bad_authorization_headers_are_401_never_500(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        let http = client();
+        let long = format!("Bearer {}", "x".repeat(10 * 1024));
+        let headers: Vec<reqwest::header::HeaderValue> = vec![
+            "".parse().unwrap(),
+            "Bearer".parse().unwrap(),
+            "Bearer ".parse().unwrap(),
+            format!("Basic {key}").parse().unwrap(),
+            format!("Bearer {key}x").parse().unwrap(),
+            format!("Bearer  {key}").parse().unwrap(),
+            key.parse().unwrap(),
+            long.parse().unwrap(),
+            reqwest::header::HeaderValue::from_bytes("Bearer ключ".as_bytes()).unwrap(),
+            reqwest::header::HeaderValue::from_bytes(&[b'B', b'e', b'a', b'r', b'e', b'r', b' ', 0xff, 0xfe]).unwrap(),
+        ];
+        for value in headers {
+            let response = http.get(server.url("/api/v1/tournaments")).header("authorization", value.clone()).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{value:?}");
+            assert_error(&json(response).await, "unauthorized");
+        }
+        let lower = http.get(server.url("/api/v1/organization")).header("authorization", format!("bearer {key}")).send().await.unwrap();
+        assert_eq!(lower.status(), StatusCode::OK, "the scheme is case-insensitive");
+    }
+
+    async fn etags_answer_304(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        let first = get(&server, &key, "/api/v1/tournaments/demo-club-league/matches").await;
+        let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+        assert!(etag.starts_with('"') && etag.ends_with('"') && !etag.starts_with("W/"), "a strong ETag: {etag}");
+        let again = client().get(server.url("/api/v1/tournaments/demo-club-league/matches")).bearer_auth(&key)
+            .header("if-none-match", &etag).send().await.unwrap();
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
+        assert!(again.bytes().await.unwrap().is_empty());
+
+        // A change made by another process shows within a second, with a new ETag.
+        let matches = json(get(&server, &key, "/api/v1/tournaments/demo-club-league/matches").await).await;
+        let ready = matches["data"].as_array().unwrap().iter().find(|m| m["status"] == "ready").unwrap()["id"].as_str().unwrap().to_owned();
+        t.tourney().args(["matches", "report", "demo-club-league", &ready, "--score", "3-3"]).assert().success();
+        let changed = Instant::now();
+        loop {
+            let response = get(&server, &key, "/api/v1/tournaments/demo-club-league/matches").await;
+            if response.headers()["etag"].to_str().unwrap() != etag {
+                break;
+            }
+            assert!(changed.elapsed() < Duration::from_secs(1), "the change did not show within a second");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn a_revoked_key_stops_within_a_second(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        assert_eq!(get(&server, &key, "/api/v1/organization").await.status(), StatusCode::OK);
+        // Revoked by another process: the command line.
+        t.tourney().args(["keys", "revoke", "key_1"]).assert().success();
+        let revoked = Instant::now();
+        while get(&server, &key, "/api/v1/organization").await.status() == StatusCode::OK {
+            assert!(revoked.elapsed() < Duration::from_secs(1), "the key still worked a second after revocation");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(get(&server, &key, "/api/v1/organization").await.status(), StatusCode::UNAUTHORIZED);
+    }
+
+    async fn health_readiness_metrics_and_graceful_stop(t: TestDb) {
+        let server = Server::start(&t, &[]);
+        let http = client();
+        assert_eq!(http.get(server.url("/healthz")).send().await.unwrap().status(), StatusCode::OK);
+        let ready = http.get(server.url("/readyz")).send().await.unwrap();
+        assert_eq!(ready.status(), StatusCode::OK);
+        http.get(server.url("/api/v1/tournaments")).send().await.unwrap();
+        let metrics = http.get(server.url("/metrics")).send().await.unwrap().text().await.unwrap();
+        assert!(metrics.contains("tourney_http_requests_total{route=\"tournaments\",status=\"401\"} 1"), "{metrics}");
+        assert!(metrics.contains("tourney_http_request_duration_seconds_bucket{route=\"readyz\",le=\"+Inf\"} 1"), "{metrics}");
+        let openapi = http.get(server.url("/api/v1/openapi.json")).send().await.unwrap();
+        assert_eq!(openapi.status(), StatusCode::OK, "the API description needs no key");
+        assert_eq!(server.terminate().code(), Some(0), "SIGTERM stops the server cleanly");
+    }
+}
+
+/// 120 requests pass, the 121st is refused with the true wait, and a request after that wait
+/// passes. Takes a minute: the window is the specification's 60 seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rate_limit_is_exact() {
+    let t = crate::support::sqlite().await;
+    let server = Server::start(&t, &["--demo"]);
+    let key = server.demo_key();
+    let started = Instant::now();
+    for i in 0..120 {
+        let response = get(&server, &key, "/api/v1/organization").await;
+        assert_eq!(response.status(), StatusCode::OK, "request {}", i + 1);
+        assert_eq!(
+            response.headers()["ratelimit-remaining"],
+            (119 - i).to_string().as_str()
+        );
+        assert_eq!(response.headers()["ratelimit-limit"], "120");
+    }
+    let refused = get(&server, &key, "/api/v1/organization").await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry_after: u64 = refused.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(refused.headers()["ratelimit-remaining"], "0");
+    assert_error(&json(refused).await, "rate_limited");
+    let elapsed = started.elapsed().as_secs();
+    assert!(
+        retry_after <= 60 && retry_after + elapsed >= 59,
+        "Retry-After {retry_after} after {elapsed} s"
+    );
+    // Refused requests do not count, and waiting less is not enough.
+    assert_eq!(
+        get(&server, &key, "/api/v1/organization").await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let other = other_space_key(&t);
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(
+        get(&server, &other, "/api/v1/organization").await.status(),
+        StatusCode::OK,
+        "keys are limited apart"
+    );
+    tokio::time::sleep(
+        Duration::from_secs(retry_after).saturating_sub(Duration::from_millis(1200)),
+    )
+    .await;
+    assert_eq!(
+        get(&server, &key, "/api/v1/organization").await.status(),
+        StatusCode::OK,
+        "after Retry-After it passes"
+    );
+}
+
+/// The startup banner is best-effort: a server whose stdout is closed (piped into `head`, say)
+/// keeps serving.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_stdout_does_not_stop_the_server() {
+    use std::io::{BufRead, BufReader};
+    let t = crate::support::sqlite().await;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .env("TOURNEY_DATABASE_URL", &t.url)
+        .env("TOURNEY_LOG", "error")
+        .args(["serve", "--demo", "--listen", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("listening on ") {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+    }
+    let base = line.trim().trim_start_matches("listening on ").to_owned();
+    drop(reader); // the reader goes away before the demo key and examples are printed
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let health = client().get(format!("{base}/healthz")).send().await;
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        health.map(|r| r.status()).ok(),
+        Some(StatusCode::OK),
+        "the server kept serving"
+    );
+}

@@ -1,0 +1,109 @@
+//! A real `tourney serve` process on a free loopback port, for end-to-end tests. It is killed when
+//! the handle is dropped, so a failing test never leaves a server behind.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use super::TestDb;
+
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`
+    pub base: String,
+    /// Every line the server printed on stdout before it was ready (and after, as they come).
+    pub lines: Vec<String>,
+}
+
+impl Server {
+    /// Starts `tourney serve --listen 127.0.0.1:0` with `args`, and waits until it listens (and,
+    /// with `--demo`, until it printed the demo key).
+    pub fn start(t: &TestDb, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("TOURNEY_DATABASE_URL", &t.url)
+            .env(
+                "TOURNEY_LOG",
+                std::env::var("TOURNEY_TEST_SERVER_LOGS").unwrap_or_else(|_| "warn".into()),
+            )
+            .args([
+                "--base-url",
+                "https://cup.example.org",
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+            ])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(if std::env::var_os("TOURNEY_TEST_SERVER_LOGS").is_some() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .expect("start tourney serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            // Read to the end even when nobody listens any more: a server whose stdout is closed
+            // must not be what a test observes.
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        let demo = args.contains(&"--demo");
+        let mut lines = Vec::new();
+        let mut base = None;
+        while base.is_none()
+            || (demo && !lines.iter().any(|l: &String| l.starts_with("demo API key")))
+        {
+            let line = receiver
+                .recv_timeout(Duration::from_secs(30))
+                .expect("tourney serve printed its address");
+            if let Some(address) = line.strip_prefix("listening on ") {
+                base = Some(address.to_owned());
+            }
+            lines.push(line);
+        }
+        Server {
+            child,
+            base: base.unwrap_or_default(),
+            lines,
+        }
+    }
+
+    /// The demo key printed by `--demo`.
+    pub fn demo_key(&self) -> String {
+        self.lines
+            .iter()
+            .find_map(|l| l.strip_prefix("demo API key (shown once): "))
+            .expect("a demo key")
+            .to_owned()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        for _ in 0..100 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("tourney serve did not stop within 5 s of SIGTERM");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
