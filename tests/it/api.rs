@@ -367,3 +367,62 @@ async fn a_closed_stdout_does_not_stop_the_server() {
         "the server kept serving"
     );
 }
+
+/// When the database stops answering, the API says `unavailable` (503, Retry-After), never 500,
+/// and readiness fails. Postgres only: its connections can be cut and refused from outside.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_does_not_answer_is_503() {
+    use sqlx::{Connection, Executor};
+    let Some(t) = crate::support::postgres("a_database_that_does_not_answer_is_503").await else {
+        return;
+    };
+    let server = Server::start(&t, &["--demo"]);
+    let key = server.demo_key();
+    assert_eq!(
+        get(&server, &key, "/api/v1/tournaments/demo-kubok")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let name = t.url.rsplit('/').next().unwrap().to_owned();
+    let admin_url = std::env::var(crate::support::PG_URL_VAR).unwrap();
+    let mut admin = sqlx::PgConnection::connect(&admin_url).await.unwrap();
+    admin
+        .execute(sqlx::AssertSqlSafe(format!(
+            "ALTER DATABASE {name} ALLOW_CONNECTIONS false"
+        )))
+        .await
+        .unwrap();
+    admin
+        .execute(sqlx::AssertSqlSafe(format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+        )))
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let response = get(&server, &key, "/api/v1/tournaments/demo-kubok/standings").await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "answered in {:?}",
+        started.elapsed()
+    );
+    assert_eq!(response.headers()["retry-after"], "1");
+    assert_error(&json(response).await, "unavailable");
+    assert_eq!(
+        client()
+            .get(server.url("/readyz"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    admin
+        .execute(sqlx::AssertSqlSafe(format!(
+            "ALTER DATABASE {name} ALLOW_CONNECTIONS true"
+        )))
+        .await
+        .unwrap();
+    drop(server);
+}
