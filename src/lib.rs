@@ -5,7 +5,7 @@
 //! `commands` (one module per subcommand), `domain` (the tournament vocabulary, pure), `db`
 //! (SQLite or Postgres, every SQL statement), `events` (webhook payload shapes), `import` (the
 //! JSON import document), `portal` (every write to tournament data: one transaction with its
-//! events), and small shared helpers (`ids`, `links`, `timestamp`).
+//! events), `webhook` (signing, the address block list, the delivery loop), and small shared helpers (`ids`, `links`, `timestamp`).
 
 pub mod cli;
 pub mod commands;
@@ -19,3 +19,4 @@ pub mod import;
 pub mod links;
 pub mod portal;
 pub mod timestamp;
+pub mod webhook;

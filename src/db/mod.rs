@@ -10,6 +10,8 @@ mod connect;
 mod error;
 
 pub mod audit;
+pub mod deliveries;
+pub mod hooks;
 pub mod matches;
 pub mod outbox;
 pub mod participants;

@@ -11,3 +11,4 @@ mod migrations;
 mod outbox;
 mod spaces;
 mod tournaments;
+mod webhooks;
