@@ -33,6 +33,10 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
+            [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
+            [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
+            [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
             [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list and revoke API keys')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
@@ -315,6 +319,193 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;matches;help;help' {
             break
         }
+        'tourney;hooks' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
+            [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;hooks;add' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'The space whose events go to the address')
+            [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Only these event types [default: every type]')
+            [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;list' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;remove' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;rotate-secret' {
+            [CompletionResult]::new('--overlap', '--overlap', [CompletionResultType]::ParameterName, 'How long the old secret keeps signing too (a second v1= value)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;deliveries' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only deliveries that failed for good')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;retry' {
+            [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'Every failed delivery of this address (hook_...)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'With --hook: the failed deliveries (the only ones that can be retried)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
+            [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;hooks;help;add' {
+            break
+        }
+        'tourney;hooks;help;list' {
+            break
+        }
+        'tourney;hooks;help;remove' {
+            break
+        }
+        'tourney;hooks;help;rotate-secret' {
+            break
+        }
+        'tourney;hooks;help;deliveries' {
+            break
+        }
+        'tourney;hooks;help;retry' {
+            break
+        }
+        'tourney;hooks;help;help' {
+            break
+        }
+        'tourney;dispatch' {
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once')
+            [CompletionResult]::new('--retry-delays', '--retry-delays', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'How long a claimed delivery stays claimed before another dispatcher may take it; keep it well above the 5 s request deadline')
+            [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
+            [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Deliver what is due now, then exit')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;ping' {
+            [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
+            [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;verify' {
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The address''s signing secret (whsec_...)')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Id header')
+            [CompletionResult]::new('--timestamp', '--timestamp', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Timestamp header')
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Signature header')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The raw request body [default: standard input]')
+            [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Largest accepted distance between the timestamp and now, in seconds')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('receiver', 'receiver', [CompletionResultType]::ParameterValue, 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;verify;receiver' {
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The secret the receiver verifies with')
+            [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
+            [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;verify;help' {
+            [CompletionResult]::new('receiver', 'receiver', [CompletionResultType]::ParameterValue, 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;verify;help;receiver' {
+            break
+        }
+        'tourney;verify;help;help' {
+            break
+        }
         'tourney;demo' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
@@ -429,6 +620,10 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
+            [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
+            [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
+            [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
             [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list and revoke API keys')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
@@ -494,6 +689,46 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;matches;correct' {
+            break
+        }
+        'tourney;help;hooks' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
+            [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
+            break
+        }
+        'tourney;help;hooks;add' {
+            break
+        }
+        'tourney;help;hooks;list' {
+            break
+        }
+        'tourney;help;hooks;remove' {
+            break
+        }
+        'tourney;help;hooks;rotate-secret' {
+            break
+        }
+        'tourney;help;hooks;deliveries' {
+            break
+        }
+        'tourney;help;hooks;retry' {
+            break
+        }
+        'tourney;help;dispatch' {
+            break
+        }
+        'tourney;help;ping' {
+            break
+        }
+        'tourney;help;verify' {
+            [CompletionResult]::new('receiver', 'receiver', [CompletionResultType]::ParameterValue, 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones')
+            break
+        }
+        'tourney;help;verify;receiver' {
             break
         }
         'tourney;help;demo' {

@@ -30,6 +30,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
             cand matches 'Report and correct match results'
+            cand hooks 'Manage a space''s webhook addresses and their deliveries'
+            cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+            cand ping 'Send a signed test event to one webhook address now and print the outcome'
+            cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
             cand keys 'Create, list and revoke API keys'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
@@ -276,6 +280,171 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;matches;help;help'= {
         }
+        &'tourney;hooks'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
+            cand list 'List a space''s webhook addresses'
+            cand remove 'Stop sending to an address (its unfinished deliveries fail)'
+            cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
+            cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;hooks;add'= {
+            cand --space 'The space whose events go to the address'
+            cand --events 'Only these event types [default: every type]'
+            cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;list'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;remove'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;rotate-secret'= {
+            cand --overlap 'How long the old secret keeps signing too (a second v1= value)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;deliveries'= {
+            cand --limit 'At most this many'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --failed 'Only deliveries that failed for good'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;retry'= {
+            cand --hook 'Every failed delivery of this address (hook_...)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --failed 'With --hook: the failed deliveries (the only ones that can be retried)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;help'= {
+            cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
+            cand list 'List a space''s webhook addresses'
+            cand remove 'Stop sending to an address (its unfinished deliveries fail)'
+            cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
+            cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;hooks;help;add'= {
+        }
+        &'tourney;hooks;help;list'= {
+        }
+        &'tourney;hooks;help;remove'= {
+        }
+        &'tourney;hooks;help;rotate-secret'= {
+        }
+        &'tourney;hooks;help;deliveries'= {
+        }
+        &'tourney;hooks;help;retry'= {
+        }
+        &'tourney;hooks;help;help'= {
+        }
+        &'tourney;dispatch'= {
+            cand --concurrency 'Requests in flight at once'
+            cand --retry-delays 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)'
+            cand --lease 'How long a claimed delivery stays claimed before another dispatcher may take it; keep it well above the 5 s request deadline'
+            cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
+            cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --once 'Deliver what is due now, then exit'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;ping'= {
+            cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
+            cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;verify'= {
+            cand --secret 'The address''s signing secret (whsec_...)'
+            cand --id 'The Svc-Webhook-Id header'
+            cand --timestamp 'The Svc-Webhook-Timestamp header'
+            cand --signature 'The Svc-Webhook-Signature header'
+            cand --body 'The raw request body [default: standard input]'
+            cand --tolerance 'Largest accepted distance between the timestamp and now, in seconds'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand receiver 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;verify;receiver'= {
+            cand --secret 'The secret the receiver verifies with'
+            cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
+            cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;verify;help'= {
+            cand receiver 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;verify;help;receiver'= {
+        }
+        &'tourney;verify;help;help'= {
+        }
         &'tourney;demo'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
@@ -377,6 +546,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
             cand matches 'Report and correct match results'
+            cand hooks 'Manage a space''s webhook addresses and their deliveries'
+            cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+            cand ping 'Send a signed test event to one webhook address now and print the outcome'
+            cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
             cand keys 'Create, list and revoke API keys'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
@@ -426,6 +599,35 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;matches;report'= {
         }
         &'tourney;help;matches;correct'= {
+        }
+        &'tourney;help;hooks'= {
+            cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
+            cand list 'List a space''s webhook addresses'
+            cand remove 'Stop sending to an address (its unfinished deliveries fail)'
+            cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
+            cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+        }
+        &'tourney;help;hooks;add'= {
+        }
+        &'tourney;help;hooks;list'= {
+        }
+        &'tourney;help;hooks;remove'= {
+        }
+        &'tourney;help;hooks;rotate-secret'= {
+        }
+        &'tourney;help;hooks;deliveries'= {
+        }
+        &'tourney;help;hooks;retry'= {
+        }
+        &'tourney;help;dispatch'= {
+        }
+        &'tourney;help;ping'= {
+        }
+        &'tourney;help;verify'= {
+            cand receiver 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
+        }
+        &'tourney;help;verify;receiver'= {
         }
         &'tourney;help;demo'= {
         }

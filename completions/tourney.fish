@@ -34,6 +34,10 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "ping" -d 'Send a signed test event to one webhook address now and print the outcome'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "verify" -d 'Check a received webhook\'s signature, or test a receiver (verify receiver URL)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "keys" -d 'Create, list and revoke API keys'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
@@ -184,6 +188,105 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "list" -d 'List a space\'s webhook addresses'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l space -d 'The space whose events go to the address' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l events -d 'Only these event types [default: every type]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l space -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l overlap -d 'How long the old secret keeps signing too (a second v1= value)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l limit -d 'At most this many' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l failed -d 'Only deliveries that failed for good'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l hook -d 'Every failed delivery of this address (hook_...)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l failed -d 'With --hook: the failed deliveries (the only ones that can be retried)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a space\'s webhook addresses'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l concurrency -d 'Requests in flight at once' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed before another dispatcher may take it; keep it well above the 5 s request deadline' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l once -d 'Deliver what is due now, then exit'
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l secret -d 'The address\'s signing secret (whsec_...)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l id -d 'The Svc-Webhook-Id header' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l timestamp -d 'The Svc-Webhook-Timestamp header' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l signature -d 'The Svc-Webhook-Signature header' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l body -d 'The raw request body [default: standard input]' -r -F
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l tolerance -d 'Largest accepted distance between the timestamp and now, in seconds' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l secret -d 'The secret the receiver verifies with' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from help" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -237,17 +340,21 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Pub
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "matches" -d 'Report and correct match results'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "keys" -d 'Create, list and revoke API keys'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches demo keys import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "db" -d 'Database maintenance'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "matches" -d 'Report and correct match results'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "ping" -d 'Send a signed test event to one webhook address now and print the outcome'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "verify" -d 'Check a received webhook\'s signature, or test a receiver (verify receiver URL)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "keys" -d 'Create, list and revoke API keys'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "completions" -d 'Print shell completions (or write them all with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
@@ -259,6 +366,13 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "list" -d 'List a space\'s webhook addresses'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from verify" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'

@@ -1,6 +1,6 @@
 //! API key material: generating a key, and the hash that is all the database ever holds.
 //!
-//! A key is `tk_` followed by 64 hex digits (256 random bits from the operating system's CSPRNG).
+//! A key is `tk_` followed by 64 hex digits (256 random bits from the operating system).
 //! It is shown once, when created; only its SHA-256 is stored, and lookups go by that hash. Timing
 //! of the lookup reveals nothing useful: it depends on the hash of a 256-bit secret, not on how
 //! much of a guess is right. This module never logs, stores or returns a key after creation.
@@ -21,15 +21,15 @@ pub struct NewKey {
     pub hash: String,
 }
 
-pub fn generate() -> NewKey {
+pub fn generate() -> Result<NewKey, getrandom::Error> {
     let mut secret = [0u8; 32];
-    rand::fill(&mut secret);
+    getrandom::fill(&mut secret)?;
     let plaintext = format!("{PREFIX}{}", hex::encode(secret));
-    NewKey {
+    Ok(NewKey {
         shown: plaintext[..SHOWN_CHARS].to_owned(),
         hash: hash(&plaintext),
         plaintext,
-    }
+    })
 }
 
 /// The stored form of a key: lowercase hex SHA-256.
@@ -50,7 +50,7 @@ mod tests {
 
     #[test]
     fn keys_are_random_prefixed_and_stored_hashed() {
-        let (one, two) = (generate(), generate());
+        let (one, two) = (generate().unwrap(), generate().unwrap());
         assert_ne!(one.plaintext, two.plaintext);
         assert!(looks_like_key(&one.plaintext));
         assert_eq!(one.shown, &one.plaintext[..11]);

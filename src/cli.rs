@@ -13,6 +13,9 @@ use clap_complete::Shell;
 
 use crate::domain::{Format, Locale, Side, TournamentStatus};
 
+mod webhooks;
+pub use webhooks::{AllowArgs, DispatchArgs, HooksCommand, NetworkArgs, VerifyArgs, VerifyCommand};
+
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://tourney.db";
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
 
@@ -76,6 +79,24 @@ pub enum Command {
     /// Report and correct match results
     #[command(subcommand)]
     Matches(MatchesCommand),
+
+    /// Manage a space's webhook addresses and their deliveries
+    #[command(subcommand)]
+    Hooks(HooksCommand),
+
+    /// Deliver webhooks: claim due deliveries, sign, send, retry on schedule
+    Dispatch(DispatchArgs),
+
+    /// Send a signed test event to one webhook address now and print the outcome
+    Ping {
+        /// The address's id (hook_...)
+        hook_id: String,
+        #[command(flatten)]
+        network: NetworkArgs,
+    },
+
+    /// Check a received webhook's signature, or test a receiver (verify receiver URL)
+    Verify(VerifyArgs),
 
     /// Create the demo space: a tournament of every format in every interesting state
     Demo,

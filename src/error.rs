@@ -24,6 +24,10 @@ pub enum Error {
     Import(#[from] ImportError),
     #[error(transparent)]
     Db(#[from] DbError),
+    #[error(transparent)]
+    Webhook(#[from] crate::webhook::dispatcher::DispatchError),
+    #[error(transparent)]
+    WebhookClient(#[from] crate::webhook::client::ClientError),
     #[error("cannot {action} {}: {source}", path.display())]
     Io {
         action: &'static str,

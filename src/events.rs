@@ -221,3 +221,17 @@ pub struct MatchCorrectedData {
     /// Later matches whose sides or result changed because of the correction.
     pub reset_match_ids: Vec<String>,
 }
+
+/// The space object of `ping`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SpaceRef {
+    pub id: String,
+    pub slug: String,
+}
+
+/// `data` of `ping`, the test event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PingData {
+    pub space: SpaceRef,
+    pub message: String,
+}

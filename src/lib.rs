@@ -5,7 +5,7 @@
 //! `commands` (one module per subcommand), `domain` (the tournament vocabulary, pure), `db`
 //! (SQLite or Postgres, every SQL statement), `events` (webhook payload shapes), `import` (the
 //! JSON import document), `portal` (every write to tournament data: one transaction with its
-//! events), and small shared helpers (`ids`, `links`, `timestamp`).
+//! events), `webhook` (signing, the address block list, the delivery loop), and small shared helpers (`ids`, `links`, `timestamp`).
 
 pub mod api_keys;
 pub mod cli;
@@ -23,3 +23,4 @@ pub mod portal;
 pub mod stored;
 pub mod timestamp;
 pub mod views;
+pub mod webhook;

@@ -115,7 +115,11 @@ pub(crate) async fn create(
             "space '{slug}' already has {active} active keys, the most allowed; revoke one first (`tourney keys list --space {slug}`)"
         )));
     }
-    let key = keys::generate();
+    let key = keys::generate().map_err(|e| {
+        Error::Invalid(format!(
+            "the operating system gave no random numbers for a key: {e}"
+        ))
+    })?;
     let row = api_keys::insert(tx.conn(), space.id, name, &key.shown, &key.hash, now).await?;
     let id = ids::format(ids::Kind::ApiKey, row.id);
     let entry = audit::Entry {

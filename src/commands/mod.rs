@@ -5,14 +5,18 @@
 
 mod database;
 mod demo;
+mod dispatch;
 mod generate;
+mod hooks;
 mod import;
 mod keys;
 mod matches;
+mod ping;
 mod serve;
 mod spaces;
 mod table;
 mod tournaments;
+mod verify;
 
 use std::io::Write;
 
@@ -32,6 +36,7 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
         }
         Command::Man { out_dir } => generate::man(out_dir.as_deref(), &mut out),
         Command::Db(DbCommand::Migrate) => database::migrate(&config, &mut out).await,
+        Command::Verify(args) => verify::run(args, &mut out).await,
         command => {
             let db = Db::open(&config.database_url).await?;
             let result = run_with_db(command, &config, &db, &mut out).await;
@@ -58,7 +63,10 @@ async fn run_with_db(
         Command::Demo => demo::run(config, db, out).await,
         Command::Keys(command) => keys::run(config, db, command, out).await,
         Command::Serve(args) => serve::run(config, db, args, out).await,
-        Command::Completions { .. } | Command::Man { .. } | Command::Db(_) => {
+        Command::Hooks(command) => hooks::run(config, db, command, out).await,
+        Command::Dispatch(args) => dispatch::run(db, args, out).await,
+        Command::Ping { hook_id, network } => ping::run(config, db, &hook_id, &network, out).await,
+        Command::Completions { .. } | Command::Man { .. } | Command::Db(_) | Command::Verify(_) => {
             unreachable!("handled before the database is opened")
         }
     }

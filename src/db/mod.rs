@@ -11,6 +11,8 @@ mod error;
 
 pub mod api_keys;
 pub mod audit;
+pub mod deliveries;
+pub mod hooks;
 pub mod matches;
 pub mod outbox;
 pub mod participants;

@@ -12,3 +12,4 @@ mod migrations;
 mod outbox;
 mod spaces;
 mod tournaments;
+mod webhooks;

@@ -1,0 +1,167 @@
+//! `tourney dispatch`: the webhook delivery daemon (or one pass with `--once`).
+//!
+//! Reads the options, builds the client and runs the dispatcher until SIGTERM or SIGINT, then
+//! lets the requests in flight finish. Prints one line per attempt (with `--once`: per failed
+//! attempt, and a progress bar on a terminal) and a summary.
+
+use std::io::{IsTerminal, Write};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::cli::{DispatchArgs, NetworkArgs};
+use crate::db::deliveries::NextState;
+use crate::db::{Db, deliveries};
+use crate::error::Error;
+use crate::webhook::client::{ClientOptions, Sender};
+use crate::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode, Report, Totals};
+use crate::webhook::schedule;
+use crate::{ids, timestamp};
+
+/// The webhook client as `--allow-cidr` and `--root-cert` configure it.
+pub(super) fn sender(network: &NetworkArgs) -> Result<Sender, Error> {
+    let options = ClientOptions {
+        policy: super::hooks::policy(&network.allow)?,
+        root_cert: network.root_cert.clone(),
+    };
+    Ok(Sender::new(&options)?)
+}
+
+/// Completes on SIGINT or SIGTERM.
+pub(super) async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// One line about one attempt.
+pub(super) fn describe(report: &Report) -> String {
+    let attempt = report.attempt.map_or_else(
+        || "not recorded: claim lost".to_owned(),
+        |n| format!("attempt {n}"),
+    );
+    let mut line = format!(
+        "{} {} {} {} ({attempt}, {}): {} in {} ms",
+        timestamp::format_ms(timestamp::now_ms()),
+        ids::format(ids::Kind::Delivery, report.delivery_id),
+        ids::format(ids::Kind::Event, report.event_id),
+        ids::format(ids::Kind::Hook, report.hook_id),
+        report.trigger,
+        report.outcome.summary(),
+        report.outcome.duration.as_millis(),
+    );
+    match report.next {
+        NextState::Succeeded => {}
+        NextState::RetryAt(at) => {
+            line.push_str(&format!("; next attempt at {}", timestamp::format_ms(at)));
+        }
+        NextState::Failed => line.push_str("; failed (retry with `tourney hooks retry`)"),
+    }
+    line
+}
+
+pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<(), Error> {
+    let delays = schedule::parse_delays(&args.retry_delays)
+        .map_err(|e| Error::Invalid(format!("--retry-delays: {e}")))?;
+    let lease = schedule::parse_duration(&args.lease)
+        .map_err(|e| Error::Invalid(format!("--lease: {e}")))?;
+    if lease < std::time::Duration::from_secs(1) {
+        return Err(Error::Invalid(
+            "--lease: at least 1s (and well above the 5 s request deadline)".into(),
+        ));
+    }
+    let sender = sender(&args.network)?;
+    let concurrency = usize::try_from(args.concurrency).unwrap_or(1);
+    let mut options = DispatchOptions::new(concurrency, delays);
+    options.lease = lease;
+    let dispatcher = Dispatcher::new(db.clone(), sender, options);
+    let on_error = |error: &crate::webhook::dispatcher::DispatchError| {
+        let _ = writeln!(std::io::stderr(), "error: {error}");
+    };
+    let totals = if args.once {
+        let bar = if std::io::stdout().is_terminal() {
+            let mut handle = db.acquire().await?;
+            let due = deliveries::count_due(handle.conn(), timestamp::now_ms()).await?;
+            let bar = ProgressBar::with_draw_target(
+                Some(u64::try_from(due).unwrap_or(0)),
+                ProgressDrawTarget::stdout(),
+            );
+            if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} deliveries {msg}")
+            {
+                bar.set_style(style);
+            }
+            Some(bar)
+        } else {
+            None
+        };
+        let totals = dispatcher
+            .run(
+                Mode::Once,
+                shutdown_signal(),
+                |report| {
+                    if let Some(bar) = &bar {
+                        bar.inc(1);
+                        if !report.outcome.succeeded() {
+                            bar.println(describe(report));
+                        }
+                    } else if !report.outcome.succeeded() {
+                        let _ = writeln!(out, "{}", describe(report));
+                    }
+                },
+                on_error,
+            )
+            .await?;
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        totals
+    } else {
+        writeln!(
+            out,
+            "dispatching webhooks (concurrency {concurrency}); stop with Ctrl-C or SIGTERM"
+        )?;
+        out.flush()?;
+        dispatcher
+            .run(
+                Mode::Forever,
+                shutdown_signal(),
+                |report| {
+                    let _ = writeln!(out, "{}", describe(report));
+                },
+                on_error,
+            )
+            .await?
+    };
+    summary(&totals, out)?;
+    if totals.errors > 0 {
+        return Err(Error::Invalid(format!(
+            "{} attempts could not be recorded; their deliveries are sent again when their claims expire",
+            totals.errors
+        )));
+    }
+    Ok(())
+}
+
+fn summary(totals: &Totals, out: &mut impl Write) -> Result<(), Error> {
+    writeln!(
+        out,
+        "{} attempts: {} delivered, {} failed{}",
+        totals.succeeded + totals.failed,
+        totals.succeeded,
+        totals.failed,
+        if totals.lost > 0 {
+            format!(", {} not recorded (claim lost)", totals.lost)
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(())
+}

@@ -1,0 +1,254 @@
+//! The `deliveries` and `attempts` tables: the delivery queue and its attempt log.
+//!
+//! Owns claiming (a lease and a claim token: Postgres `FOR UPDATE SKIP LOCKED`, SQLite one atomic
+//! `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING`), completing (the attempt row and the
+//! delivery's next state in one transaction, only while the claim token still matches), manual
+//! re-queueing and the listings. It never sends anything and never decides the schedule.
+
+use super::{Conn, DbError, on_conn};
+
+/// A claimed delivery with everything needed to send it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ClaimedRow {
+    pub id: i64,
+    pub event_id: i64,
+    pub hook_id: i64,
+    pub attempts: i64,
+    pub next_trigger: String,
+    pub next_attempt_at: Option<i64>,
+    pub url: String,
+    pub body: String,
+}
+
+/// Claims up to `limit` deliveries that are due at `now` (or whose lease ran out) for
+/// `token` until `lease_until`. Returns the ids claimed.
+pub async fn claim_due(
+    conn: Conn<'_>,
+    token: &str,
+    now: i64,
+    lease_until: i64,
+    limit: i64,
+) -> Result<Vec<i64>, DbError> {
+    // One statement per dialect: Postgres skips rows another worker has locked; SQLite has one
+    // writer at a time, so the single UPDATE is atomic on its own.
+    const SQLITE: &str = "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
+            lease_until = $3, updated_at = $2 \
+        WHERE id IN (SELECT id FROM deliveries \
+            WHERE (status = 'pending' AND next_attempt_at <= $2) \
+               OR (status = 'in_flight' AND lease_until < $2) \
+            ORDER BY next_attempt_at LIMIT $4) \
+        RETURNING id";
+    const POSTGRES: &str = "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
+            lease_until = $3, updated_at = $2 \
+        WHERE id IN (SELECT id FROM deliveries \
+            WHERE (status = 'pending' AND next_attempt_at <= $2) \
+               OR (status = 'in_flight' AND lease_until < $2) \
+            ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) \
+        RETURNING id";
+    Ok(match conn {
+        Conn::Sqlite(c) => {
+            sqlx::query_scalar(SQLITE)
+                .bind(token)
+                .bind(now)
+                .bind(lease_until)
+                .bind(limit)
+                .fetch_all(c)
+                .await?
+        }
+        Conn::Postgres(c) => {
+            sqlx::query_scalar(POSTGRES)
+                .bind(token)
+                .bind(now)
+                .bind(lease_until)
+                .bind(limit)
+                .fetch_all(c)
+                .await?
+        }
+    })
+}
+
+/// Claims the one delivery of `event_id` to `hook_id` for a ping, whatever its due time.
+pub async fn claim_for_ping(
+    conn: Conn<'_>,
+    event_id: i64,
+    hook_id: i64,
+    token: &str,
+    now: i64,
+    lease_until: i64,
+) -> Result<u64, DbError> {
+    const SQL: &str = "UPDATE deliveries SET status = 'in_flight', lease_token = $3, \
+        lease_until = $5, next_trigger = 'ping', updated_at = $4 \
+        WHERE event_id = $1 AND hook_id = $2 AND status = 'pending'";
+    Ok(
+        on_conn!(conn, c => sqlx::query(SQL).bind(event_id).bind(hook_id).bind(token).bind(now)
+        .bind(lease_until).execute(c).await?.rows_affected()),
+    )
+}
+
+/// The deliveries claimed under `token`, with their event bodies and hook URLs.
+pub async fn claimed(conn: Conn<'_>, token: &str) -> Result<Vec<ClaimedRow>, DbError> {
+    const SQL: &str = "SELECT d.id, d.event_id, d.hook_id, d.attempts, d.next_trigger, \
+            d.next_attempt_at, h.url, e.body \
+        FROM deliveries d JOIN events e ON e.id = d.event_id JOIN hooks h ON h.id = d.hook_id \
+        WHERE d.lease_token = $1 ORDER BY d.id";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, ClaimedRow>(SQL).bind(token).fetch_all(c).await?))
+}
+
+/// The outcome of one attempt, to record.
+#[derive(Debug, Clone)]
+pub struct AttemptRecord<'a> {
+    pub trigger: &'a str,
+    pub started_at: i64,
+    pub duration_ms: i64,
+    pub status_code: Option<i64>,
+    pub error_class: Option<&'a str>,
+    pub peer_addr: Option<&'a str>,
+    pub response_excerpt: Option<&'a str>,
+}
+
+/// The delivery's state after the attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextState {
+    Succeeded,
+    RetryAt(i64),
+    Failed,
+}
+
+/// Records `attempt` and moves the delivery to `next`, but only while `token` still holds its
+/// claim. Returns the attempt's number, or `None` when the claim was lost (nothing recorded).
+/// Run it inside a transaction.
+pub async fn complete(
+    mut conn: Conn<'_>,
+    delivery_id: i64,
+    token: &str,
+    attempt: &AttemptRecord<'_>,
+    next: NextState,
+    now: i64,
+) -> Result<Option<i64>, DbError> {
+    const UPDATE: &str = "UPDATE deliveries SET status = $3, attempts = attempts + 1, \
+            next_attempt_at = $4, lease_token = NULL, lease_until = NULL, \
+            next_trigger = 'scheduled', updated_at = $5 \
+        WHERE id = $1 AND lease_token = $2 RETURNING attempts";
+    const INSERT: &str = "INSERT INTO attempts (delivery_id, number, trigger, started_at, \
+            duration_ms, status_code, error_class, peer_addr, response_excerpt) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+    let (status, next_at) = match next {
+        NextState::Succeeded => ("succeeded", None),
+        NextState::RetryAt(at) => ("pending", Some(at)),
+        NextState::Failed => ("failed", None),
+    };
+    let number: Option<i64> = on_conn!(conn.reborrow(), c => sqlx::query_scalar(UPDATE)
+        .bind(delivery_id).bind(token).bind(status).bind(next_at).bind(now)
+        .fetch_optional(c).await?);
+    let Some(number) = number else {
+        return Ok(None);
+    };
+    on_conn!(conn, c => sqlx::query(INSERT)
+        .bind(delivery_id).bind(number).bind(attempt.trigger).bind(attempt.started_at)
+        .bind(attempt.duration_ms).bind(attempt.status_code).bind(attempt.error_class)
+        .bind(attempt.peer_addr).bind(attempt.response_excerpt)
+        .execute(c).await?.rows_affected());
+    Ok(Some(number))
+}
+
+/// A delivery as `hooks deliveries` lists it, with its latest attempt.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeliveryRow {
+    pub id: i64,
+    pub event_id: i64,
+    pub hook_id: i64,
+    pub event_type: String,
+    pub status: String,
+    pub attempts: i64,
+    pub next_attempt_at: Option<i64>,
+    pub created_at: i64,
+    pub last_status_code: Option<i64>,
+    pub last_error_class: Option<String>,
+    pub last_started_at: Option<i64>,
+}
+
+const LISTING: &str = "SELECT d.id, d.event_id, d.hook_id, e.type AS event_type, d.status, \
+        d.attempts, d.next_attempt_at, d.created_at, \
+        a.status_code AS last_status_code, a.error_class AS last_error_class, \
+        a.started_at AS last_started_at \
+    FROM deliveries d JOIN events e ON e.id = d.event_id \
+    LEFT JOIN attempts a ON a.delivery_id = d.id AND a.number = d.attempts";
+
+/// A hook's deliveries, newest first (at most `limit`), optionally only the failed ones.
+pub async fn list_for_hook(
+    conn: Conn<'_>,
+    hook_id: i64,
+    only_failed: bool,
+    limit: i64,
+) -> Result<Vec<DeliveryRow>, DbError> {
+    let sql = format!(
+        "{LISTING} WHERE d.hook_id = $1 AND ($2 = FALSE OR d.status = 'failed') \
+         ORDER BY d.id DESC LIMIT $3"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, DeliveryRow>(sqlx::AssertSqlSafe(sql))
+        .bind(hook_id).bind(only_failed).bind(limit).fetch_all(c).await?),
+    )
+}
+
+pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<DeliveryRow>, DbError> {
+    let sql = format!("{LISTING} WHERE d.id = $1");
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, DeliveryRow>(sqlx::AssertSqlSafe(sql))
+        .bind(id).fetch_optional(c).await?),
+    )
+}
+
+/// Makes a failed delivery due now for one manual attempt. False if it was not failed.
+pub async fn requeue_manual(conn: Conn<'_>, id: i64, now: i64) -> Result<bool, DbError> {
+    const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
+        next_trigger = 'manual', updated_at = $2 WHERE id = $1 AND status = 'failed'";
+    let changed =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    Ok(changed == 1)
+}
+
+/// Makes every failed delivery of a hook due now for one manual attempt; returns their ids.
+pub async fn requeue_failed_for_hook(
+    conn: Conn<'_>,
+    hook_id: i64,
+    now: i64,
+) -> Result<Vec<i64>, DbError> {
+    const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
+        next_trigger = 'manual', updated_at = $2 WHERE hook_id = $1 AND status = 'failed' \
+        RETURNING id";
+    let mut ids: Vec<i64> =
+        on_conn!(conn, c => sqlx::query_scalar(SQL).bind(hook_id).bind(now).fetch_all(c).await?);
+    ids.sort_unstable();
+    Ok(ids)
+}
+
+/// How many deliveries are due at `now` (for the progress bar of `dispatch --once`).
+pub async fn count_due(conn: Conn<'_>, now: i64) -> Result<i64, DbError> {
+    const SQL: &str = "SELECT COUNT(*) FROM deliveries WHERE (status = 'pending' AND \
+        next_attempt_at <= $1) OR (status = 'in_flight' AND lease_until < $1)";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(now).fetch_one(c).await?))
+}
+
+/// One recorded attempt.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct AttemptRow {
+    pub id: i64,
+    pub delivery_id: i64,
+    pub number: i64,
+    pub trigger: String,
+    pub started_at: i64,
+    pub duration_ms: i64,
+    pub status_code: Option<i64>,
+    pub error_class: Option<String>,
+    pub peer_addr: Option<String>,
+    pub response_excerpt: Option<String>,
+}
+
+/// A delivery's attempts, in order.
+pub async fn attempts(conn: Conn<'_>, delivery_id: i64) -> Result<Vec<AttemptRow>, DbError> {
+    const SQL: &str = "SELECT * FROM attempts WHERE delivery_id = $1 ORDER BY number";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, AttemptRow>(SQL).bind(delivery_id).fetch_all(c).await?),
+    )
+}

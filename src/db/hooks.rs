@@ -1,0 +1,135 @@
+//! The `hooks` and `hook_secrets` tables: a space's webhook addresses and their signing secrets.
+//!
+//! A rotation adds a secret and gives the older ones an expiry; every unexpired secret signs,
+//! newest first. Secrets are read only to sign; nothing here ever prints or logs one.
+
+use super::{Conn, DbError, on_conn};
+
+/// At most this many active addresses per space (the specification's limit).
+pub const MAX_ACTIVE_PER_SPACE: i64 = 5;
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct HookRow {
+    pub id: i64,
+    pub space_id: i64,
+    pub url: String,
+    pub event_types: Option<String>,
+    pub status: String,
+    pub created_at: i64,
+    pub removed_at: Option<i64>,
+}
+
+impl HookRow {
+    pub fn is_active(&self) -> bool {
+        self.status == "active"
+    }
+}
+
+const COLUMNS: &str = "id, space_id, url, event_types, status, created_at, removed_at";
+
+/// Locks the space row against concurrent `hooks add` on Postgres (SQLite transactions already
+/// hold the database's write lock), so the per-space limit holds under races.
+pub async fn lock_space(conn: Conn<'_>, space_id: i64) -> Result<(), DbError> {
+    if let Conn::Postgres(c) = conn {
+        sqlx::query("SELECT id FROM spaces WHERE id = $1 FOR UPDATE")
+            .bind(space_id)
+            .execute(c)
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn count_active(conn: Conn<'_>, space_id: i64) -> Result<i64, DbError> {
+    const SQL: &str = "SELECT COUNT(*) FROM hooks WHERE space_id = $1 AND status = 'active'";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(space_id).fetch_one(c).await?))
+}
+
+pub async fn insert(
+    mut conn: Conn<'_>,
+    space_id: i64,
+    url: &str,
+    event_types: Option<&str>,
+    secret: &str,
+    now: i64,
+) -> Result<HookRow, DbError> {
+    let sql = format!(
+        "INSERT INTO hooks (space_id, url, event_types, status, created_at) \
+         VALUES ($1, $2, $3, 'active', $4) RETURNING {COLUMNS}"
+    );
+    let hook = on_conn!(conn.reborrow(), c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql))
+        .bind(space_id).bind(url).bind(event_types).bind(now).fetch_one(c).await?);
+    add_secret(conn, hook.id, secret, now).await?;
+    Ok(hook)
+}
+
+async fn add_secret(conn: Conn<'_>, hook_id: i64, secret: &str, now: i64) -> Result<(), DbError> {
+    const SQL: &str = "INSERT INTO hook_secrets (hook_id, secret, created_at) VALUES ($1, $2, $3)";
+    on_conn!(conn, c => sqlx::query(SQL).bind(hook_id).bind(secret).bind(now).execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// Adds `secret` as the newest and lets every older unexpired secret sign until `old_until`.
+pub async fn rotate_secret(
+    mut conn: Conn<'_>,
+    hook_id: i64,
+    secret: &str,
+    old_until: i64,
+    now: i64,
+) -> Result<(), DbError> {
+    const EXPIRE: &str = "UPDATE hook_secrets SET expires_at = $2 \
+        WHERE hook_id = $1 AND (expires_at IS NULL OR expires_at > $2)";
+    on_conn!(conn.reborrow(), c => sqlx::query(EXPIRE).bind(hook_id).bind(old_until).execute(c).await?.rows_affected());
+    add_secret(conn, hook_id, secret, now).await
+}
+
+pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<HookRow>, DbError> {
+    let sql = format!("SELECT {COLUMNS} FROM hooks WHERE id = $1");
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?),
+    )
+}
+
+/// A space's hooks, active and removed, oldest first.
+pub async fn list(conn: Conn<'_>, space_id: i64) -> Result<Vec<HookRow>, DbError> {
+    let sql = format!("SELECT {COLUMNS} FROM hooks WHERE space_id = $1 ORDER BY id");
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql)).bind(space_id).fetch_all(c).await?),
+    )
+}
+
+/// The number of unexpired secrets of each hook (two during a rotation's overlap).
+pub async fn live_secret_count(conn: Conn<'_>, hook_id: i64, now: i64) -> Result<i64, DbError> {
+    const SQL: &str = "SELECT COUNT(*) FROM hook_secrets \
+        WHERE hook_id = $1 AND (expires_at IS NULL OR expires_at > $2)";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(hook_id).bind(now).fetch_one(c).await?))
+}
+
+/// Marks the hook removed; its unfinished deliveries fail and lose their claims (an attempt in
+/// flight is then not recorded). Returns false if it was not active.
+pub async fn remove(mut conn: Conn<'_>, id: i64, now: i64) -> Result<bool, DbError> {
+    const HOOK: &str = "UPDATE hooks SET status = 'removed', removed_at = $2 \
+        WHERE id = $1 AND status = 'active'";
+    const DELIVERIES: &str = "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, \
+        lease_token = NULL, lease_until = NULL, updated_at = $2 \
+        WHERE hook_id = $1 AND status IN ('pending', 'in_flight')";
+    let removed = on_conn!(conn.reborrow(), c => sqlx::query(HOOK).bind(id).bind(now).execute(c).await?.rows_affected());
+    if removed == 0 {
+        return Ok(false);
+    }
+    on_conn!(conn, c => sqlx::query(DELIVERIES).bind(id).bind(now).execute(c).await?.rows_affected());
+    Ok(true)
+}
+
+/// The unexpired secrets of every hook with a delivery claimed under `token`, as
+/// `(hook_id, secret)`, newest first within a hook.
+pub async fn secrets_for_claim(
+    conn: Conn<'_>,
+    token: &str,
+    now: i64,
+) -> Result<Vec<(i64, String)>, DbError> {
+    const SQL: &str = "SELECT hook_id, secret FROM hook_secrets \
+        WHERE hook_id IN (SELECT hook_id FROM deliveries WHERE lease_token = $1) \
+          AND (expires_at IS NULL OR expires_at > $2) \
+        ORDER BY hook_id, id DESC";
+    Ok(on_conn!(conn, c => sqlx::query_as(SQL).bind(token).bind(now).fetch_all(c).await?))
+}

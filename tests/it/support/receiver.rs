@@ -1,0 +1,214 @@
+//! A real HTTPS webhook receiver on loopback for tests and the benchmark: a throwaway CA and a
+//! certificate for 127.0.0.1 (rcgen), served with tokio-rustls and hyper. It records every
+//! request (headers, raw body, arrival time) and answers as the test's behaviour says.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::service::service_fn;
+use hyper::{HeaderMap, Request, Response};
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::server::conn::auto;
+use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, IsCa, KeyPair};
+use tokio_rustls::TlsAcceptor;
+use tokio_rustls::rustls::ServerConfig;
+use tokio_rustls::rustls::crypto::aws_lc_rs;
+use tokio_rustls::rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+
+/// One request as the receiver saw it.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub path: String,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    /// Arrival, Unix milliseconds.
+    pub at_ms: i64,
+}
+
+impl Received {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+/// How to answer one request.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    Status(u16),
+    /// A redirect to the given location.
+    Redirect(u16, String),
+    /// Wait, then answer with the status.
+    Sleep(Duration, u16),
+}
+
+type Behaviour = dyn Fn(&Received, usize) -> Reply + Send + Sync;
+
+pub struct Receiver {
+    pub addr: SocketAddr,
+    /// `https://127.0.0.1:PORT/hook`
+    pub url: String,
+    /// The CA that signed the receiver's certificate, for `--root-cert`.
+    pub root_cert: PathBuf,
+    received: Arc<Mutex<Vec<Received>>>,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl Receiver {
+    /// Starts a receiver that answers every request with `behaviour(request, index)`.
+    pub async fn start(
+        behaviour: impl Fn(&Received, usize) -> Reply + Send + Sync + 'static,
+    ) -> Receiver {
+        let behaviour: Arc<Behaviour> = Arc::new(behaviour);
+        let dir = tempfile::tempdir().expect("temporary directory");
+
+        let ca_key = KeyPair::generate().expect("CA key");
+        let mut ca_params = CertificateParams::new(Vec::<String>::new()).expect("CA params");
+        ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        ca_params
+            .distinguished_name
+            .push(rcgen::DnType::CommonName, "tourney test CA");
+        let ca = CertifiedIssuer::self_signed(ca_params, ca_key).expect("CA certificate");
+        let leaf_key = KeyPair::generate().expect("leaf key");
+        let leaf_params =
+            CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])
+                .expect("leaf params");
+        let leaf = leaf_params
+            .signed_by(&leaf_key, &ca)
+            .expect("leaf certificate");
+        let root_cert = dir.path().join("ca.pem");
+        std::fs::write(&root_cert, ca.pem()).expect("write CA");
+
+        let mut config =
+            ServerConfig::builder_with_provider(Arc::new(aws_lc_rs::default_provider()))
+                .with_safe_default_protocol_versions()
+                .expect("TLS versions")
+                .with_no_client_auth()
+                .with_single_cert(
+                    vec![leaf.der().clone(), ca.der().clone()],
+                    PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(leaf_key.serialize_der())),
+                )
+                .expect("server certificate");
+        config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+        let acceptor = TlsAcceptor::from(Arc::new(config));
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("local address");
+        let received: Arc<Mutex<Vec<Received>>> = Arc::default();
+        let log = Arc::clone(&received);
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((tcp, _)) = listener.accept().await else {
+                    continue;
+                };
+                let _ = tcp.set_nodelay(true);
+                let acceptor = acceptor.clone();
+                let log = Arc::clone(&log);
+                let behaviour = Arc::clone(&behaviour);
+                tokio::spawn(async move {
+                    let Ok(tls) = acceptor.accept(tcp).await else {
+                        return;
+                    };
+                    let service = service_fn(move |request: Request<Incoming>| {
+                        let log = Arc::clone(&log);
+                        let behaviour = Arc::clone(&behaviour);
+                        async move {
+                            let (parts, body) = request.into_parts();
+                            let body = body
+                                .collect()
+                                .await
+                                .map(|b| b.to_bytes())
+                                .unwrap_or_default();
+                            let received = Received {
+                                path: parts.uri.path().to_owned(),
+                                headers: parts.headers,
+                                body,
+                                at_ms: now_ms(),
+                            };
+                            let index = {
+                                let mut log = log.lock().unwrap();
+                                log.push(received.clone());
+                                log.len() - 1
+                            };
+                            let reply = behaviour(&received, index);
+                            let response = match reply {
+                                Reply::Status(code) => Response::builder()
+                                    .status(code)
+                                    .body(Full::new(Bytes::from(format!("status {code}")))),
+                                Reply::Redirect(code, location) => Response::builder()
+                                    .status(code)
+                                    .header("Location", location)
+                                    .body(Full::new(Bytes::new())),
+                                Reply::Sleep(wait, code) => {
+                                    tokio::time::sleep(wait).await;
+                                    Response::builder()
+                                        .status(code)
+                                        .body(Full::new(Bytes::from("late")))
+                                }
+                            };
+                            Ok::<_, hyper::http::Error>(response.unwrap_or_default())
+                        }
+                    });
+                    let _ = auto::Builder::new(TokioExecutor::new())
+                        .serve_connection(TokioIo::new(tls), service)
+                        .await;
+                });
+            }
+        });
+        Receiver {
+            addr,
+            url: format!("https://127.0.0.1:{}/hook", addr.port()),
+            root_cert,
+            received,
+            task,
+            _dir: dir,
+        }
+    }
+
+    /// Every request so far, in arrival order.
+    pub fn received(&self) -> Vec<Received> {
+        self.received.lock().unwrap().clone()
+    }
+
+    pub fn count(&self) -> usize {
+        self.received.lock().unwrap().len()
+    }
+
+    /// Waits (up to `limit`) until `condition` holds for the requests received.
+    pub async fn wait_for(
+        &self,
+        limit: Duration,
+        condition: impl Fn(&[Received]) -> bool,
+    ) -> Vec<Received> {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let received = self.received();
+            if condition(&received) || tokio::time::Instant::now() > deadline {
+                return received;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
