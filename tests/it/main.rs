@@ -9,6 +9,7 @@ mod engine;
 mod generated;
 mod import;
 mod migrations;
+mod openapi;
 mod outbox;
 mod spaces;
 mod tournaments;
