@@ -13,3 +13,4 @@ mod outbox;
 mod spaces;
 mod tournaments;
 mod webhooks;
+mod widgets;
