@@ -303,3 +303,55 @@ on_both_backends! {
         assert!(swiss.contains("Бухгольц"), "{swiss}");
     }
 }
+
+#[test]
+fn embed_prints_the_specification_iframe() {
+    let t = tempfile::tempdir().unwrap();
+    let tourney = |args: &[&str]| {
+        let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .env(
+                "TOURNEY_DATABASE_URL",
+                format!("sqlite://{}/never.db", t.path().display()),
+            )
+            .env("TOURNEY_BASE_URL", "https://cup.example.org")
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(output).unwrap()
+    };
+    assert_eq!(
+        tourney(&["embed", "spring-cup"]),
+        "<iframe src=\"https://cup.example.org/embed/en/tournaments/spring-cup/bracket\" title=\"Bracket\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
+    );
+    assert_eq!(
+        tourney(&[
+            "embed",
+            "spring-cup",
+            "--widget",
+            "registration",
+            "--locale",
+            "ru"
+        ]),
+        "<iframe src=\"https://cup.example.org/embed/ru/tournaments/spring-cup/registration\" title=\"Registration\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
+    );
+    assert!(
+        tourney(&["embed", "spring-cup", "--widget", "standings"])
+            .contains("/standings\" title=\"Standings\"")
+    );
+    assert_eq!(
+        tourney(&["embed", "--space", "club", "--widget", "calendar"]),
+        "<iframe src=\"https://cup.example.org/embed/en/organizer/club/calendar\" title=\"Calendar\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
+    );
+    assert!(
+        !t.path().join("never.db").exists(),
+        "embed does not touch the database"
+    );
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["embed", "--space", "club", "--widget", "bracket"])
+        .assert()
+        .failure()
+        .code(1);
+}
