@@ -332,3 +332,152 @@ fn free_for_all(locale: Locale, matches: &[&MatchObject]) -> Vec<Table> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::stages::StageRow;
+    use crate::domain::{Format, MatchStatus, StageStatus, TournamentStatus};
+    use crate::links::BaseUrl;
+    use crate::views::widgets::BracketData;
+    use crate::widgets::{Frame, Theme};
+
+    fn game(bracket: Bracket, round: i64, position: i64, names: (&str, &str)) -> MatchObject {
+        MatchObject {
+            id: format!("mat_{bracket}_{round}_{position}"),
+            stage: 1,
+            bracket: Some(bracket),
+            group: None,
+            round,
+            position,
+            status: MatchStatus::Completed,
+            sides: Sides::Two {
+                a_id: None,
+                a_name: Some(names.0.to_owned()),
+                b_id: None,
+                b_name: Some(names.1.to_owned()),
+                score_a: Some(2),
+                score_b: Some(1),
+                winner: Some(Winner::A),
+            },
+            forfeit: false,
+            bye: false,
+            scheduled_at: None,
+            completed_at: None,
+        }
+    }
+
+    /// A double-elimination bracket of `size` (a power of two) with every match played.
+    fn double_elimination(size: i64, reset: bool) -> Vec<MatchObject> {
+        let mut matches = Vec::new();
+        let mut count = size / 2;
+        let mut round = 1;
+        while count >= 1 {
+            for p in 1..=count {
+                matches.push(game(Bracket::Winners, round, p, ("A", "B")));
+            }
+            count /= 2;
+            round += 1;
+        }
+        let mut count = size / 4;
+        let mut round = 1;
+        while count >= 1 {
+            for _ in 0..2 {
+                for p in 1..=count {
+                    matches.push(game(Bracket::Losers, round, p, ("C", "D")));
+                }
+                round += 1;
+            }
+            count /= 2;
+        }
+        matches.push(game(Bracket::GrandFinal, 1, 1, ("A", "C")));
+        if reset {
+            matches.push(game(Bracket::GrandFinal, 2, 1, ("A", "C")));
+        }
+        matches
+    }
+
+    fn tournament() -> TournamentRow {
+        TournamentRow {
+            id: 1,
+            space_id: 1,
+            slug: "cup".into(),
+            name: "Cup".into(),
+            game: "chess".into(),
+            format: Format::DoubleElimination,
+            status: TournamentStatus::InProgress,
+            test: false,
+            max_participants: 128,
+            description: None,
+            third_place: false,
+            group_count: None,
+            advance_per_group: None,
+            rounds: None,
+            points_scale: None,
+            starts_at: 0,
+            ends_at: None,
+            registration_opens_at: None,
+            registration_closes_at: None,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    fn render_double(size: i64, reset: bool) -> String {
+        let data = BracketData {
+            stages: vec![StageRow {
+                id: 1,
+                tournament_id: 1,
+                number: 1,
+                stage_type: StageType::DoubleElimination,
+                name: "Main".into(),
+                status: StageStatus::Running,
+            }],
+            matches: double_elimination(size, reset),
+            standings: StandingsRecord::FinalPlaces { rows: Vec::new() },
+        };
+        let base = BaseUrl::parse("https://cup.example.org").expect("base");
+        let frame = Frame {
+            locale: Locale::En,
+            theme: Theme::Light,
+            heading: "Cup",
+            portal_url: base.tournament_page(Locale::En, "cup"),
+        };
+        bracket(&frame, &tournament(), &data).expect("renders")
+    }
+
+    #[test]
+    fn double_elimination_connects_rounds_and_shows_the_reset_only_when_it_exists() {
+        let page = render_double(8, false);
+        let classes: Vec<&str> = page
+            .match_indices("<article class=\"round ")
+            .map(|(i, _)| {
+                let rest = &page[i + 22..];
+                &rest[..rest.find('"').unwrap_or(0)]
+            })
+            .collect();
+        // Winners 4-2-1 then the grand final; losers 2-2-1-1.
+        assert_eq!(
+            classes,
+            [
+                "next-pair",
+                "prev next-pair",
+                "prev next-straight",
+                "prev",
+                "next-straight",
+                "prev next-pair",
+                "prev next-straight",
+                "prev"
+            ]
+        );
+        assert!(!page.contains("Grand final, deciding match"));
+        assert!(render_double(8, true).contains("Grand final, deciding match"));
+    }
+
+    #[test]
+    fn a_128_player_double_elimination_page_stays_small() {
+        let page = render_double(128, true);
+        assert_eq!(page.matches("class=\"match\"").count(), 127 + 126 + 2);
+        assert!(page.len() < 100 * 1024, "{} bytes", page.len());
+    }
+}
