@@ -268,6 +268,12 @@ on_both_backends! {
 
     async fn demo_widgets_render_every_format(t: TestDb) {
         let server = Server::start(&t, &["--demo"]);
+        let printed: Vec<&str> = server.lines.iter().filter_map(|l| l.strip_prefix("  ")).filter(|l| l.contains("/embed/")).collect();
+        assert_eq!(printed.len(), 5, "serve --demo prints widget URLs: {:?}", server.lines);
+        for url in printed {
+            let response = client().get(url).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{url}");
+        }
         let published = [
             "demo-spring-open", "demo-winter-double", "demo-club-league", "demo-swiss-open",
             "demo-kubok", "demo-karting", "demo-autumn-cup", "demo-new-year-blitz",
