@@ -37,6 +37,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
+            [CompletionResult]::new('embed', 'embed', [CompletionResultType]::ParameterValue, 'Print the iframe code that embeds a widget on a partner site')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
             [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list and revoke API keys')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
@@ -506,6 +507,19 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;verify;help;help' {
             break
         }
+        'tourney;embed' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'The space''s slug (calendar widget)')
+            [CompletionResult]::new('--widget', '--widget', [CompletionResultType]::ParameterName, 'Which widget [default: bracket for a tournament, calendar for a space]')
+            [CompletionResult]::new('--locale', '--locale', [CompletionResultType]::ParameterName, 'Language of the widget')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;demo' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
@@ -624,6 +638,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
+            [CompletionResult]::new('embed', 'embed', [CompletionResultType]::ParameterValue, 'Print the iframe code that embeds a widget on a partner site')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
             [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list and revoke API keys')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
@@ -729,6 +744,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;verify;receiver' {
+            break
+        }
+        'tourney;help;embed' {
             break
         }
         'tourney;help;demo' {

@@ -28,6 +28,9 @@ _tourney() {
             tourney,dispatch)
                 cmd="tourney__subcmd__dispatch"
                 ;;
+            tourney,embed)
+                cmd="tourney__subcmd__embed"
+                ;;
             tourney,help)
                 cmd="tourney__subcmd__help"
                 ;;
@@ -84,6 +87,9 @@ _tourney() {
                 ;;
             tourney__subcmd__help,dispatch)
                 cmd="tourney__subcmd__help__subcmd__dispatch"
+                ;;
+            tourney__subcmd__help,embed)
+                cmd="tourney__subcmd__help__subcmd__embed"
                 ;;
             tourney__subcmd__help,help)
                 cmd="tourney__subcmd__help__subcmd__help"
@@ -344,7 +350,7 @@ _tourney() {
 
     case "${cmd}" in
         tourney)
-            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help"
+            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -565,8 +571,46 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__embed)
+            opts="-h -V --space --widget --locale --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --widget)
+                    COMPREPLY=($(compgen -W "bracket registration standings calendar" -- "${cur}"))
+                    return 0
+                    ;;
+                --locale)
+                    COMPREPLY=($(compgen -W "en ru" -- "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__help)
-            opts="serve spaces db tournaments matches hooks dispatch ping verify demo keys import completions man help"
+            opts="serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -636,6 +680,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__dispatch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__embed)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -34,6 +34,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
             cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
+            cand embed 'Print the iframe code that embeds a widget on a partner site'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
             cand keys 'Create, list and revoke API keys'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
@@ -445,6 +446,18 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;verify;help;help'= {
         }
+        &'tourney;embed'= {
+            cand --space 'The space''s slug (calendar widget)'
+            cand --widget 'Which widget [default: bracket for a tournament, calendar for a space]'
+            cand --locale 'Language of the widget'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;demo'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
@@ -550,6 +563,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
             cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
+            cand embed 'Print the iframe code that embeds a widget on a partner site'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
             cand keys 'Create, list and revoke API keys'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
@@ -628,6 +642,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand receiver 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
         }
         &'tourney;help;verify;receiver'= {
+        }
+        &'tourney;help;embed'= {
         }
         &'tourney;help;demo'= {
         }

@@ -98,6 +98,9 @@ pub enum Command {
     /// Check a received webhook's signature, or test a receiver (verify receiver URL)
     Verify(VerifyArgs),
 
+    /// Print the iframe code that embeds a widget on a partner site
+    Embed(EmbedArgs),
+
     /// Create the demo space: a tournament of every format in every interesting state
     Demo,
 
@@ -128,6 +131,24 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out_dir: Option<PathBuf>,
     },
+}
+
+/// `embed SLUG [--widget W] [--locale L]` or `embed --space SLUG --widget calendar`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["slug", "space"])))]
+pub struct EmbedArgs {
+    /// The tournament's slug (bracket, registration and standings widgets)
+    #[arg(conflicts_with = "space")]
+    pub slug: Option<String>,
+    /// The space's slug (calendar widget)
+    #[arg(long, value_name = "SLUG")]
+    pub space: Option<String>,
+    /// Which widget [default: bracket for a tournament, calendar for a space]
+    #[arg(long, value_enum)]
+    pub widget: Option<crate::widgets::embed::Widget>,
+    /// Language of the widget
+    #[arg(long, default_value = "en", value_parser = PossibleValuesParser::new(Locale::NAMES))]
+    pub locale: String,
 }
 
 #[derive(Debug, Subcommand)]

@@ -24,3 +24,4 @@ pub mod stored;
 pub mod timestamp;
 pub mod views;
 pub mod webhook;
+pub mod widgets;

@@ -47,6 +47,34 @@ pub fn parse(text: &str) -> Result<i64, InvalidTimestamp> {
         .map_err(|_| InvalidTimestamp(text.to_owned()))
 }
 
+/// The calendar parts of Unix milliseconds in UTC, for pages that spell dates in a locale's
+/// words (the widgets): year, month (1–12), day, hour, minute.
+pub fn utc_parts(ms: i64) -> (i32, u8, u8, u8, u8) {
+    let at = utc(ms);
+    (
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute(),
+    )
+}
+
+/// Unix milliseconds as an iCalendar UTC date-time, `YYYYMMDDTHHMMSSZ` (RFC 5545 §3.3.5).
+pub fn format_ical(ms: i64) -> String {
+    let format = format_description!("[year][month][day]T[hour][minute][second]Z");
+    utc(ms).format(&format).unwrap_or_default()
+}
+
+fn utc(ms: i64) -> OffsetDateTime {
+    let nanos = i128::from(ms) * 1_000_000;
+    OffsetDateTime::from_unix_timestamp_nanos(nanos).unwrap_or(if ms < 0 {
+        OffsetDateTime::UNIX_EPOCH
+    } else {
+        max_supported()
+    })
+}
+
 fn max_supported() -> OffsetDateTime {
     time::macros::datetime!(9999-12-31 23:59:59.999 UTC)
 }
@@ -64,6 +92,12 @@ mod tests {
     fn formats_with_milliseconds_and_z() {
         assert_eq!(format_ms(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(format_ms(1_796_148_000_250), "2026-12-01T18:00:00.250Z");
+    }
+
+    #[test]
+    fn gives_parts_and_ical_times() {
+        assert_eq!(utc_parts(1_796_148_000_250), (2026, 12, 1, 18, 0));
+        assert_eq!(format_ical(1_796_148_000_250), "20261201T180000Z");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 mod database;
 mod demo;
 mod dispatch;
+mod embed;
 mod generate;
 mod hooks;
 mod import;
@@ -37,6 +38,8 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
         Command::Man { out_dir } => generate::man(out_dir.as_deref(), &mut out),
         Command::Db(DbCommand::Migrate) => database::migrate(&config, &mut out).await,
         Command::Verify(args) => verify::run(args, &mut out).await,
+        // Embed code is text built from the base URL: no database needed.
+        Command::Embed(args) => embed::run(&config, &args, &mut out),
         command => {
             let db = Db::open(&config.database_url).await?;
             let result = run_with_db(command, &config, &db, &mut out).await;
@@ -66,7 +69,11 @@ async fn run_with_db(
         Command::Hooks(command) => hooks::run(config, db, command, out).await,
         Command::Dispatch(args) => dispatch::run(db, args, out).await,
         Command::Ping { hook_id, network } => ping::run(config, db, &hook_id, &network, out).await,
-        Command::Completions { .. } | Command::Man { .. } | Command::Db(_) | Command::Verify(_) => {
+        Command::Completions { .. }
+        | Command::Man { .. }
+        | Command::Db(_)
+        | Command::Verify(_)
+        | Command::Embed(_) => {
             unreachable!("handled before the database is opened")
         }
     }

@@ -45,6 +45,17 @@ fn banner(
 ) -> std::io::Result<()> {
     writeln!(out, "listening on http://{address}")?;
     if let Some(key) = demo_key {
+        // Widgets first: the key line is what scripts (and the tests) wait for.
+        writeln!(out, "demo widgets (open in a browser):")?;
+        for path in [
+            "en/tournaments/demo-winter-double/bracket",
+            "ru/tournaments/demo-kubok/bracket?theme=dark",
+            "en/tournaments/demo-autumn-cup/registration",
+            "ru/tournaments/demo-swiss-open/standings",
+            "en/organizer/demo/calendar",
+        ] {
+            writeln!(out, "  http://{address}/embed/{path}")?;
+        }
         let base = format!("http://{address}/api/v1");
         writeln!(out, "demo API key (shown once): {key}")?;
         writeln!(out, "try:")?;

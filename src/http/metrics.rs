@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Route labels, fixed so that arbitrary paths never become label values.
-pub const ROUTES: [&str; 10] = [
+pub const ROUTES: [&str; 11] = [
     "organization",
     "tournaments",
     "tournament",
@@ -19,6 +19,7 @@ pub const ROUTES: [&str; 10] = [
     "healthz",
     "readyz",
     "metrics",
+    "widgets",
     "other",
 ];
 /// Histogram bucket bounds, in seconds.

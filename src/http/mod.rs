@@ -1,10 +1,10 @@
-//! The HTTP server behind `tourney serve`: the read API under `/api/v1`, and `/healthz`,
-//! `/readyz` and `/metrics` for operators.
+//! The HTTP server behind `tourney serve`: the read API under `/api/v1`, the widget pages under
+//! `/embed`, and `/healthz`, `/readyz` and `/metrics` for operators.
 //!
 //! One catch-all warp filter hands every request to [`handle`], which routes by path in plain
 //! code, so the order of checks the API promises (405, 401, 429, 404) is explicit rather than left
 //! to warp's ranking of rejections. Nothing here writes to the database; no request is ever
-//! answered with a 500 or an HTML error page.
+//! answered with a 500; only widget pages answer in HTML.
 
 mod api;
 mod cache;
@@ -13,6 +13,7 @@ mod error;
 mod metrics;
 mod ops;
 mod rate_limit;
+mod widgets;
 
 pub use api::OPENAPI;
 pub use directory::Directory;
@@ -87,6 +88,11 @@ async fn handle(
         _ if path.starts_with("/api/v1/") => {
             api::handle(app, &method, &path["/api/v1/".len()..], query, headers).await
         }
+        _ if path.starts_with("/embed/") => api::Answered {
+            route: 9,
+            key_id: None,
+            response: widgets::handle(app, &method, &path["/embed/".len()..], query).await,
+        },
         "/healthz" => api::Answered {
             route: 6,
             key_id: None,
@@ -103,7 +109,7 @@ async fn handle(
             response: ops::metrics(app),
         },
         _ => api::Answered {
-            route: 9,
+            route: 10,
             key_id: None,
             response: error::ApiError::NotFound(format!("no such page: {path}")).into_response(),
         },

@@ -1,14 +1,16 @@
-//! What readers see: the records of the read API (and, later, the widgets), built from the stored
-//! data. One function per resource; each reads in one go and returns plain serializable records.
+//! What readers see: the records of the read API and the data of the widget pages, built from
+//! the stored data. One function per resource; each reads in one go and returns plain serializable records.
 //!
 //! Views never write and never decide visibility: callers pass the space a reader may see, and a
-//! tournament of another space is simply not found.
+//! tournament of another space is simply not found. The one exception is [`widgets`], which keeps
+//! only published tournaments, because widgets are public.
 
 mod records;
 mod standings;
+pub mod widgets;
 
 pub use records::*;
-pub use standings::StandingsRecord;
+pub use standings::{StandingsRecord, TableRecord};
 
 use std::collections::HashMap;
 

@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use crate::domain::engine::{Pid, State};
 use crate::domain::standings::leaderboard::LeaderRow;
-use crate::domain::standings::table::TableRow;
+use crate::domain::standings::table::{TableRow, group_tables};
 use crate::domain::standings::{PlaceRow, Standings, standings};
 use crate::ids;
 
@@ -82,6 +82,20 @@ fn number<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> 
 
 impl StandingsRecord {
     pub fn new(state: &State, names: &HashMap<Pid, String>) -> StandingsRecord {
+        StandingsRecord::from_standings(standings(state), names)
+    }
+
+    /// The group tables of a groups-and-playoffs tournament, whatever stage it is in (the
+    /// bracket widget shows them beside the playoff tree).
+    pub fn groups(state: &State, names: &HashMap<Pid, String>) -> StandingsRecord {
+        let games: Vec<_> = state.games.iter().collect();
+        StandingsRecord::from_standings(
+            Standings::Groups(group_tables(&state.entrants, &games)),
+            names,
+        )
+    }
+
+    fn from_standings(standings: Standings, names: &HashMap<Pid, String>) -> StandingsRecord {
         let id = |p: Pid| ids::format(ids::Kind::Participant, p);
         let name = |p: Pid| names.get(&p).cloned();
         let table = |rows: Vec<TableRow>| -> Vec<TableRecord> {
@@ -110,7 +124,7 @@ impl StandingsRecord {
                 })
                 .collect()
         };
-        match standings(state) {
+        match standings {
             Standings::PointsTable(rows) => StandingsRecord::PointsTable { rows: table(rows) },
             Standings::Groups(groups) => StandingsRecord::Groups {
                 groups: groups

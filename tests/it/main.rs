@@ -14,3 +14,4 @@ mod outbox;
 mod spaces;
 mod tournaments;
 mod webhooks;
+mod widgets;

@@ -1,0 +1,244 @@
+//! `/embed/...`: routes widget requests, reads through `views::widgets` (published tournaments
+//! only) and answers with the widget's headers.
+//!
+//! Anything not shown — draft, test, unknown tournament or space, unknown locale or page — gets
+//! the same localized 404 page. A database or rendering failure is logged and answered with a
+//! plain localized 503 page; never a 500, and never a write.
+
+use bytes::Bytes;
+use warp::http::{HeaderValue, Method, StatusCode, header};
+use warp::reply::Response;
+
+use super::App;
+use crate::domain::Locale;
+use crate::error::Error;
+use crate::views::widgets as data;
+use crate::widgets::i18n::T;
+use crate::widgets::{self, Frame, RenderError, Theme};
+
+/// The page a path names.
+#[derive(Debug, PartialEq, Eq)]
+enum Target<'a> {
+    Stylesheet,
+    Tournament(Locale, &'a str, Kind),
+    Calendar(Locale, &'a str),
+    CalendarFeed(Locale, &'a str),
+    /// Not a widget; in the path's locale when it has a known one.
+    NotFound(Locale),
+}
+
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Kind {
+    Bracket,
+    Registration,
+    Standings,
+}
+
+fn parse(rest: &str) -> Target<'_> {
+    if rest == "widget.css" {
+        return Target::Stylesheet;
+    }
+    let parts: Vec<&str> = rest.split('/').collect();
+    let Some(locale) = parts.first().and_then(|l| l.parse::<Locale>().ok()) else {
+        return Target::NotFound(Locale::En);
+    };
+    match parts.as_slice() {
+        [_, "tournaments", slug, page] if !slug.is_empty() => match *page {
+            "bracket" => Target::Tournament(locale, slug, Kind::Bracket),
+            "registration" => Target::Tournament(locale, slug, Kind::Registration),
+            "standings" => Target::Tournament(locale, slug, Kind::Standings),
+            _ => Target::NotFound(locale),
+        },
+        [_, "organizer", space, "calendar"] if !space.is_empty() => Target::Calendar(locale, space),
+        [_, "organizer", space, "calendar.ics"] if !space.is_empty() => {
+            Target::CalendarFeed(locale, space)
+        }
+        _ => Target::NotFound(locale),
+    }
+}
+
+/// Answers `path` (the part after `/embed/`).
+pub async fn handle(app: &App, method: &Method, rest: &str, query: &str) -> Response {
+    if method != Method::GET {
+        let mut response = text_response(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "text/plain; charset=utf-8",
+            "GET only\n".into(),
+        );
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+        return response;
+    }
+    let target = parse(rest);
+    let locale = match target {
+        Target::Stylesheet => {
+            let mut response = text_response(
+                StatusCode::OK,
+                "text/css; charset=utf-8",
+                widgets::STYLESHEET.into(),
+            );
+            cache(&mut response, "public, max-age=3600");
+            return response;
+        }
+        Target::Tournament(l, ..)
+        | Target::Calendar(l, _)
+        | Target::CalendarFeed(l, _)
+        | Target::NotFound(l) => l,
+    };
+    match answer(app, target, Theme::from_query(query)).await {
+        Ok(Some(response)) => response,
+        Ok(None) => not_found(locale),
+        Err(error) => {
+            tracing::error!(%error, path = rest, "widget page failed");
+            page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                widgets::message(locale, T::UnavailableTitle, T::UnavailableBody),
+                "no-store",
+            )
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error(transparent)]
+    Data(#[from] Error),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Response>, Failure> {
+    let mut handle = app.db.acquire().await.map_err(Error::from)?;
+    let ok = |html: String| Some(page(StatusCode::OK, html, "public, max-age=30"));
+    match target {
+        Target::Stylesheet | Target::NotFound(_) => Ok(None),
+        Target::Tournament(locale, slug, kind) => {
+            let Some(tournament) = data::published_tournament(handle.conn(), slug).await? else {
+                return Ok(None);
+            };
+            let frame = Frame {
+                locale,
+                theme,
+                heading: &tournament.name,
+                portal_url: app.base_url.tournament_page(locale, &tournament.slug),
+            };
+            let html = match kind {
+                Kind::Registration => {
+                    let taken = data::places_taken(handle.conn(), &tournament).await?;
+                    widgets::registration(&frame, &tournament, taken)?
+                }
+                Kind::Standings => {
+                    let record =
+                        crate::views::tournament_standings(handle.conn(), &tournament).await?;
+                    widgets::standings(&frame, &tournament, &record)?
+                }
+                Kind::Bracket => {
+                    let bracket = data::bracket(handle.conn(), &tournament).await?;
+                    widgets::bracket(&frame, &tournament, &bracket)?
+                }
+            };
+            Ok(ok(html))
+        }
+        Target::Calendar(locale, slug) => {
+            let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
+                return Ok(None);
+            };
+            Ok(ok(widgets::calendar(
+                locale,
+                theme,
+                &app.base_url,
+                &space,
+                &list,
+            )?))
+        }
+        Target::CalendarFeed(locale, slug) => {
+            let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
+                return Ok(None);
+            };
+            let body = widgets::ics::calendar(
+                locale,
+                &app.base_url,
+                &space,
+                &list,
+                crate::timestamp::now_ms(),
+            );
+            let mut response =
+                text_response(StatusCode::OK, "text/calendar; charset=utf-8", body.into());
+            cache(&mut response, "public, max-age=300");
+            Ok(Some(response))
+        }
+    }
+}
+
+/// The one "not found" page of a locale: the same bytes whatever was not found.
+fn not_found(locale: Locale) -> Response {
+    page(
+        StatusCode::NOT_FOUND,
+        widgets::message(locale, T::NotFoundTitle, T::NotFoundBody),
+        "public, max-age=30",
+    )
+}
+
+fn page(status: StatusCode, html: String, cache_control: &'static str) -> Response {
+    let mut response = text_response(status, "text/html; charset=utf-8", html.into());
+    cache(&mut response, cache_control);
+    response
+}
+
+fn cache(response: &mut Response, value: &'static str) {
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+}
+
+/// A response with the widget headers: the policy lets any site frame the page and allows
+/// nothing else but this origin's stylesheet and the resize script.
+fn text_response(status: StatusCode, content_type: &'static str, body: Bytes) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if let Ok(policy) = HeaderValue::from_str(widgets::content_security_policy()) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_name_pages() {
+        assert_eq!(
+            parse("ru/tournaments/cup/bracket"),
+            Target::Tournament(Locale::Ru, "cup", Kind::Bracket)
+        );
+        assert_eq!(
+            parse("en/organizer/club/calendar.ics"),
+            Target::CalendarFeed(Locale::En, "club")
+        );
+        assert_eq!(parse("widget.css"), Target::Stylesheet);
+        assert_eq!(
+            parse("de/tournaments/cup/bracket"),
+            Target::NotFound(Locale::En)
+        );
+        assert_eq!(
+            parse("ru/tournaments/cup/other"),
+            Target::NotFound(Locale::Ru)
+        );
+        assert_eq!(
+            parse("ru/tournaments//bracket"),
+            Target::NotFound(Locale::Ru)
+        );
+    }
+}

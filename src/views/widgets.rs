@@ -1,0 +1,72 @@
+//! What the widget pages read: published tournaments only. This is where widget visibility is
+//! decided (`domain::is_published`); a draft or test tournament is simply absent, exactly like an
+//! unknown slug, so no page can tell them apart.
+
+use crate::db::spaces::{self, SpaceRow};
+use crate::db::stages::{self, StageRow};
+use crate::db::tournaments::{self, TournamentRow};
+use crate::db::{Conn, participants};
+use crate::domain::{Format, is_published};
+use crate::error::Error;
+use crate::events::MatchObject;
+
+use super::StandingsRecord;
+
+/// The tournament `slug` if it is published.
+pub async fn published_tournament(
+    conn: Conn<'_>,
+    slug: &str,
+) -> Result<Option<TournamentRow>, Error> {
+    Ok(tournaments::find_by_slug(conn, slug)
+        .await?
+        .filter(|t| is_published(t.status, t.test)))
+}
+
+/// How many participants hold a place (withdrawn ones do not).
+pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<i64, Error> {
+    Ok(participants::count_in_field(conn, tournament.id).await?)
+}
+
+/// Everything a bracket page draws: stages, matches in order, and the standings (for groups).
+pub struct BracketData {
+    pub stages: Vec<StageRow>,
+    pub matches: Vec<MatchObject>,
+    pub standings: StandingsRecord,
+}
+
+pub async fn bracket(mut conn: Conn<'_>, tournament: &TournamentRow) -> Result<BracketData, Error> {
+    let stages = stages::list(conn.reborrow(), tournament.id).await?;
+    let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
+    let stored = crate::stored::Stored::load(conn, tournament.clone()).await?;
+    let names = stored
+        .participants
+        .iter()
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    let standings = if tournament.format == Format::GroupsPlayoffs {
+        StandingsRecord::groups(&stored.state, &names)
+    } else {
+        StandingsRecord::new(&stored.state, &names)
+    };
+    Ok(BracketData {
+        stages,
+        matches,
+        standings,
+    })
+}
+
+/// The space `slug` and its published tournaments, or `None` for an unknown space.
+pub async fn published_in_space(
+    mut conn: Conn<'_>,
+    slug: &str,
+) -> Result<Option<(SpaceRow, Vec<TournamentRow>)>, Error> {
+    let Some(space) = spaces::find_by_slug(conn.reborrow(), slug).await? else {
+        return Ok(None);
+    };
+    let rows = tournaments::list_for_space(conn, space.id)
+        .await?
+        .into_iter()
+        .filter(|t| is_published(t.status, t.test))
+        .collect();
+    Ok(Some((space, rows)))
+}
