@@ -47,7 +47,8 @@ pub struct NewTournament<'a> {
     pub group_count: Option<i64>,
     pub advance_per_group: Option<i64>,
     pub rounds: Option<i64>,
-    pub points_scale: Option<String>,
+    /// free_for_all: points for places 1, 2, 3, ...
+    pub points_scale: Option<&'a [u32]>,
     pub starts_at: i64,
     pub ends_at: Option<i64>,
     pub registration_opens_at: Option<i64>,
@@ -67,7 +68,7 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         .bind(new.format.as_str()).bind(new.status.as_str()).bind(new.test)
         .bind(new.max_participants).bind(new.description).bind(new.third_place)
         .bind(new.group_count).bind(new.advance_per_group).bind(new.rounds)
-        .bind(new.points_scale.as_deref()).bind(new.starts_at).bind(new.ends_at)
+        .bind(new.points_scale.map(encode_scale)).bind(new.starts_at).bind(new.ends_at)
         .bind(new.registration_opens_at).bind(new.registration_closes_at).bind(new.now)
         .fetch_one(c).await?))
 }
@@ -78,17 +79,6 @@ pub async fn find_by_slug(conn: Conn<'_>, slug: &str) -> Result<Option<Tournamen
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(slug).fetch_optional(c).await?),
     )
-}
-
-/// Which of `slugs` are already taken, in any space.
-pub async fn existing_slugs(mut conn: Conn<'_>, slugs: &[&str]) -> Result<Vec<String>, DbError> {
-    const SQL: &str = "SELECT slug FROM tournaments WHERE slug = $1";
-    let mut taken = Vec::new();
-    for slug in slugs {
-        let found: Option<String> = on_conn!(conn.reborrow(), c => sqlx::query_scalar(SQL).bind(slug).fetch_optional(c).await?);
-        taken.extend(found);
-    }
-    Ok(taken)
 }
 
 /// A space's tournaments, soonest first.
@@ -123,4 +113,10 @@ pub async fn touch(conn: Conn<'_>, id: i64, now: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE tournaments SET updated_at = $2 WHERE id = $1";
     on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
     Ok(())
+}
+
+/// The stored form of a points scale: a JSON array of whole numbers, `[10,6,3,1]`.
+pub fn encode_scale(scale: &[u32]) -> String {
+    let points: Vec<String> = scale.iter().map(u32::to_string).collect();
+    format!("[{}]", points.join(","))
 }

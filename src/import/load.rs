@@ -121,10 +121,6 @@ async fn load_tournament(
     {
         return Err(slug_taken().into());
     }
-    let points_scale = doc.points_scale.as_ref().map(|scale| {
-        let points: Vec<String> = scale.iter().map(u32::to_string).collect();
-        format!("[{}]", points.join(","))
-    });
     let new = NewTournament {
         space_id: space.id,
         slug: doc.slug.as_str(),
@@ -139,7 +135,7 @@ async fn load_tournament(
         group_count: doc.group_count.map(i64::from),
         advance_per_group: doc.advance_per_group.map(i64::from),
         rounds: doc.rounds.map(i64::from),
-        points_scale,
+        points_scale: doc.points_scale.as_deref(),
         starts_at: doc.starts_at,
         ends_at: doc.ends_at,
         registration_opens_at: doc.registration_opens_at,

@@ -80,10 +80,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         group_count: draft.group_count.map(i64::from),
         advance_per_group: draft.advance_per_group.map(i64::from),
         rounds: draft.rounds.map(i64::from),
-        points_scale: draft
-            .points_scale
-            .as_ref()
-            .map(|scale| serde_json::to_string(scale).unwrap_or_default()),
+        points_scale: draft.points_scale.as_deref(),
         starts_at: draft.starts_at,
         ends_at: None,
         registration_opens_at: None,
