@@ -17,9 +17,11 @@ use crate::domain::Locale;
 /// The one stylesheet, served at `/embed/widget.css`.
 pub const STYLESHEET: &str = include_str!("../../templates/widget.css");
 
-/// Reports the page height to the parent window, for auto-resizing iframes. The page works
-/// without it (fixed height, scrolling inside).
-pub const RESIZE_SCRIPT: &str = "(function(){function h(){parent.postMessage({type:\"tourney:resize\",height:document.documentElement.scrollHeight},\"*\")}addEventListener(\"load\",h);if(window.ResizeObserver){new ResizeObserver(h).observe(document.documentElement)}})();";
+/// Reports the page's content height to the parent window, for auto-resizing iframes. The page
+/// works without it (fixed height, scrolling inside). It measures the root element's box, not
+/// `scrollHeight`, which never drops below the iframe's current height, so the frame can also
+/// shrink to a short page.
+pub const RESIZE_SCRIPT: &str = "(function(){function h(){parent.postMessage({type:\"tourney:resize\",height:Math.ceil(document.documentElement.getBoundingClientRect().height)},\"*\")}addEventListener(\"load\",h);if(window.ResizeObserver){new ResizeObserver(h).observe(document.documentElement)}})();";
 
 const TEMPLATES: [(&str, &str); 8] = [
     ("head", include_str!("../../templates/head.html")),

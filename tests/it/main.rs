@@ -4,6 +4,7 @@
 mod support;
 
 mod api;
+mod browser;
 mod demo;
 mod engine;
 mod generated;

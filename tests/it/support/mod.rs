@@ -5,6 +5,8 @@
 //! the user may create databases (`.ci/run` sets one up); without it they print why they were
 //! skipped, and under CI (`CI` set) they fail instead, so CI can never pass without Postgres.
 
+pub mod browser;
+pub mod partner;
 pub mod receiver;
 pub mod server;
 

@@ -18,8 +18,24 @@ pub struct Server {
 
 impl Server {
     /// Starts `tourney serve --listen 127.0.0.1:0` with `args`, and waits until it listens (and,
-    /// with `--demo`, until it printed the demo key).
+    /// with `--demo`, until it printed the demo key). Its links point at `https://cup.example.org`.
     pub fn start(t: &TestDb, args: &[&str]) -> Server {
+        Server::spawn(t, "https://cup.example.org", "127.0.0.1:0", args)
+    }
+
+    /// Like [`Server::start`], on a free port chosen beforehand so that `--base-url` can be the
+    /// server's own address: its embed codes and portal links then lead back to it, as they
+    /// would behind a real domain.
+    pub fn start_self_linked(t: &TestDb, args: &[&str]) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free loopback port");
+        let listen = format!("127.0.0.1:{port}");
+        Server::spawn(t, &format!("http://{listen}"), &listen, args)
+    }
+
+    fn spawn(t: &TestDb, base_url: &str, listen: &str, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -28,13 +44,7 @@ impl Server {
                 "TOURNEY_LOG",
                 std::env::var("TOURNEY_TEST_SERVER_LOGS").unwrap_or_else(|_| "warn".into()),
             )
-            .args([
-                "--base-url",
-                "https://cup.example.org",
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-            ])
+            .args(["--base-url", base_url, "serve", "--listen", listen])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(if std::env::var_os("TOURNEY_TEST_SERVER_LOGS").is_some() {
