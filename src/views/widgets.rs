@@ -27,31 +27,33 @@ pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<
     Ok(participants::count_in_field(conn, tournament.id).await?)
 }
 
-/// Everything a bracket page draws: stages, matches in order, and the standings (for groups).
+/// Everything a bracket page draws: stages, matches in order, and for groups-then-playoffs the
+/// group tables.
 pub struct BracketData {
     pub stages: Vec<StageRow>,
     pub matches: Vec<MatchObject>,
-    pub standings: StandingsRecord,
+    pub group_standings: Option<StandingsRecord>,
 }
 
 pub async fn bracket(mut conn: Conn<'_>, tournament: &TournamentRow) -> Result<BracketData, Error> {
     let stages = stages::list(conn.reborrow(), tournament.id).await?;
     let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
-    let stored = crate::stored::Stored::load(conn, tournament.clone()).await?;
-    let names = stored
-        .participants
-        .iter()
-        .map(|p| (p.id, p.name.clone()))
-        .collect();
-    let standings = if tournament.format == Format::GroupsPlayoffs {
-        StandingsRecord::groups(&stored.state, &names)
+    // Only the group tables need the engine's state; other brackets are drawn from the matches.
+    let group_standings = if tournament.format == Format::GroupsPlayoffs {
+        let stored = crate::stored::Stored::load(conn, tournament.clone()).await?;
+        let names = stored
+            .participants
+            .iter()
+            .map(|p| (p.id, p.name.clone()))
+            .collect();
+        Some(StandingsRecord::groups(&stored.state, &names))
     } else {
-        StandingsRecord::new(&stored.state, &names)
+        None
     };
     Ok(BracketData {
         stages,
         matches,
-        standings,
+        group_standings,
     })
 }
 

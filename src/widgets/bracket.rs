@@ -14,7 +14,6 @@ use super::render::{RenderError, render};
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Bracket, Locale, StageType, Winner};
 use crate::events::{MatchObject, Sides};
-use crate::views::StandingsRecord;
 use crate::views::widgets::BracketData;
 
 #[derive(Serialize)]
@@ -87,8 +86,8 @@ pub fn bracket(
                 rounds: plain_rounds(locale, &matches),
             }),
             StageType::Groups => {
-                if let StandingsRecord::Groups { .. } = data.standings {
-                    body.tables = standings_tables(locale, &data.standings);
+                if let Some(standings) = &data.group_standings {
+                    body.tables = standings_tables(locale, standings);
                 }
                 let mut groups: BTreeMap<&str, Vec<&MatchObject>> = BTreeMap::new();
                 for m in &matches {
@@ -434,7 +433,7 @@ mod tests {
                 status: StageStatus::Running,
             }],
             matches: double_elimination(size, reset),
-            standings: StandingsRecord::FinalPlaces { rows: Vec::new() },
+            group_standings: None,
         };
         let base = BaseUrl::parse("https://cup.example.org").expect("base");
         let frame = Frame {
