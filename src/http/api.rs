@@ -164,15 +164,14 @@ async fn answer(
     let filter = parse_query(&endpoint, query)?;
     let space = &principal.space;
     let cache_key = format!("{rest}?{}", canonical_query(&filter));
-    let now = Instant::now();
-    if let Some(body) = app.cache.get(space.id, &cache_key, now) {
-        return Ok(body);
-    }
-    let body = tokio::time::timeout(DB_TIMEOUT, build(app, principal, &endpoint, &filter))
+    let answer = app
+        .cache
+        .get_or_build(space.id, &cache_key, Instant::now(), || {
+            build(app, principal, &endpoint, &filter)
+        });
+    tokio::time::timeout(DB_TIMEOUT, answer)
         .await
-        .map_err(|_| ApiError::Unavailable)??;
-    app.cache.put(space.id, cache_key, body.clone(), now);
-    Ok(body)
+        .map_err(|_| ApiError::Unavailable)?
 }
 
 /// Builds the body of a successful answer, reading the database.
