@@ -2,8 +2,8 @@
 //! spaces, each with a 64-player double elimination and five more tournaments, driven by `wrk`
 //! with 64 keep-alive connections rotating over 100 keys (10 per space, the most a space may
 //! have). The per-key limit is raised with `--rate-limit` so that 200s are measured; a second run
-//! at the default 120 measures the 429 path. A bare warp server answering a fixed body of the same
-//! size, in the same session, gives the ratio to aim at.
+//! at the default 120 measures the 429 path. Bare warp servers answering a fixed body of the size
+//! of `/tournaments` and of `/matches`, in the same session, give the ratios to aim at.
 //!
 //! Run: `cargo bench --bench api` (needs `wrk`, from Debian's package of that name). Environment:
 //! `TOURNEY_BENCH_SECONDS` (default 8) per run. Results go to stdout as a Markdown table; the
@@ -243,17 +243,22 @@ fn main() {
     };
 
     let serve = Serve::start(&db, 1_000_000);
-    let sample = Command::new("curl")
-        .args([
-            "-s",
-            "-H",
-            &format!("Authorization: Bearer {}", keys[0].1),
-            &format!("{}/api/v1/tournaments", serve.base),
-        ])
-        .output()
-        .map(|o| o.stdout)
-        .unwrap_or_default();
+    let fetch = |path: &str| {
+        Command::new("curl")
+            .args([
+                "-s",
+                "-H",
+                &format!("Authorization: Bearer {}", keys[0].1),
+                &format!("{}{path}", serve.base),
+            ])
+            .output()
+            .map(|o| o.stdout)
+            .unwrap_or_default()
+    };
+    let sample = fetch("/api/v1/tournaments");
     let (bare_url, _runtime) = bare_warp(sample.clone());
+    let matches_sample = fetch("/api/v1/tournaments/de64-1/matches");
+    let (bare_matches_url, _matches_runtime) = bare_warp(matches_sample.clone());
     println!("| run | requests/s | p50 | p99 | non-2xx |");
     println!("| --- | ---: | ---: | ---: | ---: |");
     let report = |name: &str, run: &Run| {
@@ -271,6 +276,16 @@ fn main() {
         seconds,
     );
     report("GET /api/v1/tournaments", &list);
+    let bare_matches = wrk(
+        &bare_matches_url,
+        &script,
+        &pairs_for(&|_| "/".to_owned()),
+        seconds,
+    );
+    report(
+        &format!("bare warp, fixed {} B body", matches_sample.len()),
+        &bare_matches,
+    );
     let matches = wrk(
         &serve.base,
         &script,
@@ -306,6 +321,10 @@ fn main() {
     println!(
         "ratio /tournaments to bare warp: {:.2}",
         list.rps / bare.rps
+    );
+    println!(
+        "ratio /matches to bare warp with a body of its size: {:.2}",
+        matches.rps / bare_matches.rps
     );
     println!("peak memory of serve over the three 200 runs: {peak:.1} MiB");
 }
