@@ -163,15 +163,20 @@ async fn answer(
     }
     let filter = parse_query(&endpoint, query)?;
     let space = &principal.space;
-    let cache_key = format!("{rest}?{}", canonical_query(&filter));
+    // The space is part of the key: no answer is ever shared across spaces.
+    let key = format!("{} {rest}?{}", space.id, canonical_query(&filter));
     let answer = app
-        .cache
-        .get_or_build(space.id, &cache_key, Instant::now(), || {
-            build(app, principal, &endpoint, &filter)
+        .api_answers
+        .get_or_build(&key, Instant::now(), || async {
+            match build(app, principal, &endpoint, &filter).await {
+                // Kept for the window: bodies, and "not found" (a new tournament shows within it).
+                Err(ApiError::Unavailable) => Err(ApiError::Unavailable),
+                kept => Ok(kept),
+            }
         });
     tokio::time::timeout(DB_TIMEOUT, answer)
         .await
-        .map_err(|_| ApiError::Unavailable)?
+        .map_err(|_| ApiError::Unavailable)??
 }
 
 /// Builds the body of a successful answer, reading the database.

@@ -1,12 +1,12 @@
-//! Recently built API answers, kept for [`TTL`] per space and request, each body with its strong
-//! ETag. Repeated reads cost no database work, and a change made by any process is visible within
-//! a second.
+//! Recently built answers (API bodies, widget pages), each kept for [`TTL`] under its request.
+//! Repeated reads cost no database work, and a change made by any process is visible within a
+//! second.
 //!
 //! Each answer is built once per window however many requests want it: requests that arrive
 //! while it is being built wait for that build instead of starting their own, so an expiring
-//! entry under load costs one database read, not one per connection. Bodies and "not found" are
-//! kept; a failure to reach the database is never kept, and the next request tries again. The
-//! cache drops stale entries if it ever holds [`MAX_ENTRIES`].
+//! entry under load costs one database read, not one per connection. A build that fails is never
+//! kept; the next request tries again. Expired entries are swept whenever the map has doubled
+//! since the last sweep, so memory follows what was asked for in the last half second.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -17,10 +17,10 @@ use bytes::Bytes;
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 
-use super::error::ApiError;
-
 pub const TTL: Duration = Duration::from_millis(500);
-const MAX_ENTRIES: usize = 10_000;
+/// The map is swept of expired entries when it reaches this size, and then at twice the size
+/// that survived the last sweep.
+const FIRST_SWEEP: usize = 256;
 
 /// A body and its ETag (`"` + 32 hex digits of its SHA-256 + `"`).
 #[derive(Debug, Clone)]
@@ -40,59 +40,55 @@ impl Body {
     }
 }
 
-/// What a request is answered with.
-pub type Answer = Result<Body, ApiError>;
-
-type Key = (i64, String);
-
 /// One request's answer for one window, shared by everyone who asks during it.
-struct Slot {
+struct Slot<A> {
     opened: Instant,
-    answer: Arc<OnceCell<Answer>>,
+    answer: Arc<OnceCell<A>>,
 }
 
-impl Slot {
+impl<A> Slot<A> {
     fn is_fresh(&self, now: Instant) -> bool {
         now.saturating_duration_since(self.opened) < TTL
     }
 }
 
-#[derive(Default)]
-pub struct ResponseCache {
-    slots: RwLock<HashMap<Key, Slot>>,
+struct Slots<A> {
+    map: HashMap<String, Slot<A>>,
+    next_sweep: usize,
 }
 
-impl ResponseCache {
-    /// The answer to `request` in `space`: the one built in the current window, or `build`'s.
-    /// Concurrent callers share one build. [`ApiError::Unavailable`] is returned but not kept.
-    pub async fn get_or_build<F, Fut>(
-        &self,
-        space: i64,
-        request: &str,
-        now: Instant,
-        build: F,
-    ) -> Answer
+/// Answers of type `A` by request key. The key must name everything the answer depends on
+/// (for the API, the key's space as well as the path and query).
+pub struct ResponseCache<A> {
+    slots: RwLock<Slots<A>>,
+}
+
+impl<A> Default for ResponseCache<A> {
+    fn default() -> Self {
+        ResponseCache {
+            slots: RwLock::new(Slots {
+                map: HashMap::new(),
+                next_sweep: FIRST_SWEEP,
+            }),
+        }
+    }
+}
+
+impl<A: Clone> ResponseCache<A> {
+    /// The answer to `key`: the one built in the current window, or `build`'s. Concurrent
+    /// callers share one build; an `Err` from `build` is returned to its caller and not kept.
+    pub async fn get_or_build<E, F, Fut>(&self, key: &str, now: Instant, build: F) -> Result<A, E>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Answer>,
+        Fut: Future<Output = Result<A, E>>,
     {
-        let answer = self.slot(space, request, now);
-        let kept = answer
-            .get_or_try_init(|| async {
-                match build().await {
-                    Err(ApiError::Unavailable) => Err(ApiError::Unavailable),
-                    other => Ok(other),
-                }
-            })
-            .await?;
-        kept.clone()
+        self.slot(key, now).get_or_try_init(build).await.cloned()
     }
 
-    /// The fresh slot for the request, opening a new window if there is none.
-    fn slot(&self, space: i64, request: &str, now: Instant) -> Arc<OnceCell<Answer>> {
-        let key = (space, request.to_owned());
+    /// The fresh slot for `key`, opening a new window if there is none.
+    fn slot(&self, key: &str, now: Instant) -> Arc<OnceCell<A>> {
         if let Ok(slots) = self.slots.read()
-            && let Some(slot) = slots.get(&key).filter(|s| s.is_fresh(now))
+            && let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now))
         {
             return Arc::clone(&slot.answer);
         }
@@ -100,22 +96,25 @@ impl ResponseCache {
             // A poisoned lock only loses sharing: build this answer alone.
             return Arc::default();
         };
-        if let Some(slot) = slots.get(&key).filter(|s| s.is_fresh(now)) {
+        if let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now)) {
             return Arc::clone(&slot.answer);
         }
-        if slots.len() >= MAX_ENTRIES {
-            slots.retain(|_, s| s.is_fresh(now));
-            if slots.len() >= MAX_ENTRIES {
-                slots.clear();
-            }
+        if slots.map.len() >= slots.next_sweep {
+            slots.map.retain(|_, s| s.is_fresh(now));
+            slots.next_sweep = (slots.map.len() * 2).max(FIRST_SWEEP);
         }
-        let answer: Arc<OnceCell<Answer>> = Arc::default();
+        let answer: Arc<OnceCell<A>> = Arc::default();
         let slot = Slot {
             opened: now,
             answer: Arc::clone(&answer),
         };
-        slots.insert(key, slot);
+        slots.map.insert(key.to_owned(), slot);
         answer
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.slots.read().map(|s| s.map.len()).unwrap_or(0)
     }
 }
 
@@ -125,91 +124,92 @@ mod tests {
 
     use super::*;
 
-    fn body(text: &str) -> Answer {
-        Ok(Body::new(text.as_bytes().to_vec()))
-    }
+    type Cache = ResponseCache<String>;
 
-    async fn fetch(cache: &ResponseCache, space: i64, at: Instant, text: &str) -> Answer {
-        fetch_path(cache, space, "/x", at, text).await
-    }
-
-    async fn fetch_path(
-        cache: &ResponseCache,
-        space: i64,
-        path: &str,
-        at: Instant,
-        text: &str,
-    ) -> Answer {
-        cache
-            .get_or_build(space, path, at, || async { body(text) })
-            .await
-    }
-
-    fn text(answer: Answer) -> String {
-        String::from_utf8(answer.expect("a body").bytes.to_vec()).expect("UTF-8")
+    async fn fetch(cache: &Cache, key: &str, at: Instant, text: &str) -> String {
+        let built: Result<String, ()> = cache
+            .get_or_build(key, at, || async { Ok(text.to_owned()) })
+            .await;
+        built.expect("built")
     }
 
     #[tokio::test]
-    async fn answers_expire_and_stay_per_space() {
-        let cache = ResponseCache::default();
+    async fn answers_expire_and_stay_per_key() {
+        let cache = Cache::default();
         let now = Instant::now();
-        assert_eq!(text(fetch(&cache, 1, now, "first").await), "first");
+        assert_eq!(fetch(&cache, "1 /x", now, "first").await, "first");
         let later = now + Duration::from_millis(100);
-        assert_eq!(text(fetch(&cache, 1, later, "second").await), "first");
-        assert_eq!(
-            text(fetch(&cache, 2, later, "other space").await),
-            "other space",
-            "another space never sees it"
-        );
-        assert_eq!(text(fetch(&cache, 1, now + TTL, "third").await), "third");
+        assert_eq!(fetch(&cache, "1 /x", later, "second").await, "first");
+        assert_eq!(fetch(&cache, "2 /x", later, "other").await, "other");
+        assert_eq!(fetch(&cache, "1 /x", now + TTL, "third").await, "third");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_requests_share_one_build() {
-        let cache = Arc::new(ResponseCache::default());
+        let cache = Arc::new(Cache::default());
         let builds = Arc::new(AtomicUsize::new(0));
         let now = Instant::now();
         let mut tasks = Vec::new();
         for _ in 0..32 {
             let (cache, builds) = (Arc::clone(&cache), Arc::clone(&builds));
             tasks.push(tokio::spawn(async move {
-                cache
-                    .get_or_build(1, "/x", now, || async {
+                let built: Result<String, ()> = cache
+                    .get_or_build("/x", now, || async {
                         builds.fetch_add(1, Ordering::SeqCst);
                         tokio::time::sleep(Duration::from_millis(50)).await;
-                        body("built")
+                        Ok("built".to_owned())
                     })
-                    .await
+                    .await;
+                built
             }));
         }
         for task in tasks {
-            assert_eq!(text(task.await.expect("task")), "built");
+            assert_eq!(task.await.expect("task"), Ok("built".to_owned()));
         }
         assert_eq!(builds.load(Ordering::SeqCst), 1);
     }
 
     #[tokio::test]
-    async fn not_found_is_kept_but_unavailable_is_not() {
-        let cache = ResponseCache::default();
+    async fn failures_are_not_kept() {
+        let cache = Cache::default();
         let now = Instant::now();
-        let missing = ApiError::NotFound("no such tournament".into());
-        let first = cache
-            .get_or_build(1, "/gone", now, || async { Err(missing.clone()) })
+        let down: Result<String, &str> = cache
+            .get_or_build("/y", now, || async { Err("database down") })
             .await;
-        assert_eq!(first.err(), Some(missing.clone()));
-        let again = cache
-            .get_or_build(1, "/gone", now, || async { body("created") })
-            .await;
-        assert_eq!(again.err(), Some(missing), "kept for the window");
+        assert_eq!(down, Err("database down"));
+        assert_eq!(fetch(&cache, "/y", now, "up again").await, "up again");
+    }
 
-        let down = cache
-            .get_or_build(1, "/y", now, || async { Err(ApiError::Unavailable) })
-            .await;
-        assert_eq!(down.err(), Some(ApiError::Unavailable));
-        assert_eq!(
-            text(fetch_path(&cache, 1, "/y", now, "up again").await),
-            "up again"
+    #[tokio::test]
+    async fn a_cancelled_build_leaves_the_answer_to_the_next_request() {
+        let cache = Cache::default();
+        let now = Instant::now();
+        let never = cache.get_or_build("/z", now, || async {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            Ok::<_, ()>("never".to_owned())
+        });
+        assert!(
+            tokio::time::timeout(Duration::from_millis(10), never)
+                .await
+                .is_err()
         );
+        assert_eq!(fetch(&cache, "/z", now, "next").await, "next");
+    }
+
+    #[tokio::test]
+    async fn expired_answers_are_swept() {
+        let cache = Cache::default();
+        let start = Instant::now();
+        for i in 0..10 * FIRST_SWEEP {
+            // A new key every millisecond: about 500 are fresh at any moment.
+            let at = start + Duration::from_millis(i as u64);
+            fetch(&cache, &format!("/{i}"), at, "page").await;
+            assert!(
+                cache.len() <= 2 * 500 + FIRST_SWEEP,
+                "{} entries",
+                cache.len()
+            );
+        }
     }
 
     #[test]

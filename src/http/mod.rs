@@ -38,7 +38,10 @@ pub struct App {
     pub base_url: BaseUrl,
     pub directory: Directory,
     pub limiter: rate_limit::RateLimiter,
-    pub cache: cache::ResponseCache,
+    /// API answers (a body or "not found") by space, path and query.
+    pub api_answers: cache::ResponseCache<Result<cache::Body, error::ApiError>>,
+    /// Widget pages (`None`: the shared "not found" page) by path and theme.
+    pub widget_pages: cache::ResponseCache<Option<widgets::Page>>,
     pub metrics: metrics::Metrics,
 }
 
@@ -54,7 +57,8 @@ impl App {
             base_url,
             directory: Directory::default(),
             limiter: rate_limit::RateLimiter::new(rate_limit),
-            cache: cache::ResponseCache::default(),
+            api_answers: cache::ResponseCache::default(),
+            widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),
         };
         app.directory.reload(&app.db).await?;

@@ -1,15 +1,20 @@
 //! `/embed/...`: routes widget requests, reads through `views::widgets` (published tournaments
-//! only) and answers with the widget's headers.
+//! only) and answers with the widget's headers. Pages are kept for half a second and built once
+//! however many visitors ask at the same moment (`cache`), so a widget on a busy partner page
+//! costs one database read per half second.
 //!
 //! Anything not shown — draft, test, unknown tournament or space, unknown locale or page — gets
 //! the same localized 404 page. A database or rendering failure is logged and answered with a
 //! plain localized 503 page; never a 500, and never a write.
+
+use std::time::Instant;
 
 use bytes::Bytes;
 use warp::http::{HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
 use super::App;
+use super::api::DB_TIMEOUT;
 use crate::domain::Locale;
 use crate::error::Error;
 use crate::views::widgets as data;
@@ -57,6 +62,30 @@ fn parse(rest: &str) -> Target<'_> {
     }
 }
 
+/// A widget answer as the cache keeps it: everything but the headers every widget response has.
+#[derive(Debug, Clone)]
+pub struct Page {
+    content_type: &'static str,
+    cache_control: &'static str,
+    body: Bytes,
+}
+
+impl Page {
+    fn html(html: String) -> Page {
+        Page {
+            content_type: "text/html; charset=utf-8",
+            cache_control: "public, max-age=30",
+            body: html.into(),
+        }
+    }
+
+    fn into_response(self, status: StatusCode) -> Response {
+        let mut response = text_response(status, self.content_type, self.body);
+        cache(&mut response, self.cache_control);
+        response
+    }
+}
+
 /// Answers `path` (the part after `/embed/`).
 pub async fn handle(app: &App, method: &Method, rest: &str, query: &str) -> Response {
     if method != Method::GET {
@@ -81,17 +110,24 @@ pub async fn handle(app: &App, method: &Method, rest: &str, query: &str) -> Resp
             cache(&mut response, "public, max-age=3600");
             return response;
         }
-        Target::Tournament(l, ..)
-        | Target::Calendar(l, _)
-        | Target::CalendarFeed(l, _)
-        | Target::NotFound(l) => l,
+        Target::NotFound(locale) => return not_found(locale),
+        Target::Tournament(l, ..) | Target::Calendar(l, _) | Target::CalendarFeed(l, _) => l,
     };
-    match answer(app, target, Theme::from_query(query)).await {
-        Ok(Some(response)) => response,
+    let theme = Theme::from_query(query);
+    let key = format!("{rest} {theme:?}");
+    let page = app
+        .widget_pages
+        .get_or_build(&key, Instant::now(), || async {
+            tokio::time::timeout(DB_TIMEOUT, answer(app, target, theme))
+                .await
+                .map_err(|_| Failure::TimedOut)?
+        });
+    match page.await {
+        Ok(Some(page)) => page.into_response(StatusCode::OK),
         Ok(None) => not_found(locale),
         Err(error) => {
             tracing::error!(%error, path = rest, "widget page failed");
-            page(
+            self::page(
                 StatusCode::SERVICE_UNAVAILABLE,
                 widgets::message(locale, T::UnavailableTitle, T::UnavailableBody),
                 "no-store",
@@ -106,11 +142,13 @@ enum Failure {
     Data(#[from] Error),
     #[error(transparent)]
     Render(#[from] RenderError),
+    #[error("the database did not answer in time")]
+    TimedOut,
 }
 
-async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Response>, Failure> {
+/// The page `target` shows, or `None` when it is not shown (unknown or unpublished).
+async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Page>, Failure> {
     let mut handle = app.db.acquire().await.map_err(Error::from)?;
-    let ok = |html: String| Some(page(StatusCode::OK, html, "public, max-age=30"));
     match target {
         Target::Stylesheet | Target::NotFound(_) => Ok(None),
         Target::Tournament(locale, slug, kind) => {
@@ -138,19 +176,19 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Re
                     widgets::bracket(&frame, &tournament, &bracket)?
                 }
             };
-            Ok(ok(html))
+            Ok(Some(Page::html(html)))
         }
         Target::Calendar(locale, slug) => {
             let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
                 return Ok(None);
             };
-            Ok(ok(widgets::calendar(
+            Ok(Some(Page::html(widgets::calendar(
                 locale,
                 theme,
                 &app.base_url,
                 &space,
                 &list,
-            )?))
+            )?)))
         }
         Target::CalendarFeed(locale, slug) => {
             let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
@@ -163,10 +201,11 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Re
                 &list,
                 crate::timestamp::now_ms(),
             );
-            let mut response =
-                text_response(StatusCode::OK, "text/calendar; charset=utf-8", body.into());
-            cache(&mut response, "public, max-age=300");
-            Ok(Some(response))
+            Ok(Some(Page {
+                content_type: "text/calendar; charset=utf-8",
+                cache_control: "public, max-age=300",
+                body: body.into(),
+            }))
         }
     }
 }
