@@ -303,6 +303,16 @@ fn main() {
         seconds,
     );
     report("GET /api/v1/tournaments/{slug}/standings", &standings);
+    let bracket = wrk(
+        &serve.base,
+        &script,
+        &pairs_for(&|s| format!("/embed/en/tournaments/de64-{s}/bracket")),
+        seconds,
+    );
+    report(
+        "GET /embed/en/tournaments/{slug}/bracket (widget page, no key needed)",
+        &bracket,
+    );
     let peak = serve.peak_mib();
     drop(serve);
     let limited = Serve::start(&db, 120);
@@ -326,5 +336,5 @@ fn main() {
         "ratio /matches to bare warp with a body of its size: {:.2}",
         matches.rps / bare_matches.rps
     );
-    println!("peak memory of serve over the three 200 runs: {peak:.1} MiB");
+    println!("peak memory of serve over the 200 runs: {peak:.1} MiB");
 }

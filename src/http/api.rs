@@ -2,6 +2,7 @@
 //! limit (429), then the request itself (400 for parameters or a body it does not take, 404 for
 //! what does not exist in the key's space), and 503 when the database does not answer in time.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -65,7 +66,7 @@ pub struct Answered {
 
 /// Answers a request under `/api/v1/`; `rest` is the path after it.
 pub async fn handle(
-    app: &App,
+    app: &Arc<App>,
     method: &Method,
     rest: &str,
     query: &str,
@@ -144,7 +145,7 @@ fn authenticate(app: &App, headers: &HeaderMap) -> Option<Principal> {
 }
 
 async fn answer(
-    app: &App,
+    app: &Arc<App>,
     principal: &Principal,
     endpoint: Option<Endpoint>,
     rest: &str,
@@ -162,21 +163,16 @@ async fn answer(
         ));
     }
     let filter = parse_query(&endpoint, query)?;
-    let space = &principal.space;
     // The space is part of the key: no answer is ever shared across spaces.
-    let key = format!("{} {rest}?{}", space.id, canonical_query(&filter));
-    let answer = app
-        .api_answers
-        .get_or_build(&key, Instant::now(), || async {
-            match build(app, principal, &endpoint, &filter).await {
-                // Kept for the window: bodies, and "not found" (a new tournament shows within it).
-                Err(ApiError::Unavailable) => Err(ApiError::Unavailable),
-                kept => Ok(kept),
-            }
-        });
-    tokio::time::timeout(DB_TIMEOUT, answer)
+    let key = format!("{} {rest}?{}", principal.space.id, canonical_query(&filter));
+    let (owned, principal) = (Arc::clone(app), principal.clone());
+    app.api_answers
+        .get_or_build(&key, Instant::now(), || async move {
+            tokio::time::timeout(DB_TIMEOUT, build(&owned, &principal, &endpoint, &filter))
+                .await
+                .map_err(|_| ApiError::Unavailable)?
+        })
         .await
-        .map_err(|_| ApiError::Unavailable)??
 }
 
 /// Builds the body of a successful answer, reading the database.

@@ -2,20 +2,22 @@
 //! Repeated reads cost no database work, and a change made by any process is visible within a
 //! second.
 //!
-//! Each answer is built once per window however many requests want it: requests that arrive
-//! while it is being built wait for that build instead of starting their own, so an expiring
-//! entry under load costs one database read, not one per connection. A build that fails is never
-//! kept; the next request tries again. Expired entries are swept whenever the map has doubled
-//! since the last sweep, so memory follows what was asked for in the last half second.
+//! Each answer is built once per window however many requests want it. The build runs as a task
+//! of its own, so a client that disconnects does not cancel it for the others, and every request
+//! that arrives while it runs waits for it instead of starting another: an expiring entry under
+//! load costs one database read, not one per connection. A failed build is handed to the
+//! requests waiting for it (during an outage they fail together, not one after another) and then
+//! forgotten, so the next request tries again. Expired entries are swept whenever the map has
+//! doubled since the last sweep, so memory follows what was asked for in the last half second.
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
-use tokio::sync::OnceCell;
+use tokio::sync::watch;
 
 pub const TTL: Duration = Duration::from_millis(500);
 /// The map is swept of expired entries when it reaches this size, and then at twice the size
@@ -40,30 +42,44 @@ impl Body {
     }
 }
 
+/// A build ended without an answer: its task panicked, or the runtime is shutting down.
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("the answer was not built")]
+pub struct BuildLost;
+
+/// An answer being built (`None`) or built.
+type Pending<A, E> = watch::Receiver<Option<Result<A, E>>>;
+
 /// One request's answer for one window, shared by everyone who asks during it.
-struct Slot<A> {
+struct Slot<A, E> {
     opened: Instant,
-    answer: Arc<OnceCell<A>>,
+    answer: Pending<A, E>,
 }
 
-impl<A> Slot<A> {
+impl<A, E> Slot<A, E> {
     fn is_fresh(&self, now: Instant) -> bool {
         now.saturating_duration_since(self.opened) < TTL
     }
 }
 
-struct Slots<A> {
-    map: HashMap<String, Slot<A>>,
+struct Slots<A, E> {
+    map: HashMap<String, Slot<A, E>>,
     next_sweep: usize,
 }
 
-/// Answers of type `A` by request key. The key must name everything the answer depends on
-/// (for the API, the key's space as well as the path and query).
-pub struct ResponseCache<A> {
-    slots: RwLock<Slots<A>>,
+/// What a lookup found: an answer built or under way, or a new window this caller must fill.
+enum Lookup<A, E> {
+    Found(Pending<A, E>),
+    Opened(watch::Sender<Option<Result<A, E>>>, Pending<A, E>),
 }
 
-impl<A> Default for ResponseCache<A> {
+/// Answers of type `A` (or failures `E`) by request key. The key must name everything the
+/// answer depends on (for the API, the key's space as well as the path and query).
+pub struct ResponseCache<A, E> {
+    slots: RwLock<Slots<A, E>>,
+}
+
+impl<A, E> Default for ResponseCache<A, E> {
     fn default() -> Self {
         ResponseCache {
             slots: RwLock::new(Slots {
@@ -74,47 +90,83 @@ impl<A> Default for ResponseCache<A> {
     }
 }
 
-impl<A: Clone> ResponseCache<A> {
-    /// The answer to `key`: the one built in the current window, or `build`'s. Concurrent
-    /// callers share one build; an `Err` from `build` is returned to its caller and not kept.
-    pub async fn get_or_build<E, F, Fut>(&self, key: &str, now: Instant, build: F) -> Result<A, E>
+impl<A, E> ResponseCache<A, E>
+where
+    A: Clone + Send + Sync + 'static,
+    E: Clone + From<BuildLost> + Send + Sync + 'static,
+{
+    /// The answer to `key`: the one built in the current window, or the one `build` makes,
+    /// which runs as its own task and is shared with every caller until it ends.
+    pub async fn get_or_build<F, Fut>(&self, key: &str, now: Instant, build: F) -> Result<A, E>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<A, E>>,
+        Fut: Future<Output = Result<A, E>> + Send + 'static,
     {
-        self.slot(key, now).get_or_try_init(build).await.cloned()
+        let mut pending = match self.lookup(key, now) {
+            Lookup::Found(pending) => pending,
+            Lookup::Opened(sender, pending) => {
+                let work = build();
+                tokio::spawn(async move {
+                    let _ = sender.send(Some(work.await));
+                });
+                pending
+            }
+        };
+        let answer = match pending.wait_for(Option::is_some).await {
+            Ok(done) => done.clone().unwrap_or(Err(BuildLost.into())),
+            Err(_) => Err(BuildLost.into()),
+        };
+        if answer.is_err() {
+            self.forget(key, &pending);
+        }
+        answer
     }
 
-    /// The fresh slot for `key`, opening a new window if there is none.
-    fn slot(&self, key: &str, now: Instant) -> Arc<OnceCell<A>> {
-        if let Ok(slots) = self.slots.read()
-            && let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now))
+    /// The fresh slot for `key`, or a new window if there is none.
+    fn lookup(&self, key: &str, now: Instant) -> Lookup<A, E> {
         {
-            return Arc::clone(&slot.answer);
+            let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
+            if let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now)) {
+                return Lookup::Found(slot.answer.clone());
+            }
         }
-        let Ok(mut slots) = self.slots.write() else {
-            // A poisoned lock only loses sharing: build this answer alone.
-            return Arc::default();
-        };
+        // The map is consistent after every statement, so a panic elsewhere cannot corrupt it.
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now)) {
-            return Arc::clone(&slot.answer);
+            return Lookup::Found(slot.answer.clone());
         }
         if slots.map.len() >= slots.next_sweep {
             slots.map.retain(|_, s| s.is_fresh(now));
             slots.next_sweep = (slots.map.len() * 2).max(FIRST_SWEEP);
         }
-        let answer: Arc<OnceCell<A>> = Arc::default();
+        let (sender, answer) = watch::channel(None);
         let slot = Slot {
             opened: now,
-            answer: Arc::clone(&answer),
+            answer: answer.clone(),
         };
         slots.map.insert(key.to_owned(), slot);
-        answer
+        Lookup::Opened(sender, answer)
+    }
+
+    /// Drops the slot of a failed build (and not a newer one), so the next request retries.
+    fn forget(&self, key: &str, failed: &Pending<A, E>) {
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        if slots
+            .map
+            .get(key)
+            .is_some_and(|slot| slot.answer.same_channel(failed))
+        {
+            slots.map.remove(key);
+        }
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.slots.read().map(|s| s.map.len()).unwrap_or(0)
+        self.slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .map
+            .len()
     }
 }
 
@@ -124,13 +176,26 @@ mod tests {
 
     use super::*;
 
-    type Cache = ResponseCache<String>;
+    #[derive(Debug, Clone, PartialEq)]
+    enum Failure {
+        Down,
+        Lost,
+    }
+
+    impl From<BuildLost> for Failure {
+        fn from(_: BuildLost) -> Failure {
+            Failure::Lost
+        }
+    }
+
+    type Cache = ResponseCache<String, Failure>;
 
     async fn fetch(cache: &Cache, key: &str, at: Instant, text: &str) -> String {
-        let built: Result<String, ()> = cache
-            .get_or_build(key, at, || async { Ok(text.to_owned()) })
-            .await;
-        built.expect("built")
+        let text = text.to_owned();
+        cache
+            .get_or_build(key, at, || async { Ok(text) })
+            .await
+            .expect("built")
     }
 
     #[tokio::test]
@@ -153,14 +218,13 @@ mod tests {
         for _ in 0..32 {
             let (cache, builds) = (Arc::clone(&cache), Arc::clone(&builds));
             tasks.push(tokio::spawn(async move {
-                let built: Result<String, ()> = cache
-                    .get_or_build("/x", now, || async {
+                cache
+                    .get_or_build("/x", now, || async move {
                         builds.fetch_add(1, Ordering::SeqCst);
                         tokio::time::sleep(Duration::from_millis(50)).await;
                         Ok("built".to_owned())
                     })
-                    .await;
-                built
+                    .await
             }));
         }
         for task in tasks {
@@ -170,30 +234,49 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn failures_are_not_kept() {
-        let cache = Cache::default();
+    async fn a_failure_reaches_those_waiting_and_is_then_forgotten() {
+        let cache = Arc::new(Cache::default());
         let now = Instant::now();
-        let down: Result<String, &str> = cache
-            .get_or_build("/y", now, || async { Err("database down") })
-            .await;
-        assert_eq!(down, Err("database down"));
+        let slow_failure = || async {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            Err(Failure::Down)
+        };
+        let first = cache.get_or_build("/y", now, slow_failure);
+        let second = cache.get_or_build("/y", now, || async { Ok("never".to_owned()) });
+        let (first, second) = tokio::join!(first, second);
+        assert_eq!((first, second), (Err(Failure::Down), Err(Failure::Down)));
         assert_eq!(fetch(&cache, "/y", now, "up again").await, "up again");
     }
 
     #[tokio::test]
-    async fn a_cancelled_build_leaves_the_answer_to_the_next_request() {
+    async fn a_caller_that_gives_up_does_not_cancel_the_build() {
         let cache = Cache::default();
+        let builds = Arc::new(AtomicUsize::new(0));
         let now = Instant::now();
-        let never = cache.get_or_build("/z", now, || async {
-            tokio::time::sleep(Duration::from_secs(3600)).await;
-            Ok::<_, ()>("never".to_owned())
+        let counted = Arc::clone(&builds);
+        let impatient = cache.get_or_build("/z", now, || async move {
+            counted.fetch_add(1, Ordering::SeqCst);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            Ok("built once".to_owned())
         });
         assert!(
-            tokio::time::timeout(Duration::from_millis(10), never)
+            tokio::time::timeout(Duration::from_millis(5), impatient)
                 .await
                 .is_err()
         );
-        assert_eq!(fetch(&cache, "/z", now, "next").await, "next");
+        assert_eq!(fetch(&cache, "/z", now, "built twice").await, "built once");
+        assert_eq!(builds.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_panicking_build_is_a_lost_answer() {
+        let cache = Cache::default();
+        let now = Instant::now();
+        let lost = cache
+            .get_or_build("/p", now, || async { panic!("a bug in a build") })
+            .await;
+        assert_eq!(lost, Err(Failure::Lost));
+        assert_eq!(fetch(&cache, "/p", now, "next").await, "next");
     }
 
     #[tokio::test]

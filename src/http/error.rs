@@ -21,6 +21,12 @@ pub enum ApiError {
     Unavailable,
 }
 
+impl From<super::cache::BuildLost> for ApiError {
+    fn from(_: super::cache::BuildLost) -> ApiError {
+        ApiError::Unavailable
+    }
+}
+
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {

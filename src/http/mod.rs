@@ -38,10 +38,10 @@ pub struct App {
     pub base_url: BaseUrl,
     pub directory: Directory,
     pub limiter: rate_limit::RateLimiter,
-    /// API answers (a body or "not found") by space, path and query.
-    pub api_answers: cache::ResponseCache<Result<cache::Body, error::ApiError>>,
+    /// API bodies by space, path and query.
+    pub api_answers: cache::ResponseCache<cache::Body, error::ApiError>,
     /// Widget pages (`None`: the shared "not found" page) by path and theme.
-    pub widget_pages: cache::ResponseCache<Option<widgets::Page>>,
+    pub widget_pages: cache::ResponseCache<Option<widgets::Page>, widgets::Failure>,
     pub metrics: metrics::Metrics,
 }
 
@@ -81,7 +81,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
 }
 
 async fn handle(
-    app: &App,
+    app: &Arc<App>,
     method: Method,
     path: &str,
     query: &str,

@@ -7,6 +7,7 @@
 //! the same localized 404 page. A database or rendering failure is logged and answered with a
 //! plain localized 503 page; never a 500, and never a write.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use bytes::Bytes;
@@ -15,6 +16,7 @@ use warp::reply::Response;
 
 use super::App;
 use super::api::DB_TIMEOUT;
+use super::cache::BuildLost;
 use crate::domain::Locale;
 use crate::error::Error;
 use crate::views::widgets as data;
@@ -87,7 +89,7 @@ impl Page {
 }
 
 /// Answers `path` (the part after `/embed/`).
-pub async fn handle(app: &App, method: &Method, rest: &str, query: &str) -> Response {
+pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) -> Response {
     if method != Method::GET {
         let mut response = text_response(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -115,18 +117,21 @@ pub async fn handle(app: &App, method: &Method, rest: &str, query: &str) -> Resp
     };
     let theme = Theme::from_query(query);
     let key = format!("{rest} {theme:?}");
+    let (owned, path) = (Arc::clone(app), rest.to_owned());
     let page = app
         .widget_pages
-        .get_or_build(&key, Instant::now(), || async {
-            tokio::time::timeout(DB_TIMEOUT, answer(app, target, theme))
+        .get_or_build(&key, Instant::now(), || async move {
+            let answer = answer(&owned, parse(&path), theme);
+            tokio::time::timeout(DB_TIMEOUT, answer)
                 .await
-                .map_err(|_| Failure::TimedOut)?
-        });
-    match page.await {
+                .map_err(|_| Failure::new("the database did not answer in time"))?
+        })
+        .await;
+    match page {
         Ok(Some(page)) => page.into_response(StatusCode::OK),
         Ok(None) => not_found(locale),
-        Err(error) => {
-            tracing::error!(%error, path = rest, "widget page failed");
+        Err(failure) => {
+            tracing::error!(error = %failure, path = rest, "widget page failed");
             self::page(
                 StatusCode::SERVICE_UNAVAILABLE,
                 widgets::message(locale, T::UnavailableTitle, T::UnavailableBody),
@@ -136,14 +141,34 @@ pub async fn handle(app: &App, method: &Method, rest: &str, query: &str) -> Resp
     }
 }
 
-#[derive(Debug, thiserror::Error)]
-enum Failure {
-    #[error(transparent)]
-    Data(#[from] Error),
-    #[error(transparent)]
-    Render(#[from] RenderError),
-    #[error("the database did not answer in time")]
-    TimedOut,
+/// Why a page could not be built (a database or template failure), for the log. Shared by
+/// every request that waited for the same build.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct Failure(Arc<str>);
+
+impl Failure {
+    fn new(why: &str) -> Failure {
+        Failure(why.into())
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Failure {
+        Failure::new(&error.to_string())
+    }
+}
+
+impl From<RenderError> for Failure {
+    fn from(error: RenderError) -> Failure {
+        Failure::new(&error.to_string())
+    }
+}
+
+impl From<BuildLost> for Failure {
+    fn from(error: BuildLost) -> Failure {
+        Failure::new(&error.to_string())
+    }
 }
 
 /// The page `target` shows, or `None` when it is not shown (unknown or unpublished).
