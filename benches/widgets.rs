@@ -162,6 +162,10 @@ fn bench(c: &mut Criterion) {
         );
         // 127 winners, 126 losers, the grand final and, if it was played, its deciding match.
         assert!((254..=255).contains(&boxes), "every match is drawn");
+        assert!(
+            !html.contains("class=\"side tbd\"") && !html.contains("class=\"side \""),
+            "every side has a name and a result"
+        );
         assert!(html.len() < 100 * 1024, "the page must stay under 100 KB");
     }
 

@@ -173,14 +173,25 @@ async fn check_bracket_layout(browser: &Browser, what: &str) {
             );
         }
     }
+    // Per round of each tree: its classes, its boxes, and the connectors drawn from each match
+    // (`::after`, towards the next round) and into it (`::before`, from the previous one).
     let sections = browser
-        .js("return Array.from(document.querySelectorAll('section.bracket.tree')).map(function (s) {
+        .js("function drawn(element, which) {
+               var style = getComputedStyle(element, which);
+               if (style.content === 'none') return null;
+               return { width: parseFloat(style.width), height: parseFloat(style.height),
+                        top: style.borderTopWidth, right: style.borderRightWidth,
+                        bottom: style.borderBottomWidth };
+             }
+             return Array.from(document.querySelectorAll('section.bracket.tree')).map(function (s) {
                return Array.from(s.querySelectorAll('article.round')).map(function (r) {
-                 var connector = r.querySelector('.match') &&
-                   getComputedStyle(r.querySelector('.match'), '::after').borderTopWidth;
-                 return { class: r.className, connector: connector,
-                   boxes: Array.from(r.querySelectorAll('.box')).map(function (b) {
-                     var q = b.getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; }) };
+                 var matches = Array.from(r.querySelectorAll('.match'));
+                 return { class: r.className,
+                   out: matches.map(function (m) { return drawn(m, '::after'); }),
+                   in: matches.map(function (m) { return drawn(m, '::before'); }),
+                   boxes: matches.map(function (m) {
+                     var q = m.querySelector('.box').getBoundingClientRect();
+                     return [q.left, q.top, q.right, q.bottom]; }) };
                });
              });")
         .await;
@@ -203,10 +214,34 @@ async fn check_bracket_layout(browser: &Browser, what: &str) {
             } else {
                 continue;
             };
-            assert_eq!(
-                this["connector"], "1px",
-                "{what}, section {s}: no connector drawn from round '{class}'"
-            );
+            for (k, line) in this["out"]
+                .as_array()
+                .expect("connectors")
+                .iter()
+                .enumerate()
+            {
+                let drawn = line["width"].as_f64().unwrap_or(0.0) > 0.0
+                    && if feeders == 2 {
+                        line["right"] == "1px" && line["height"].as_f64().unwrap_or(0.0) > 0.0
+                    } else {
+                        line["top"] == "1px"
+                    };
+                assert!(
+                    drawn,
+                    "{what}, section {s}: no connector from match {k} of round '{class}': {line}"
+                );
+            }
+            for (k, line) in next["in"]
+                .as_array()
+                .expect("connectors")
+                .iter()
+                .enumerate()
+            {
+                assert!(
+                    line["width"].as_f64().unwrap_or(0.0) > 0.0 && line["top"] == "1px",
+                    "{what}, section {s}: no connector into match {k} after round '{class}': {line}"
+                );
+            }
             assert_eq!(
                 these.len(),
                 following.len() * feeders,
@@ -271,6 +306,7 @@ async fn widgets_work_embedded_on_a_partner_site() {
                    background: getComputedStyle(document.body).backgroundColor,
                    content: document.querySelectorAll({content:?}).length,
                    contentHeight: Math.ceil(document.documentElement.getBoundingClientRect().height),
+                   scrollHeight: document.documentElement.scrollHeight,
                    viewport: window.innerHeight,
                    links: Array.from(document.querySelectorAll('a')).map(function (a) {{
                      return [a.target, a.rel, a.href]; }})
@@ -297,6 +333,16 @@ async fn widgets_work_embedded_on_a_partner_site() {
             (content - viewport).abs() <= 1.0,
             "{what}: the iframe is {viewport}px tall for {content}px of widget"
         );
+        assert!(
+            seen["scrollHeight"].as_f64().unwrap_or(f64::MAX) <= viewport,
+            "{what}: part of the widget is hidden below the frame"
+        );
+        if case.widget == "registration" {
+            assert!(
+                viewport < 560.0,
+                "{what}: a short widget keeps the embed code's 560px"
+            );
+        }
         let links = seen["links"].as_array().expect("links");
         assert!(!links.is_empty(), "{what}: no links");
         for link in links {

@@ -5,8 +5,7 @@
 //! so CI cannot pass without having run it. `.ci/run` installs both packages.
 //! `TOURNEY_TEST_CHROMIUM` and `TOURNEY_TEST_CHROMEDRIVER` name other binaries.
 
-use std::io::Write;
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -20,8 +19,21 @@ use serde_json::{Value, json};
 /// [`Browser::close`] for a clean session end).
 pub struct Browser {
     pub client: Client,
-    driver: Child,
+    _driver: Driver,
     _profile: tempfile::TempDir,
+}
+
+/// chromedriver in its own process group: dropping it ends chromedriver and every Chromium
+/// process it started, even when a test panics half-way.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// The first executable called one of `names` on `PATH`.
@@ -32,52 +44,77 @@ fn on_path(names: &[&str]) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-fn binary(variable: &str, names: &[&str]) -> Option<PathBuf> {
+/// The binary `variable` names, or the first of `names` on `PATH`; why not, if neither.
+fn binary(variable: &str, names: &[&str]) -> Result<PathBuf, String> {
     match std::env::var_os(variable) {
-        Some(path) => Some(PathBuf::from(path)).filter(|p| p.is_file()),
-        None => on_path(names),
+        Some(path) if Path::new(&path).is_file() => Ok(PathBuf::from(path)),
+        Some(path) => Err(format!("{variable} names {path:?}, which does not exist")),
+        None => on_path(names).ok_or_else(|| {
+            format!(
+                "{} is not installed (apt-get install chromium chromium-driver; see README, Testing)",
+                names[0]
+            )
+        }),
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free loopback port")
 }
 
 impl Browser {
     /// Starts chromedriver and a headless Chromium session, or returns `None` (with the reason
     /// printed) when they are not installed outside CI.
     pub async fn start(test: &str) -> Option<Browser> {
-        let chromium = binary(
+        let found = binary(
             "TOURNEY_TEST_CHROMIUM",
             &["chromium", "chromium-browser", "google-chrome"],
-        );
-        let driver = binary("TOURNEY_TEST_CHROMEDRIVER", &["chromedriver"]);
-        let (Some(chromium), Some(driver)) = (chromium, driver) else {
-            let why = "chromium and chromedriver are not installed \
-                       (apt-get install chromium chromium-driver; see README, Testing)";
-            if std::env::var_os("CI").is_some() {
-                panic!("{test}: {why}; browser tests may not be skipped in CI");
+        )
+        .and_then(|chromium| {
+            Ok((
+                chromium,
+                binary("TOURNEY_TEST_CHROMEDRIVER", &["chromedriver"])?,
+            ))
+        });
+        let (chromium, driver) = match found {
+            Ok(found) => found,
+            Err(why) => {
+                if std::env::var_os("CI").is_some() {
+                    panic!("{test}: {why}; browser tests may not be skipped in CI");
+                }
+                let _ = writeln!(std::io::stderr(), "skipped {test}: {why}");
+                return None;
             }
-            let _ = writeln!(std::io::stderr(), "skipped {test}: {why}");
-            return None;
         };
         Some(Browser::launch(&chromium, &driver).await)
     }
 
     async fn launch(chromium: &Path, driver: &Path) -> Browser {
-        let port = free_port();
-        // Its own process group, so that dropping the handle also ends the Chromium it started.
-        let mut driver = Command::new(driver)
-            .arg(format!("--port={port}"))
+        let log = artifacts_dir("browser").join("chromedriver.log");
+        let mut child = Command::new(driver)
+            .arg("--port=0")
+            .arg(format!("--log-path={}", log.display()))
             .process_group(0)
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("start chromedriver");
-        let webdriver = format!("http://127.0.0.1:{port}");
+        let stdout = child.stdout.take().expect("chromedriver's stdout");
+        let driver = Driver(child);
+        // "ChromeDriver was started successfully on port N."; the port is its own choice, so no
+        // other test can take it in between. The rest of its output is drained, never left to
+        // fill the pipe.
+        let (found, port) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(rest) =
+                    line.strip_prefix("ChromeDriver was started successfully on port ")
+                {
+                    let _ = found.send(rest.trim_end_matches('.').parse::<u16>().ok());
+                }
+            }
+        });
+        let port = port
+            .recv_timeout(Duration::from_secs(30))
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| panic!("chromedriver did not start; see {}", log.display()));
         let profile = tempfile::tempdir().expect("a browser profile directory");
         let capabilities = json!({
             "browserName": "chrome",
@@ -94,7 +131,6 @@ impl Browser {
                     "--disable-component-update",
                     "--disable-sync",
                     "--no-first-run",
-                    "--hide-scrollbars",
                     "--force-device-scale-factor=1",
                     "--window-size=1280,1000",
                     format!("--user-data-dir={}", profile.path().display()),
@@ -104,30 +140,19 @@ impl Browser {
         let Value::Object(capabilities) = capabilities else {
             unreachable!("a JSON object literal")
         };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let client = loop {
-            let attempt = ClientBuilder::new(HttpConnector::new())
-                .capabilities(capabilities.clone())
-                .connect(&webdriver)
-                .await;
-            match attempt {
-                Ok(client) => break client,
-                // chromedriver takes a moment to listen.
-                Err(_) if Instant::now() < deadline => {
-                    if let Ok(Some(status)) = driver.try_wait() {
-                        panic!("chromedriver exited at start: {status}");
-                    }
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-                Err(e) => {
-                    let _ = driver.kill();
-                    panic!("cannot start a Chromium session through chromedriver: {e}");
-                }
-            }
-        };
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start Chromium through chromedriver: {e}; see {}",
+                    log.display()
+                )
+            });
         Browser {
             client,
-            driver,
+            _driver: driver,
             _profile: profile,
         }
     }
@@ -145,27 +170,27 @@ impl Browser {
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
-    /// Waits (up to 10 s) until `script` returns `true` in the current frame.
+    /// Waits (up to 10 s) until `script` returns `true` in the current frame. A script that
+    /// fails (say, while a page is still navigating) counts as "not yet".
     pub async fn wait_until(&self, what: &str, script: &str) {
         let deadline = Instant::now() + Duration::from_secs(10);
-        while self.js(script).await != Value::Bool(true) {
-            assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        loop {
+            let last = match self.client.execute(script, Vec::new()).await {
+                Ok(Value::Bool(true)) => return,
+                Ok(other) => other.to_string(),
+                Err(e) => e.to_string(),
+            };
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting until {what} (last: {last})"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 }
 
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let group = format!("-{}", self.driver.id());
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
-
-/// Where tests leave files for people to look at (screenshots): `target/test-artifacts/<name>`,
-/// or `$TOURNEY_TEST_ARTIFACTS/<name>`.
+/// Where tests leave files for people to look at (screenshots, browser logs):
+/// `target/test-artifacts/<name>`, or `$TOURNEY_TEST_ARTIFACTS/<name>`.
 pub fn artifacts_dir(name: &str) -> PathBuf {
     let root = std::env::var_os("TOURNEY_TEST_ARTIFACTS")
         .map(PathBuf::from)
