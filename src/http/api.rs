@@ -17,7 +17,8 @@ use crate::domain::{Slug, TournamentStatus};
 use crate::error::Error;
 use crate::{api_keys, views};
 
-/// How long a request waits for the database before answering 503.
+/// How long building an answer (API body or widget page) may wait for the database; past it,
+/// the answer is 503 for every request waiting for that build.
 pub const DB_TIMEOUT: Duration = Duration::from_secs(2);
 /// The OpenAPI document, served at `/api/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");

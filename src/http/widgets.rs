@@ -81,8 +81,8 @@ impl Page {
         }
     }
 
-    fn into_response(self, status: StatusCode) -> Response {
-        let mut response = text_response(status, self.content_type, self.body);
+    fn into_response(self) -> Response {
+        let mut response = text_response(StatusCode::OK, self.content_type, self.body);
         cache(&mut response, self.cache_control);
         response
     }
@@ -128,7 +128,7 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
         })
         .await;
     match page {
-        Ok(Some(page)) => page.into_response(StatusCode::OK),
+        Ok(Some(page)) => page.into_response(),
         Ok(None) => not_found(locale),
         Err(failure) => {
             tracing::error!(error = %failure, path = rest, "widget page failed");

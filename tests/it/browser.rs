@@ -294,10 +294,24 @@ async fn widgets_work_embedded_on_a_partner_site() {
         "the partner site is another origin"
     );
 
-    // Every widget in both languages: rendered in its language, styled, sized to its content.
+    every_widget_in_both_languages(&browser, &partner, &origin).await;
+    // Single elimination, double elimination and groups with playoffs: every tree shape.
+    for slug in ["demo-spring-open", "demo-winter-double", "demo-kubok"] {
+        open_widget(&browser, &partner.url(&format!("/light/{slug}"))).await;
+        check_bracket_layout(&browser, slug).await;
+        browser.client.enter_parent_frame().await.expect("leave");
+    }
+    portal_link_opens_a_new_tab(&browser, &partner, &origin).await;
+    bracket_in_both_themes(&browser, &partner).await;
+    browser.close().await;
+}
+
+/// Every widget in both languages: rendered in its language, styled, sized to its content, with
+/// every link opening the portal in a new tab.
+async fn every_widget_in_both_languages(browser: &Browser, partner: &PartnerSite, origin: &str) {
     for (i, case) in CASES.iter().enumerate() {
         let what = format!("{} {} ({})", case.widget, case.target, case.locale);
-        open_widget(&browser, &partner.url(&format!("/case/{i}"))).await;
+        open_widget(browser, &partner.url(&format!("/case/{i}"))).await;
         let seen = browser
             .js(&format!(
                 "return {{
@@ -349,20 +363,15 @@ async fn widgets_work_embedded_on_a_partner_site() {
             assert_eq!(link[0], "_blank", "{what}: {link}");
             assert_eq!(link[1], "noopener", "{what}: {link}");
             let href = link[2].as_str().unwrap_or_default();
-            assert!(href.starts_with(&origin), "{what}: {href} leads elsewhere");
+            assert!(href.starts_with(origin), "{what}: {href} leads elsewhere");
         }
         browser.client.enter_parent_frame().await.expect("leave");
     }
+}
 
-    // Brackets: boxes apart, matches between their feeders, for every elimination shape.
-    for slug in ["demo-spring-open", "demo-winter-double", "demo-kubok"] {
-        open_widget(&browser, &partner.url(&format!("/light/{slug}"))).await;
-        check_bracket_layout(&browser, slug).await;
-        browser.client.enter_parent_frame().await.expect("leave");
-    }
-
-    // The portal link opens the tournament's page in a new tab, which cannot reach back.
-    open_widget(&browser, &partner.url("/light/demo-winter-double")).await;
+/// The portal link opens the tournament's page in a new tab, which cannot reach back.
+async fn portal_link_opens_a_new_tab(browser: &Browser, partner: &PartnerSite, origin: &str) {
+    open_widget(browser, &partner.url("/light/demo-winter-double")).await;
     let partner_tab = browser.client.window().await.expect("this tab");
     browser
         .client
@@ -412,12 +421,14 @@ async fn widgets_work_embedded_on_a_partner_site() {
         partner.url("/light/demo-winter-double"),
         "the partner page stayed where it was"
     );
+}
 
-    // Both themes of the double-elimination bracket, as a visitor sees them.
+/// Both themes of the double-elimination bracket, as a visitor sees them, saved as screenshots.
+async fn bracket_in_both_themes(browser: &Browser, partner: &PartnerSite) {
     let dir = artifacts_dir("widgets");
     for (theme, background) in [("light", "rgb(255, 255, 255)"), ("dark", "rgb(20, 23, 31)")] {
         open_widget(
-            &browser,
+            browser,
             &partner.url(&format!("/{theme}/demo-winter-double")),
         )
         .await;
@@ -428,7 +439,7 @@ async fn widgets_work_embedded_on_a_partner_site() {
             background,
             "{theme} theme"
         );
-        check_bracket_layout(&browser, &format!("demo-winter-double, {theme}")).await;
+        check_bracket_layout(browser, &format!("demo-winter-double, {theme}")).await;
         browser.client.enter_parent_frame().await.expect("leave");
         let png = browser
             .client
@@ -443,5 +454,4 @@ async fn widgets_work_embedded_on_a_partner_site() {
         std::fs::write(&path, &png).expect("save the screenshot");
         eprintln!("saved {}", path.display());
     }
-    browser.close().await;
 }
