@@ -86,6 +86,38 @@ const CASES: [Case; 8] = [
     },
 ];
 
+/// A double elimination of 12 players in the demo space, just drawn: a 16-slot bracket with four
+/// byes, and every later match still to be decided.
+fn twelve_player_double_elimination(t: &TestDb) {
+    let run = |args: &[&str]| {
+        t.tourney().args(args).assert().success();
+    };
+    run(&[
+        "tournaments",
+        "create",
+        "--space",
+        "demo",
+        "--slug",
+        "twelve",
+        "--name",
+        "Twelve",
+        "--game",
+        "chess",
+        "--format",
+        "double_elimination",
+        "--max-participants",
+        "16",
+        "--starts-at",
+        "2026-12-04T18:00:00Z",
+    ]);
+    run(&["tournaments", "status", "twelve", "REGISTRATION_OPEN"]);
+    for i in 1..=12 {
+        run(&["tournaments", "register", "twelve", &format!("Player {i}")]);
+    }
+    run(&["tournaments", "status", "twelve", "REGISTRATION_CLOSED"]);
+    run(&["tournaments", "start", "twelve"]);
+}
+
 /// `tourney embed` for a widget, with the server's own address as the base URL.
 fn embed_code(t: &TestDb, server: &Server, widget: &str, target: &str, locale: &str) -> String {
     let mut args = vec!["--base-url", &server.base, "embed"];
@@ -269,6 +301,7 @@ async fn widgets_work_embedded_on_a_partner_site() {
     };
     let t = sqlite().await;
     let server = Server::start_self_linked(&t, &["--demo"]);
+    twelve_player_double_elimination(&t);
     let origin = server.base.clone();
 
     let mut pages = HashMap::new();
@@ -282,7 +315,12 @@ async fn widgets_work_embedded_on_a_partner_site() {
         assert_ne!(code, themed, "the embed code names the bracket page");
         page_with(&themed, &origin)
     };
-    for slug in ["demo-spring-open", "demo-winter-double", "demo-kubok"] {
+    for slug in [
+        "demo-spring-open",
+        "demo-winter-double",
+        "demo-kubok",
+        "twelve",
+    ] {
         for theme in ["light", "dark"] {
             pages.insert(format!("/{theme}/{slug}"), bracket_of(slug, theme));
         }
@@ -295,8 +333,13 @@ async fn widgets_work_embedded_on_a_partner_site() {
     );
 
     every_widget_in_both_languages(&browser, &partner, &origin).await;
-    // Single elimination, double elimination and groups with playoffs: every tree shape.
-    for slug in ["demo-spring-open", "demo-winter-double", "demo-kubok"] {
+    // Single elimination, double elimination and groups with playoffs, and a bracket with byes.
+    for slug in [
+        "demo-spring-open",
+        "demo-winter-double",
+        "demo-kubok",
+        "twelve",
+    ] {
         open_widget(&browser, &partner.url(&format!("/light/{slug}"))).await;
         check_bracket_layout(&browser, slug).await;
         browser.client.enter_parent_frame().await.expect("leave");
@@ -423,35 +466,38 @@ async fn portal_link_opens_a_new_tab(browser: &Browser, partner: &PartnerSite, o
     );
 }
 
-/// Both themes of the double-elimination bracket, as a visitor sees them, saved as screenshots.
+/// Both themes of two double-elimination brackets (one with byes), as a visitor sees them, saved
+/// as screenshots.
 async fn bracket_in_both_themes(browser: &Browser, partner: &PartnerSite) {
     let dir = artifacts_dir("widgets");
-    for (theme, background) in [("light", "rgb(255, 255, 255)"), ("dark", "rgb(20, 23, 31)")] {
-        open_widget(
-            browser,
-            &partner.url(&format!("/{theme}/demo-winter-double")),
-        )
-        .await;
-        assert_eq!(
-            browser
-                .js("return getComputedStyle(document.body).backgroundColor;")
-                .await,
-            background,
-            "{theme} theme"
-        );
-        check_bracket_layout(browser, &format!("demo-winter-double, {theme}")).await;
-        browser.client.enter_parent_frame().await.expect("leave");
-        let png = browser
-            .client
-            .find(Locator::Css("iframe"))
-            .await
-            .expect("the iframe")
-            .screenshot()
-            .await
-            .expect("a screenshot of the widget");
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
-        let path = dir.join(format!("bracket-double-elimination-{theme}.png"));
-        std::fs::write(&path, &png).expect("save the screenshot");
-        eprintln!("saved {}", path.display());
+    let brackets = [
+        ("demo-winter-double", "double-elimination"),
+        ("twelve", "double-elimination-with-byes"),
+    ];
+    for (slug, file) in brackets {
+        for (theme, background) in [("light", "rgb(255, 255, 255)"), ("dark", "rgb(20, 23, 31)")] {
+            open_widget(browser, &partner.url(&format!("/{theme}/{slug}"))).await;
+            assert_eq!(
+                browser
+                    .js("return getComputedStyle(document.body).backgroundColor;")
+                    .await,
+                background,
+                "{slug}, {theme} theme"
+            );
+            check_bracket_layout(browser, &format!("{slug}, {theme}")).await;
+            browser.client.enter_parent_frame().await.expect("leave");
+            let png = browser
+                .client
+                .find(Locator::Css("iframe"))
+                .await
+                .expect("the iframe")
+                .screenshot()
+                .await
+                .expect("a screenshot of the widget");
+            assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+            let path = dir.join(format!("bracket-{file}-{theme}.png"));
+            std::fs::write(&path, &png).expect("save the screenshot");
+            eprintln!("saved {}", path.display());
+        }
     }
 }

@@ -132,7 +132,7 @@ impl Browser {
                     "--disable-sync",
                     "--no-first-run",
                     "--force-device-scale-factor=1",
-                    "--window-size=1280,1000",
+                    "--window-size=1280,1800",
                     format!("--user-data-dir={}", profile.path().display()),
                 ],
             },
