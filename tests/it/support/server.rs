@@ -25,17 +25,28 @@ impl Server {
 
     /// Like [`Server::start`], on a free port chosen beforehand so that `--base-url` can be the
     /// server's own address: its embed codes and portal links then lead back to it, as they
-    /// would behind a real domain.
+    /// would behind a real domain. If another process takes the port first, it tries another.
     pub fn start_self_linked(t: &TestDb, args: &[&str]) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free loopback port");
-        let listen = format!("127.0.0.1:{port}");
-        Server::spawn(t, &format!("http://{listen}"), &listen, args)
+        for _ in 0..5 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .map(|a| a.port())
+                .expect("a free loopback port");
+            let listen = format!("127.0.0.1:{port}");
+            if let Some(server) = Server::try_spawn(t, &format!("http://{listen}"), &listen, args) {
+                return server;
+            }
+        }
+        panic!("tourney serve could not listen on any of five free ports");
     }
 
     fn spawn(t: &TestDb, base_url: &str, listen: &str, args: &[&str]) -> Server {
+        Server::try_spawn(t, base_url, listen, args)
+            .expect("tourney serve exited before it listened")
+    }
+
+    /// Starts the server; `None` if it exited before listening (it binds before anything else).
+    fn try_spawn(t: &TestDb, base_url: &str, listen: &str, args: &[&str]) -> Option<Server> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -69,19 +80,24 @@ impl Server {
         while base.is_none()
             || (demo && !lines.iter().any(|l: &String| l.starts_with("demo API key")))
         {
-            let line = receiver
-                .recv_timeout(Duration::from_secs(30))
-                .expect("tourney serve printed its address");
+            let line = match receiver.recv_timeout(Duration::from_secs(30)) {
+                Ok(line) => line,
+                Err(mpsc::RecvTimeoutError::Disconnected) if base.is_none() => {
+                    let _ = child.wait();
+                    return None;
+                }
+                Err(e) => panic!("tourney serve did not print its address: {e}"),
+            };
             if let Some(address) = line.strip_prefix("listening on ") {
                 base = Some(address.to_owned());
             }
             lines.push(line);
         }
-        Server {
+        Some(Server {
             child,
             base: base.unwrap_or_default(),
             lines,
-        }
+        })
     }
 
     /// The demo key printed by `--demo`.
