@@ -325,12 +325,8 @@ async fn widgets_work_embedded_on_a_partner_site() {
             pages.insert(format!("/{theme}/{slug}"), bracket_of(slug, theme));
         }
     }
+    // Its own port on loopback: another origin than the widgets', as a real partner site is.
     let partner = PartnerSite::start(pages).await;
-    assert_ne!(
-        partner.url(""),
-        origin,
-        "the partner site is another origin"
-    );
 
     every_widget_in_both_languages(&browser, &partner, &origin).await;
     // Single elimination, double elimination and groups with playoffs, and a bracket with byes.
