@@ -1938,7 +1938,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --key-refresh --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1949,6 +1949,14 @@ _tourney() {
                     return 0
                     ;;
                 --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key-refresh)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -32,7 +32,7 @@ complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments: status moves, registrations, the start'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
@@ -47,6 +47,8 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The rate limit\'s window; only tests change it (the specification\'s is a minute)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l key-refresh -d 'How often the API key directory is reloaded; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -356,7 +358,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments: status moves, registrations, the start'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'

@@ -4,13 +4,13 @@
 
 use std::io::Write;
 
+use super::{Error, ctx};
 use crate::cli::ServeArgs;
 use crate::config::Config;
 use crate::db::{Db, spaces};
-use crate::error::Error;
 use crate::http::{self, App};
-use crate::portal::{Ctx, demo};
-use crate::timestamp;
+use crate::service::{self, demo};
+use crate::webhook::schedule;
 
 pub async fn run(
     config: &Config,
@@ -19,6 +19,21 @@ pub async fn run(
     out: &mut impl Write,
 ) -> Result<(), Error> {
     init_logging();
+    let window = |flag: &str, text: &str| {
+        schedule::parse_duration(text)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "{flag}: '{text}' is not a duration such as 500ms or 60s"
+                ))
+            })
+    };
+    let settings = http::Settings {
+        rate_limit: args.rate_limit,
+        rate_window: window("--rate-limit-window", &args.rate_limit_window)?,
+        key_refresh: window("--key-refresh", &args.key_refresh)?,
+    };
     let (listener, address) = http::bind(args.listen)
         .await
         .map_err(|source| Error::Invalid(format!("cannot listen on {}: {source}", args.listen)))?;
@@ -27,7 +42,7 @@ pub async fn run(
     } else {
         None
     };
-    let app = App::new(db.clone(), config.base_url.clone(), args.rate_limit).await?;
+    let app = App::new(db.clone(), config.base_url.clone(), settings).await?;
     // The banner is for whoever started the server; a closed or full stdout must not stop it.
     if let Err(error) = banner(out, address, demo_key.as_deref()) {
         tracing::warn!(%error, "cannot print the startup banner on stdout; serving anyway");
@@ -88,12 +103,7 @@ async fn load_demo(
         )?;
         return Ok(None);
     }
-    let now = timestamp::now_ms();
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now,
-    };
+    let ctx = ctx(config);
     let created = demo::create(db, &ctx).await?;
     writeln!(
         out,
@@ -101,8 +111,8 @@ async fn load_demo(
         demo::SPACE,
         created.tournaments.len()
     )?;
-    let (_, key) = super::keys::create(config, db, demo::SPACE, Some("demo"), now).await?;
-    Ok(Some(key))
+    let key = service::keys::create(db, &ctx, demo::SPACE, Some("demo")).await?;
+    Ok(Some(key.key))
 }
 
 /// Resolves on SIGINT or SIGTERM.

@@ -2,14 +2,13 @@
 
 use std::io::Write;
 
+use super::{Error, ctx};
 use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
-use crate::domain::{Format, TournamentStatus};
-use crate::error::Error;
-use crate::portal::Ctx;
-use crate::portal::tournaments::{self, Draft};
-use crate::{ids, timestamp};
+use crate::service::registrations;
+use crate::service::tournaments::{self, Draft};
+use crate::timestamp;
 
 pub async fn run(
     config: &Config,
@@ -17,11 +16,7 @@ pub async fn run(
     command: TournamentsCommand,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now: timestamp::now_ms(),
-    };
+    let ctx = ctx(config);
     match command {
         TournamentsCommand::Create(args) => {
             let draft = draft(args)?;
@@ -30,7 +25,7 @@ pub async fn run(
                 out,
                 "created tournament {} ({}): {}, {}, {} places, status {}",
                 created.slug,
-                ids::format(ids::Kind::Tournament, created.id),
+                created.id,
                 created.name,
                 created.format,
                 created.max_participants,
@@ -38,28 +33,23 @@ pub async fn run(
             )?;
         }
         TournamentsCommand::Status { slug, status } => {
-            let to: TournamentStatus = status
-                .parse()
-                .map_err(|e: crate::domain::UnknownValue| Error::Invalid(e.to_string()))?;
-            let previous = tournaments::set_status(db, &ctx, &slug, to).await?;
-            writeln!(out, "{slug}: {previous} -> {to}")?;
+            let previous = tournaments::set_status(db, &ctx, &slug, status).await?;
+            writeln!(out, "{slug}: {previous} -> {status}")?;
         }
         TournamentsCommand::Register { slug, name } => {
-            let participant = tournaments::register(db, &ctx, &slug, &name).await?;
+            let participant = registrations::register(db, &ctx, &slug, &name).await?;
             writeln!(
                 out,
                 "registered {} ({}) in {slug}",
-                participant.name,
-                ids::format(ids::Kind::Participant, participant.id)
+                participant.name, participant.id
             )?;
         }
         TournamentsCommand::Withdraw { slug, name_or_id } => {
-            let participant = tournaments::withdraw(db, &ctx, &slug, &name_or_id).await?;
+            let participant = registrations::withdraw(db, &ctx, &slug, &name_or_id).await?;
             writeln!(
                 out,
                 "withdrew {} ({}) from {slug}",
-                participant.name,
-                ids::format(ids::Kind::Participant, participant.id)
+                participant.name, participant.id
             )?;
         }
         TournamentsCommand::Start { slug } => {
@@ -84,18 +74,9 @@ pub async fn run(
 }
 
 fn draft(args: CreateTournament) -> Result<Draft, Error> {
-    let format: Format = args
-        .format
-        .parse()
-        .map_err(|e: crate::domain::UnknownValue| Error::Invalid(e.to_string()))?;
     let starts_at = timestamp::parse(&args.starts_at)
         .map_err(|e| Error::Invalid(format!("--starts-at: {e}")))?;
     Ok(Draft {
-        space: args.space,
-        slug: args.slug,
-        name: args.name,
-        game: args.game,
-        format: Some(format),
         max_participants: args.max_participants,
         starts_at,
         test: args.test,
@@ -105,5 +86,6 @@ fn draft(args: CreateTournament) -> Result<Draft, Error> {
         advance_per_group: args.advance,
         rounds: args.rounds,
         points_scale: args.points,
+        ..Draft::new(&args.space, &args.slug, &args.name, &args.game, args.format)
     })
 }

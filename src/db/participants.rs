@@ -1,12 +1,13 @@
 //! The `participants` table. A participant row is also its registration.
 
-use super::{Conn, DbError, on_conn};
+use super::{Conn, DbError, changed_one, on_conn};
 use crate::domain::ParticipantStatus;
+use crate::ids::{ParticipantId, SpaceId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ParticipantRow {
-    pub id: i64,
-    pub tournament_id: i64,
+    pub id: ParticipantId,
+    pub tournament_id: TournamentId,
     pub name: String,
     pub seed: Option<i64>,
     pub place: Option<i64>,
@@ -19,7 +20,7 @@ pub struct ParticipantRow {
 
 #[derive(Debug, Clone)]
 pub struct NewParticipant<'a> {
-    pub tournament_id: i64,
+    pub tournament_id: TournamentId,
     pub name: &'a str,
     pub seed: Option<i64>,
     pub place: Option<i64>,
@@ -40,7 +41,10 @@ pub async fn insert(conn: Conn<'_>, new: &NewParticipant<'_>) -> Result<Particip
 }
 
 /// A tournament's participants, by seed (unseeded last), then name.
-pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ParticipantRow>, DbError> {
+pub async fn list(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<ParticipantRow>, DbError> {
     const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 \
         ORDER BY seed IS NULL, seed, name, id";
     Ok(
@@ -48,7 +52,7 @@ pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ParticipantR
     )
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<ParticipantRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: ParticipantId) -> Result<Option<ParticipantRow>, DbError> {
     const SQL: &str = "SELECT * FROM participants WHERE id = $1";
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).fetch_optional(c).await?),
@@ -58,7 +62,7 @@ pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<ParticipantRow>, DbE
 /// The participant of that name in the tournament's field (not withdrawn).
 pub async fn find_in_field(
     conn: Conn<'_>,
-    tournament_id: i64,
+    tournament_id: TournamentId,
     name: &str,
 ) -> Result<Option<ParticipantRow>, DbError> {
     const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'";
@@ -68,13 +72,17 @@ pub async fn find_in_field(
 }
 
 /// How many participants are in the field (not withdrawn).
-pub async fn count_in_field(conn: Conn<'_>, tournament_id: i64) -> Result<i64, DbError> {
+pub async fn count_in_field(conn: Conn<'_>, tournament_id: TournamentId) -> Result<i64, DbError> {
     const SQL: &str =
         "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 AND status <> 'withdrawn'";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
 }
 
-pub async fn withdraw(conn: Conn<'_>, id: i64, now: i64) -> Result<ParticipantRow, DbError> {
+pub async fn withdraw(
+    conn: Conn<'_>,
+    id: ParticipantId,
+    now: i64,
+) -> Result<ParticipantRow, DbError> {
     const SQL: &str =
         "UPDATE participants SET status = 'withdrawn', withdrawn_at = $2 WHERE id = $1 RETURNING *";
     Ok(
@@ -82,27 +90,32 @@ pub async fn withdraw(conn: Conn<'_>, id: i64, now: i64) -> Result<ParticipantRo
     )
 }
 
-pub async fn set_seed(conn: Conn<'_>, id: i64, seed: i64) -> Result<(), DbError> {
+pub async fn set_seed(conn: Conn<'_>, id: ParticipantId, seed: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE participants SET seed = $2 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(seed).execute(c).await?.rows_affected());
-    Ok(())
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(seed).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("seeding {id}"))
 }
 
 /// Sets (or clears, with `None`) a participant's final place range.
-pub async fn set_place(conn: Conn<'_>, id: i64, place: Option<(i64, i64)>) -> Result<(), DbError> {
+pub async fn set_place(
+    conn: Conn<'_>,
+    id: ParticipantId,
+    place: Option<(i64, i64)>,
+) -> Result<(), DbError> {
     const SQL: &str = "UPDATE participants SET place = $2, place_to = $3 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(place.map(|p| p.0)).bind(place.map(|p| p.1)).execute(c).await?.rows_affected());
-    Ok(())
+    let affected = on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(place.map(|p| p.0)).bind(place.map(|p| p.1)).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("placing {id}"))
 }
 
 /// How many participants are in the field of each of a space's tournaments.
 pub async fn count_in_field_by_tournament(
     conn: Conn<'_>,
-    space_id: i64,
-) -> Result<std::collections::HashMap<i64, i64>, DbError> {
+    space_id: SpaceId,
+) -> Result<std::collections::HashMap<TournamentId, i64>, DbError> {
     const SQL: &str = "SELECT p.tournament_id, COUNT(*) FROM participants p JOIN tournaments t ON t.id = p.tournament_id \
         WHERE t.space_id = $1 AND p.status <> 'withdrawn' GROUP BY p.tournament_id";
-    let rows: Vec<(i64, i64)> =
+    let rows: Vec<(TournamentId, i64)> =
         on_conn!(conn, c => sqlx::query_as(SQL).bind(space_id).fetch_all(c).await?);
     Ok(rows.into_iter().collect())
 }

@@ -12,9 +12,10 @@ use super::App;
 use super::cache::Body;
 use super::directory::Principal;
 use super::error::ApiError;
+use super::metrics::Route;
 use super::rate_limit::Decision;
 use crate::domain::{Slug, TournamentStatus};
-use crate::error::Error;
+use crate::ids::KeyId;
 use crate::{api_keys, views};
 
 /// How long building an answer (API body or widget page) may wait for the database; past it,
@@ -23,7 +24,7 @@ pub const DB_TIMEOUT: Duration = Duration::from_secs(2);
 /// The OpenAPI document, served at `/api/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
 
-/// The endpoint a path names (index into `metrics::ROUTES`).
+/// The endpoint a path names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Endpoint {
     Organization,
@@ -34,13 +35,13 @@ enum Endpoint {
 }
 
 impl Endpoint {
-    fn route(&self) -> usize {
+    fn route(&self) -> Route {
         match self {
-            Endpoint::Organization => 0,
-            Endpoint::Tournaments => 1,
-            Endpoint::Tournament(_) => 2,
-            Endpoint::Matches(_) => 3,
-            Endpoint::Standings(_) => 4,
+            Endpoint::Organization => Route::Organization,
+            Endpoint::Tournaments => Route::Tournaments,
+            Endpoint::Tournament(_) => Route::Tournament,
+            Endpoint::Matches(_) => Route::Matches,
+            Endpoint::Standings(_) => Route::Standings,
         }
     }
 
@@ -57,11 +58,11 @@ impl Endpoint {
     }
 }
 
-/// What the API answered: the route (index into `metrics::ROUTES`), the key's id if one was
-/// accepted, and the response.
+/// What the API answered: the route for the metrics, the key's id if one was accepted, and the
+/// response.
 pub struct Answered {
-    pub route: usize,
-    pub key_id: Option<i64>,
+    pub route: Route,
+    pub key_id: Option<KeyId>,
     pub response: Response,
 }
 
@@ -76,8 +77,8 @@ pub async fn handle(
     let endpoint = Endpoint::parse(rest);
     let route = match (&endpoint, rest) {
         (Some(endpoint), _) => endpoint.route(),
-        (None, "openapi.json") => 5,
-        (None, _) => 9,
+        (None, "openapi.json") => Route::OpenApi,
+        (None, _) => Route::Other,
     };
     if method != Method::GET {
         return Answered {
@@ -187,42 +188,27 @@ async fn build(
     let not_found = |slug: &str| {
         ApiError::NotFound(format!("no tournament has the slug '{slug}' in this space"))
     };
-    let db_error = |error: Error| {
-        tracing::warn!(%error, "database error while answering");
-        ApiError::Unavailable
-    };
-    let mut handle = app.db.acquire().await.map_err(|e| db_error(e.into()))?;
+    let mut handle = app.db.acquire().await?;
     let json = match endpoint {
         Endpoint::Organization => envelope(&views::organization(space, &app.base_url)),
-        Endpoint::Tournaments => envelope(
-            &views::tournaments(handle.conn(), space, filter, &app.base_url)
-                .await
-                .map_err(db_error)?,
-        ),
+        Endpoint::Tournaments => {
+            envelope(&views::tournaments(handle.conn(), space, filter, &app.base_url).await?)
+        }
         Endpoint::Tournament(slug) | Endpoint::Matches(slug) | Endpoint::Standings(slug) => {
             if Slug::parse(slug).is_err() {
                 return Err(not_found(slug));
             }
             let tournament = views::find_in_space(handle.conn(), space, slug)
-                .await
-                .map_err(db_error)?
+                .await?
                 .ok_or_else(|| not_found(slug))?;
             match endpoint {
                 Endpoint::Tournament(_) => envelope(
-                    &views::tournament(handle.conn(), space, &tournament, &app.base_url)
-                        .await
-                        .map_err(db_error)?,
+                    &views::tournament(handle.conn(), space, &tournament, &app.base_url).await?,
                 ),
-                Endpoint::Matches(_) => envelope(
-                    &views::tournament_matches(handle.conn(), &tournament)
-                        .await
-                        .map_err(db_error)?,
-                ),
-                _ => envelope(
-                    &views::tournament_standings(handle.conn(), &tournament)
-                        .await
-                        .map_err(db_error)?,
-                ),
+                Endpoint::Matches(_) => {
+                    envelope(&views::tournament_matches(handle.conn(), &tournament).await?)
+                }
+                _ => envelope(&views::tournament_standings(handle.conn(), &tournament).await?),
             }
         }
     };

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::db::spaces::SpaceRow;
 use crate::db::{Db, DbError, api_keys, spaces};
+use crate::ids::{KeyId, SpaceId};
 
 /// How often the directory is reloaded.
 pub const REFRESH: Duration = Duration::from_millis(500);
@@ -16,7 +17,7 @@ pub const REFRESH: Duration = Duration::from_millis(500);
 /// Who a request acts for: the key and its space.
 #[derive(Debug, Clone)]
 pub struct Principal {
-    pub key_id: i64,
+    pub key_id: KeyId,
     pub space: Arc<SpaceRow>,
 }
 
@@ -44,7 +45,7 @@ impl Directory {
     pub async fn reload(&self, db: &Db) -> Result<(), DbError> {
         let mut handle = db.acquire().await?;
         let keys = api_keys::active(handle.conn()).await?;
-        let spaces: HashMap<i64, Arc<SpaceRow>> = spaces::list(handle.conn())
+        let spaces: HashMap<SpaceId, Arc<SpaceRow>> = spaces::list(handle.conn())
             .await?
             .into_iter()
             .map(|s| (s.id, Arc::new(s)))

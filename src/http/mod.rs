@@ -21,7 +21,7 @@ pub use directory::Directory;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use warp::Filter;
 use warp::filters::BoxedFilter;
@@ -31,6 +31,28 @@ use warp::reply::Response;
 
 use crate::db::Db;
 use crate::links::BaseUrl;
+use metrics::Route;
+
+/// How a server limits and refreshes: the specification's values by default; tests shorten the
+/// windows so that none waits a real minute.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Accepted requests per key in any `rate_window`.
+    pub rate_limit: u32,
+    pub rate_window: Duration,
+    /// How often the key directory is reloaded.
+    pub key_refresh: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            rate_limit: 120,
+            rate_window: rate_limit::WINDOW,
+            key_refresh: directory::REFRESH,
+        }
+    }
+}
 
 /// Everything a request may use.
 pub struct App {
@@ -43,23 +65,25 @@ pub struct App {
     /// Widget pages (`None`: the shared "not found" page) by path and theme.
     pub widget_pages: cache::ResponseCache<Option<widgets::Page>, widgets::Failure>,
     pub metrics: metrics::Metrics,
+    pub settings: Settings,
 }
 
 impl App {
-    /// An app over `db` with `rate_limit` requests per key per minute; loads the key directory.
+    /// An app over `db`; loads the key directory.
     pub async fn new(
         db: Db,
         base_url: BaseUrl,
-        rate_limit: u32,
+        settings: Settings,
     ) -> Result<Arc<App>, crate::db::DbError> {
         let app = App {
             db,
             base_url,
             directory: Directory::default(),
-            limiter: rate_limit::RateLimiter::new(rate_limit),
+            limiter: rate_limit::RateLimiter::new(settings.rate_limit, settings.rate_window),
             api_answers: cache::ResponseCache::default(),
             widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),
+            settings,
         };
         app.directory.reload(&app.db).await?;
         Ok(Arc::new(app))
@@ -93,27 +117,27 @@ async fn handle(
             api::handle(app, &method, &path["/api/v1/".len()..], query, headers).await
         }
         _ if path.starts_with("/embed/") => api::Answered {
-            route: 9,
+            route: Route::Widgets,
             key_id: None,
             response: widgets::handle(app, &method, &path["/embed/".len()..], query).await,
         },
         "/healthz" => api::Answered {
-            route: 6,
+            route: Route::Healthz,
             key_id: None,
             response: ops::healthz(),
         },
         "/readyz" => api::Answered {
-            route: 7,
+            route: Route::Readyz,
             key_id: None,
             response: ops::readyz(app).await,
         },
         "/metrics" => api::Answered {
-            route: 8,
+            route: Route::Metrics,
             key_id: None,
             response: ops::metrics(app),
         },
         _ => api::Answered {
-            route: 10,
+            route: Route::Other,
             key_id: None,
             response: error::ApiError::NotFound(format!("no such page: {path}")).into_response(),
         },
@@ -126,7 +150,7 @@ async fn handle(
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     app.metrics.record(route, status, elapsed);
-    let key = key_id.map(|id| crate::ids::format(crate::ids::Kind::ApiKey, id));
+    let key = key_id.map(|id| id.to_string());
     tracing::info!(method = %method, path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
     response
 }
@@ -148,7 +172,7 @@ pub async fn serve(
 
 /// Reloads the key directory every half second, so revocations apply within a second.
 async fn refresh_directory(app: Arc<App>) -> Infallible {
-    let mut tick = tokio::time::interval(directory::REFRESH);
+    let mut tick = tokio::time::interval(app.settings.key_refresh);
     loop {
         tick.tick().await;
         if let Err(error) = app.directory.reload(&app.db).await {

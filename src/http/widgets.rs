@@ -17,8 +17,8 @@ use warp::reply::Response;
 use super::App;
 use super::api::DB_TIMEOUT;
 use super::cache::BuildLost;
+use crate::db::DbError;
 use crate::domain::Locale;
-use crate::error::Error;
 use crate::views::widgets as data;
 use crate::widgets::i18n::T;
 use crate::widgets::{self, Frame, RenderError, Theme};
@@ -153,8 +153,8 @@ impl Failure {
     }
 }
 
-impl From<Error> for Failure {
-    fn from(error: Error) -> Failure {
+impl From<DbError> for Failure {
+    fn from(error: DbError) -> Failure {
         Failure::new(&error.to_string())
     }
 }
@@ -173,7 +173,7 @@ impl From<BuildLost> for Failure {
 
 /// The page `target` shows, or `None` when it is not shown (unknown or unpublished).
 async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Page>, Failure> {
-    let mut handle = app.db.acquire().await.map_err(Error::from)?;
+    let mut handle = app.db.acquire().await?;
     match target {
         Target::Stylesheet | Target::NotFound(_) => Ok(None),
         Target::Tournament(locale, slug, kind) => {

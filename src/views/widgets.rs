@@ -4,10 +4,10 @@
 
 use crate::db::spaces::{self, SpaceRow};
 use crate::db::stages::{self, StageRow};
+use crate::db::store::Snapshot;
 use crate::db::tournaments::{self, TournamentRow};
-use crate::db::{Conn, participants};
+use crate::db::{Conn, DbError, participants};
 use crate::domain::{Format, is_published};
-use crate::error::Error;
 use crate::events::MatchObject;
 
 use super::StandingsRecord;
@@ -16,15 +16,15 @@ use super::StandingsRecord;
 pub async fn published_tournament(
     conn: Conn<'_>,
     slug: &str,
-) -> Result<Option<TournamentRow>, Error> {
+) -> Result<Option<TournamentRow>, DbError> {
     Ok(tournaments::find_by_slug(conn, slug)
         .await?
         .filter(|t| is_published(t.status, t.test)))
 }
 
 /// How many participants hold a place (withdrawn ones do not).
-pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<i64, Error> {
-    Ok(participants::count_in_field(conn, tournament.id).await?)
+pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<i64, DbError> {
+    participants::count_in_field(conn, tournament.id).await
 }
 
 /// Everything a bracket page draws: stages, matches in order, and for groups-then-playoffs the
@@ -35,18 +35,16 @@ pub struct BracketData {
     pub group_standings: Option<StandingsRecord>,
 }
 
-pub async fn bracket(mut conn: Conn<'_>, tournament: &TournamentRow) -> Result<BracketData, Error> {
+pub async fn bracket(
+    mut conn: Conn<'_>,
+    tournament: &TournamentRow,
+) -> Result<BracketData, DbError> {
     let stages = stages::list(conn.reborrow(), tournament.id).await?;
     let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
     // Only the group tables need the engine's state; other brackets are drawn from the matches.
     let group_standings = if tournament.format == Format::GroupsPlayoffs {
-        let stored = crate::stored::Stored::load(conn, tournament.clone()).await?;
-        let names = stored
-            .participants
-            .iter()
-            .map(|p| (p.id, p.name.clone()))
-            .collect();
-        Some(StandingsRecord::groups(&stored.state, &names))
+        let snapshot = Snapshot::load(conn, tournament.clone()).await?;
+        Some(StandingsRecord::groups(&snapshot.state, &snapshot.names()))
     } else {
         None
     };
@@ -61,7 +59,7 @@ pub async fn bracket(mut conn: Conn<'_>, tournament: &TournamentRow) -> Result<B
 pub async fn published_in_space(
     mut conn: Conn<'_>,
     slug: &str,
-) -> Result<Option<(SpaceRow, Vec<TournamentRow>)>, Error> {
+) -> Result<Option<(SpaceRow, Vec<TournamentRow>)>, DbError> {
     let Some(space) = spaces::find_by_slug(conn.reborrow(), slug).await? else {
         return Ok(None);
     };

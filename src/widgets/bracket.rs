@@ -337,13 +337,14 @@ mod tests {
     use super::*;
     use crate::db::stages::StageRow;
     use crate::domain::{Format, MatchStatus, StageStatus, TournamentStatus};
+    use crate::ids::{MatchId, SpaceId, StageId, TournamentId};
     use crate::links::BaseUrl;
     use crate::views::widgets::BracketData;
     use crate::widgets::{Frame, Theme};
 
     fn game(bracket: Bracket, round: i64, position: i64, names: (&str, &str)) -> MatchObject {
         MatchObject {
-            id: format!("mat_{bracket}_{round}_{position}"),
+            id: MatchId::from_raw(round * 1000 + position),
             stage: 1,
             bracket: Some(bracket),
             group: None,
@@ -398,8 +399,8 @@ mod tests {
 
     fn tournament() -> TournamentRow {
         TournamentRow {
-            id: 1,
-            space_id: 1,
+            id: TournamentId::from_raw(1),
+            space_id: SpaceId::from_raw(1),
             slug: "cup".into(),
             name: "Cup".into(),
             game: "chess".into(),
@@ -425,8 +426,8 @@ mod tests {
     fn render_double(size: i64, reset: bool) -> String {
         let data = BracketData {
             stages: vec![StageRow {
-                id: 1,
-                tournament_id: 1,
+                id: StageId::from_raw(1),
+                tournament_id: TournamentId::from_raw(1),
                 number: 1,
                 stage_type: StageType::DoubleElimination,
                 name: "Main".into(),

@@ -5,7 +5,7 @@ use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Locale, TournamentStatus};
 use crate::links::BaseUrl;
-use crate::{ids, timestamp};
+use crate::timestamp;
 
 /// The feed of `space`'s `tournaments` (the caller passes only published ones).
 pub fn calendar(
@@ -31,10 +31,7 @@ pub fn calendar(
     sorted.sort_by_key(|t| (t.starts_at, t.id));
     for t in sorted {
         lines.push("BEGIN:VEVENT".to_owned());
-        lines.push(format!(
-            "UID:{}@{host}",
-            ids::format(ids::Kind::Tournament, t.id)
-        ));
+        lines.push(format!("UID:{}@{host}", t.id));
         lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
         lines.push(format!(
             "LAST-MODIFIED:{}",

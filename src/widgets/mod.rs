@@ -1,4 +1,4 @@
-//! The embeddable widget pages (DESIGN §7): registration, standings, bracket and calendar HTML, the
+//! The embeddable widget pages (docs/widgets.md): registration, standings, bracket and calendar HTML, the
 //! calendar's iCalendar feed, the stylesheet, and the iframe embed code.
 //!
 //! Everything here is pure: it turns records the views have read into text. It never reads the

@@ -48,10 +48,6 @@ async fn page_once(server: &Server, path: &str, shows: impl Fn(&str) -> bool) ->
     }
 }
 
-fn run(t: &TestDb, args: &[&str]) {
-    t.tourney().args(args).assert().success();
-}
-
 fn create(t: &TestDb, slug: &str, name: &str, extra: &[&str]) {
     let mut args = vec![
         "tournaments",
@@ -72,31 +68,25 @@ fn create(t: &TestDb, slug: &str, name: &str, extra: &[&str]) {
         "2026-12-04T18:00:00Z",
     ];
     args.extend(extra);
-    run(t, &args);
+    t.run(&args);
 }
 
 /// A space `club` with an open tournament (one participant with a hostile name), a draft and a
 /// test tournament.
 fn fixture(t: &TestDb) {
-    run(t, &["spaces", "create", "club", "--name", "Chess & Co"]);
+    t.run(&["spaces", "create", "club", "--name", "Chess & Co"]);
     create(
         t,
         "winter-cup",
         "Winter <Cup>",
         &["--description", "Blitz, rapid; fun"],
     );
-    run(
-        t,
-        &["tournaments", "status", "winter-cup", "REGISTRATION_OPEN"],
-    );
-    run(t, &["tournaments", "register", "winter-cup", XSS]);
-    run(t, &["tournaments", "register", "winter-cup", "Anna"]);
+    t.run(&["tournaments", "status", "winter-cup", "REGISTRATION_OPEN"]);
+    t.run(&["tournaments", "register", "winter-cup", XSS]);
+    t.run(&["tournaments", "register", "winter-cup", "Anna"]);
     create(t, "draft-cup", "Draft Cup", &[]);
     create(t, "test-cup", "Test Cup", &["--test"]);
-    run(
-        t,
-        &["tournaments", "status", "test-cup", "REGISTRATION_OPEN"],
-    );
+    t.run(&["tournaments", "status", "test-cup", "REGISTRATION_OPEN"]);
 }
 
 /// The English UI strings that must never appear on a Russian page (placeholders cut out;
@@ -160,13 +150,13 @@ on_both_backends! {
         assert!(ru.contains("href=\"https://cup.example.org/ru/tournaments/winter-cup\" target=\"_blank\" rel=\"noopener\""));
         assert_translated("registration", &ru);
 
-        run(&t, &["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
         let closed = page_once(&server, "/embed/ru/tournaments/winter-cup/registration", |p| {
             p.contains("Регистрация закрыта.")
         })
         .await;
         assert!(!closed.contains("class=\"button\""), "{closed}");
-        run(&t, &["tournaments", "status", "winter-cup", "CANCELLED"]);
+        t.run(&["tournaments", "status", "winter-cup", "CANCELLED"]);
         page_once(&server, "/embed/en/tournaments/winter-cup/registration", |p| {
             p.contains("The tournament has been cancelled.")
         })
@@ -175,10 +165,10 @@ on_both_backends! {
 
     async fn user_text_is_escaped_everywhere(t: TestDb) {
         fixture(&t);
-        run(&t, &["tournaments", "register", "winter-cup", "Bob"]);
-        run(&t, &["tournaments", "register", "winter-cup", "Cleo"]);
-        run(&t, &["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
-        run(&t, &["tournaments", "start", "winter-cup"]);
+        t.run(&["tournaments", "register", "winter-cup", "Bob"]);
+        t.run(&["tournaments", "register", "winter-cup", "Cleo"]);
+        t.run(&["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", "winter-cup"]);
         let server = Server::start(&t, &[]);
         for widget in ["bracket", "standings", "registration"] {
             for locale in ["en", "ru"] {
@@ -260,7 +250,7 @@ on_both_backends! {
     async fn calendar_feed_parses_back(t: TestDb) {
         fixture(&t);
         create(&t, "long-name-cup", "A tournament whose name, with commas; semicolons and more, is long enough to fold", &[]);
-        run(&t, &["tournaments", "status", "long-name-cup", "ANNOUNCED"]);
+        t.run(&["tournaments", "status", "long-name-cup", "ANNOUNCED"]);
         let server = Server::start(&t, &[]);
         let response = get(&server, "/embed/ru/organizer/club/calendar.ics").await;
         assert_eq!(response.status(), StatusCode::OK);

@@ -1,11 +1,16 @@
 //! Test support: a fresh database per test on each backend, the `tourney` binary pointed at it,
-//! and a macro that runs one test body on both backends.
+//! a macro that runs one test body on both backends, and the actors of the tests: the
+//! [`organiser::Organiser`] (writes through the service layer), the [`integrator::Integrator`]
+//! (reads the API with a key), the HTTPS [`receiver::Receiver`] of webhooks, the partner site and
+//! the browser.
 //!
 //! SQLite tests always run. Postgres tests run when `TOURNEY_TEST_PG_URL` names a server where
 //! the user may create databases (`.ci/run` sets one up); without it they print why they were
 //! skipped, and under CI (`CI` set) they fail instead, so CI can never pass without Postgres.
 
 pub mod browser;
+pub mod integrator;
+pub mod organiser;
 pub mod partner;
 pub mod receiver;
 pub mod server;
@@ -31,6 +36,22 @@ enum Cleanup {
 }
 
 impl TestDb {
+    /// Runs `tourney ARGS`, which must succeed, and returns what it printed.
+    pub fn run(&self, args: &[&str]) -> String {
+        let output = self.tourney().args(args).assert().success();
+        String::from_utf8_lossy(&output.get_output().stdout).into_owned()
+    }
+
+    /// Runs `tourney ARGS` off the async runtime (servers and receivers of the test keep
+    /// serving meanwhile), whatever its outcome.
+    pub async fn shell(&self, args: &[&str]) -> std::process::Output {
+        let mut command = self.tourney();
+        command.args(args);
+        tokio::task::spawn_blocking(move || command.output().expect("run tourney"))
+            .await
+            .expect("join")
+    }
+
     pub fn backend_name(&self) -> &'static str {
         match self.cleanup {
             Cleanup::Sqlite(_) => "sqlite",
@@ -38,7 +59,8 @@ impl TestDb {
         }
     }
 
-    /// The `tourney` binary, with a clean environment pointed at this database.
+    /// The `tourney` binary, with a clean environment pointed at this database, its links at
+    /// `https://cup.example.org` (as the [`server::Server`]'s).
     pub fn tourney(&self) -> assert_cmd::Command {
         let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"));
         for (key, _) in std::env::vars() {
@@ -48,6 +70,7 @@ impl TestDb {
         }
         command
             .env("TOURNEY_DATABASE_URL", &self.url)
+            .env("TOURNEY_BASE_URL", "https://cup.example.org")
             .env("TOURNEY_ACTOR", "test-admin");
         command
     }
@@ -170,7 +193,8 @@ pub async fn scalar(db: &Db, sql: &'static str) -> i64 {
     }
 }
 
-/// Runs a statement on either backend (for fixtures the product has no command for yet).
+/// Runs a statement on either backend: for states the product never writes itself (a row edited
+/// by hand, an address that resolved differently when it was added).
 pub async fn execute(db: &Db, sql: &'static str) {
     match db {
         Db::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()).expect(sql),

@@ -8,6 +8,9 @@ use std::time::Duration;
 
 use super::TestDb;
 
+/// How often test servers reload their key directory (a server's default is half a second).
+pub const KEY_REFRESH: Duration = Duration::from_millis(50);
+
 pub struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT`
@@ -56,6 +59,7 @@ impl Server {
                 std::env::var("TOURNEY_TEST_SERVER_LOGS").unwrap_or_else(|_| "warn".into()),
             )
             .args(["--base-url", base_url, "serve", "--listen", listen])
+            .args(["--key-refresh", &format!("{}ms", KEY_REFRESH.as_millis())])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(if std::env::var_os("TOURNEY_TEST_SERVER_LOGS").is_some() {

@@ -1,25 +1,23 @@
-//! Writes a checked document in one transaction: spaces (new, or existing and identical),
-//! tournaments (always new), participants with a `registration.created` event each, stages,
-//! matches with their wiring, free-for-all results, and one audit entry.
+//! Writes an import document (`crate::import`, already parsed and checked) in one transaction:
+//! spaces (new, or existing and identical), tournaments (always new), participants with a
+//! `registration.created` event each, stages, matches with their wiring, free-for-all results,
+//! and one audit entry.
 //!
 //! Importing never updates: a tournament slug that already exists refuses the whole document.
 
 use std::collections::HashMap;
 
-use indicatif::ProgressBar;
-
-use super::ImportError;
-use super::document::{Document, SpaceDoc, TournamentDoc};
+use super::audit::{self, Action};
+use super::{Ctx, ServiceError, publish};
 use crate::db::matches::{self, Destination, NewMatch, ResultRow};
-use crate::db::outbox::{self, Audience};
 use crate::db::participants::{self, NewParticipant};
 use crate::db::spaces::{self, SpaceRow};
 use crate::db::tournaments::{self, NewTournament};
-use crate::db::{Db, Tx, audit, stages};
-use crate::domain::{EventType, ParticipantStatus};
-use crate::error::Error;
-use crate::events::{RegistrationData, RegistrationObject, TournamentObject};
-use crate::portal::Ctx;
+use crate::db::{Db, Tx, stages};
+use crate::domain::ParticipantStatus;
+use crate::ids::{MatchId, ParticipantId};
+use crate::import::ImportError;
+use crate::import::document::{Document, LinkDoc, SpaceDoc, TournamentDoc};
 
 /// What an import wrote.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -32,13 +30,14 @@ pub struct Summary {
     pub events: usize,
 }
 
-/// Writes `document` (already checked by [`super::parse`]); on any error nothing is written.
+/// Writes `document` (already checked by `import::parse`); on any error nothing is written.
+/// `progress` is called after each tournament.
 pub async fn load(
     db: &Db,
-    document: &Document,
     ctx: &Ctx<'_>,
-    progress: &ProgressBar,
-) -> Result<Summary, Error> {
+    document: &Document,
+    mut progress: impl FnMut(),
+) -> Result<Summary, ServiceError> {
     let mut summary = Summary::default();
     let mut tx = db.begin().await?;
     for (i, space_doc) in document.spaces.iter().enumerate() {
@@ -47,22 +46,14 @@ pub async fn load(
         for (j, tournament_doc) in space_doc.tournaments.iter().enumerate() {
             let path = format!("{path}.tournaments[{j}]");
             load_tournament(&mut tx, &path, &space, tournament_doc, ctx, &mut summary).await?;
-            progress.inc(1);
+            progress();
         }
     }
     let details = format!(
         "{} spaces created, {} tournaments, {} participants, {} matches",
         summary.spaces_created, summary.tournaments, summary.participants, summary.matches
     );
-    let entry = audit::Entry {
-        space_id: None,
-        actor: ctx.actor,
-        action: "import",
-        target: None,
-        details: Some(&details),
-        now: ctx.now,
-    };
-    audit::record(tx.conn(), &entry).await?;
+    audit::record(&mut tx, ctx, None, Action::Import, None, Some(&details)).await?;
     tx.commit().await?;
     Ok(summary)
 }
@@ -74,7 +65,7 @@ async fn space_for(
     doc: &SpaceDoc,
     now: i64,
     summary: &mut Summary,
-) -> Result<SpaceRow, Error> {
+) -> Result<SpaceRow, ServiceError> {
     if let Some(existing) = spaces::find_by_slug(tx.conn(), doc.slug.as_str()).await? {
         let differs = |field: &str, stored: &str, given: &str| {
             ImportError::at(
@@ -86,10 +77,18 @@ async fn space_for(
             )
         };
         if existing.name != doc.name {
-            return Err(differs("name", &existing.name, &doc.name).into());
+            return Err(ServiceError::Document(differs(
+                "name",
+                &existing.name,
+                &doc.name,
+            )));
         }
         if existing.locale != doc.locale {
-            return Err(differs("locale", existing.locale.as_str(), doc.locale.as_str()).into());
+            return Err(ServiceError::Document(differs(
+                "locale",
+                existing.locale.as_str(),
+                doc.locale.as_str(),
+            )));
         }
         summary.spaces_existing += 1;
         return Ok(existing);
@@ -105,21 +104,21 @@ async fn load_tournament(
     doc: &TournamentDoc,
     ctx: &Ctx<'_>,
     summary: &mut Summary,
-) -> Result<(), Error> {
+) -> Result<(), ServiceError> {
     let slug_taken = || {
-        ImportError::at(
+        ServiceError::Document(ImportError::at(
             format!("{path}.slug"),
             format!(
                 "tournament '{}' already exists; import only adds new tournaments and never updates one",
                 doc.slug
             ),
-        )
+        ))
     };
     if tournaments::find_by_slug(tx.conn(), doc.slug.as_str())
         .await?
         .is_some()
     {
-        return Err(slug_taken().into());
+        return Err(slug_taken());
     }
     let new = NewTournament {
         space_id: space.id,
@@ -144,14 +143,12 @@ async fn load_tournament(
     };
     let tournament = match tournaments::insert(tx.conn(), &new).await {
         Ok(row) => row,
-        Err(e) if e.is_unique_violation() => return Err(slug_taken().into()),
+        Err(e) if e.is_unique_violation() => return Err(slug_taken()),
         Err(e) => return Err(e.into()),
     };
     summary.tournaments += 1;
-    let tournament_object = TournamentObject::new(&tournament, space.locale, ctx.base_url);
-
     // Names resolve to the participant in the field, else to a withdrawn one of that name.
-    let mut ids_by_name: HashMap<&str, i64> = HashMap::new();
+    let mut ids_by_name: HashMap<&str, ParticipantId> = HashMap::new();
     for p in &doc.participants {
         let new = NewParticipant {
             tournament_id: tournament.id,
@@ -167,41 +164,23 @@ async fn load_tournament(
         if p.status != ParticipantStatus::Withdrawn || !ids_by_name.contains_key(p.name.as_str()) {
             ids_by_name.insert(&p.name, row.id);
         }
-        let data = RegistrationData {
-            tournament: tournament_object.clone(),
-            registration: RegistrationObject::new(&row),
-        };
-        outbox::append(
-            tx.conn(),
-            space.id,
-            Some(tournament.id),
-            EventType::RegistrationCreated,
-            &data,
-            Audience::Subscribers,
-            ctx.now,
-        )
-        .await?;
+        let event = publish::registration_created(ctx, &tournament, space, &row);
+        publish::to_subscribers(tx, ctx, space, &event).await?;
         summary.participants += 1;
         summary.events += 1;
     }
-    let participant = |name: &Option<String>, at: String| -> Result<Option<i64>, Error> {
-        match name {
-            None => Ok(None),
-            Some(name) => ids_by_name
-                .get(name.as_str())
-                .copied()
-                .map(Some)
-                .ok_or_else(|| {
-                    ImportError::at(
-                        at,
-                        format!("no participant of this tournament is named '{name}'"),
-                    )
-                    .into()
-                }),
-        }
+    let named = |name: &str, at: String| -> Result<ParticipantId, ServiceError> {
+        ids_by_name.get(name).copied().ok_or_else(|| {
+            ServiceError::Document(ImportError::at(
+                at,
+                format!("no participant of this tournament is named '{name}'"),
+            ))
+        })
     };
+    let participant =
+        |name: &Option<String>, at: String| name.as_deref().map(|name| named(name, at)).transpose();
 
-    let mut ids_by_key: HashMap<&str, i64> = HashMap::new();
+    let mut ids_by_key: HashMap<&str, MatchId> = HashMap::new();
     let mut links = Vec::new();
     for (s, stage_doc) in doc.stages.iter().enumerate() {
         let stage = stages::insert(
@@ -243,11 +222,8 @@ async fn load_tournament(
                 links.push((row.id, path.clone(), game));
             }
             for (r, result) in game.results.iter().enumerate() {
-                let participant_id = participant(
-                    &Some(result.participant.clone()),
-                    format!("{path}.results[{r}].participant"),
-                )?
-                .unwrap_or_default();
+                let at = format!("{path}.results[{r}].participant");
+                let participant_id = named(&result.participant, at)?;
                 let row = ResultRow {
                     match_id: row.id,
                     participant_id,
@@ -259,21 +235,20 @@ async fn load_tournament(
         }
     }
     for (match_id, path, game) in links {
-        let destination = |link: &Option<super::document::LinkDoc>,
-                           field: &str|
-         -> Result<Option<Destination>, Error> {
-            let Some(link) = link else { return Ok(None) };
-            let target = ids_by_key.get(link.match_key.as_str()).ok_or_else(|| {
-                ImportError::at(
-                    format!("{path}.{field}.match"),
-                    format!("no match has key '{}'", link.match_key),
-                )
-            })?;
-            Ok(Some(Destination {
-                match_id: *target,
-                slot: link.slot,
-            }))
-        };
+        let destination =
+            |link: &Option<LinkDoc>, field: &str| -> Result<Option<Destination>, ServiceError> {
+                let Some(link) = link else { return Ok(None) };
+                let target = ids_by_key.get(link.match_key.as_str()).ok_or_else(|| {
+                    ServiceError::Document(ImportError::at(
+                        format!("{path}.{field}.match"),
+                        format!("no match has key '{}'", link.match_key),
+                    ))
+                })?;
+                Ok(Some(Destination {
+                    match_id: *target,
+                    slot: link.slot,
+                }))
+            };
         let winner_to = destination(&game.winner_to, "winner_to")?;
         let loser_to = destination(&game.loser_to, "loser_to")?;
         matches::link(tx.conn(), match_id, winner_to, loser_to).await?;

@@ -1,17 +1,16 @@
-//! `tourney demo`: a space with a tournament of every format in every interesting state, made
-//! through the same portal operations as the commands (so it also emits the same events).
+//! The demo space: a tournament of every format in every interesting state, made through the same
+//! operations as every other writer (so it also emits the same events).
 //!
 //! Results are deterministic: the better seed usually wins, with an upset or a draw now and then,
 //! so two demos look alike and tests can rely on their shape.
 
-use super::Ctx;
 use super::matches::{self, ResultInput};
 use super::tournaments::{self, Draft};
+use super::{Ctx, ServiceError, find_tournament, registrations, spaces};
 use crate::db::matches::list_in_creation_order;
-use crate::db::{Db, audit, participants, spaces};
+use crate::db::{Db, participants};
 use crate::domain::{Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus};
-use crate::error::Error;
-use crate::ids;
+use crate::ids::ParticipantId;
 
 /// The demo space's slug.
 pub const SPACE: &str = "demo";
@@ -174,28 +173,8 @@ pub struct Created {
 }
 
 /// Creates the demo space and its tournaments; refuses if the space exists.
-pub async fn create(db: &Db, ctx: &Ctx<'_>) -> Result<Created, Error> {
-    {
-        let mut tx = db.begin().await?;
-        if spaces::find_by_slug(tx.conn(), SPACE).await?.is_some() {
-            return Err(Error::Conflict(format!(
-                "the demo space '{SPACE}' already exists"
-            )));
-        }
-        let space =
-            spaces::insert(tx.conn(), SPACE, "Demo Chess Club", Locale::En, ctx.now).await?;
-        let target = ids::format(ids::Kind::Space, space.id);
-        let entry = audit::Entry {
-            space_id: Some(space.id),
-            actor: ctx.actor,
-            action: "space.created",
-            target: Some(&target),
-            details: Some("demo"),
-            now: ctx.now,
-        };
-        audit::record(tx.conn(), &entry).await?;
-        tx.commit().await?;
-    }
+pub async fn create(db: &Db, ctx: &Ctx<'_>) -> Result<Created, ServiceError> {
+    spaces::create_new(db, ctx, SPACE, "Demo Chess Club", Locale::En, "demo").await?;
     let mut created = Vec::new();
     for plan in plans() {
         let status = build(db, ctx, &plan).await?;
@@ -206,23 +185,17 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>) -> Result<Created, Error> {
     })
 }
 
-async fn build(db: &Db, ctx: &Ctx<'_>, plan: &Plan) -> Result<TournamentStatus, Error> {
+async fn build(db: &Db, ctx: &Ctx<'_>, plan: &Plan) -> Result<TournamentStatus, ServiceError> {
+    let game = if plan.format == Format::FreeForAll {
+        "karting"
+    } else {
+        "chess"
+    };
     let mut draft = Draft {
-        space: SPACE.to_owned(),
-        slug: plan.slug.to_owned(),
-        name: plan.name.to_owned(),
-        game: if plan.format == Format::FreeForAll {
-            "karting"
-        } else {
-            "chess"
-        }
-        .to_owned(),
-        format: Some(plan.format),
-        max_participants: 16,
         starts_at: ctx.now + plan.starts_in_days * DAY_MS,
         test: plan.test,
         description: Some(format!("{} — demo tournament.", plan.name)),
-        ..Draft::default()
+        ..Draft::new(SPACE, plan.slug, plan.name, game, plan.format)
     };
     (plan.extra)(&mut draft);
     tournaments::create(db, ctx, &draft).await?;
@@ -236,7 +209,7 @@ async fn build(db: &Db, ctx: &Ctx<'_>, plan: &Plan) -> Result<TournamentStatus, 
     }
     tournaments::set_status(db, ctx, plan.slug, TournamentStatus::RegistrationOpen).await?;
     for name in PLAYERS.iter().take(plan.players) {
-        tournaments::register(db, ctx, plan.slug, name).await?;
+        registrations::register(db, ctx, plan.slug, name).await?;
     }
     let Target::Played(results) = plan.state else {
         return Ok(TournamentStatus::RegistrationOpen);
@@ -252,10 +225,15 @@ async fn build(db: &Db, ctx: &Ctx<'_>, plan: &Plan) -> Result<TournamentStatus, 
 }
 
 /// Reports the first ready match; false when none is left.
-async fn play_next(db: &Db, ctx: &Ctx<'_>, slug: &str, format: Format) -> Result<bool, Error> {
+async fn play_next(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    format: Format,
+) -> Result<bool, ServiceError> {
     let (ready, field) = {
         let mut handle = db.acquire().await?;
-        let (tournament, _) = super::find_tournament(handle.conn(), slug).await?;
+        let (tournament, _) = find_tournament(handle.conn(), slug).await?;
         let rows = list_in_creation_order(handle.conn(), tournament.id).await?;
         let field = participants::list(handle.conn(), tournament.id).await?;
         (
@@ -264,7 +242,7 @@ async fn play_next(db: &Db, ctx: &Ctx<'_>, slug: &str, format: Format) -> Result
         )
     };
     let Some(game) = ready else { return Ok(false) };
-    let seed = |id: Option<i64>| {
+    let seed = |id: Option<ParticipantId>| {
         field
             .iter()
             .find(|p| Some(p.id) == id)
@@ -276,16 +254,17 @@ async fn play_next(db: &Db, ctx: &Ctx<'_>, slug: &str, format: Format) -> Result
             let draws_allowed =
                 matches!(format, Format::RoundRobin | Format::Swiss) || game.group_label.is_some();
             // The better seed wins, but every fourth match is an upset and every seventh a draw.
+            let number = game.id.raw();
             let a_wins =
-                (seed(game.a_participant_id) < seed(game.b_participant_id)) != (game.id % 4 == 3);
-            let score = match (draws_allowed && game.id % 7 == 0, a_wins) {
-                (true, _) => "1-1",
-                (false, true) => "2-1",
-                (false, false) => "0-2",
+                (seed(game.a_participant_id) < seed(game.b_participant_id)) != (number % 4 == 3);
+            let score = match (draws_allowed && number % 7 == 0, a_wins) {
+                (true, _) => (1, 1),
+                (false, true) => (2, 1),
+                (false, false) => (0, 2),
             };
-            ResultInput {
-                score: Some(score.to_owned()),
-                ..ResultInput::default()
+            ResultInput::Sides {
+                score: Some(score),
+                forfeit: None,
             }
         }
         _ => {
@@ -297,22 +276,9 @@ async fn play_next(db: &Db, ctx: &Ctx<'_>, slug: &str, format: Format) -> Result
             order.sort_by_key(|p| p.seed);
             let len = order.len().max(1);
             order.rotate_left((game.round as usize * 2) % len);
-            ResultInput {
-                places: order
-                    .iter()
-                    .map(|p| ids::format(ids::Kind::Participant, p.id))
-                    .collect(),
-                ..ResultInput::default()
-            }
+            ResultInput::Places(order.iter().map(|p| p.id.to_string()).collect())
         }
     };
-    let done = matches::report(
-        db,
-        ctx,
-        slug,
-        &ids::format(ids::Kind::Match, game.id),
-        &input,
-    )
-    .await?;
+    let done = matches::report(db, ctx, slug, game.id, &input).await?;
     Ok(!done.tournament_completed)
 }

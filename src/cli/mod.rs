@@ -7,12 +7,12 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::domain::{Format, Locale, Side, TournamentStatus};
 
+mod values;
 mod webhooks;
 pub use webhooks::{AllowArgs, DispatchArgs, HooksCommand, NetworkArgs, VerifyArgs, VerifyCommand};
 
@@ -72,7 +72,7 @@ pub enum Command {
     #[command(subcommand)]
     Db(DbCommand),
 
-    /// Create and run tournaments (the portal's part: registration, status, start)
+    /// Create and run tournaments: status moves, registrations, the start
     #[command(subcommand)]
     Tournaments(TournamentsCommand),
 
@@ -147,8 +147,8 @@ pub struct EmbedArgs {
     #[arg(long, value_enum)]
     pub widget: Option<crate::widgets::embed::Widget>,
     /// Language of the widget
-    #[arg(long, default_value = "en", value_parser = PossibleValuesParser::new(Locale::NAMES))]
-    pub locale: String,
+    #[arg(long, value_enum, default_value_t = Locale::En)]
+    pub locale: Locale,
 }
 
 #[derive(Debug, Subcommand)]
@@ -161,8 +161,8 @@ pub enum SpacesCommand {
         #[arg(long)]
         name: String,
         /// Default language of the space's portal links and widgets
-        #[arg(long, default_value = "en", value_parser = PossibleValuesParser::new(Locale::NAMES))]
-        locale: String,
+        #[arg(long, value_enum, default_value_t = Locale::En)]
+        locale: Locale,
     },
     /// List every space
     List,
@@ -182,8 +182,8 @@ pub enum TournamentsCommand {
     Status {
         slug: String,
         /// DRAFT, ANNOUNCED, REGISTRATION_OPEN, REGISTRATION_CLOSED or CANCELLED
-        #[arg(value_parser = PossibleValuesParser::new(TournamentStatus::NAMES))]
-        status: String,
+        #[arg(value_enum)]
+        status: TournamentStatus,
     },
     /// Register a participant (while registration is open)
     Register { slug: String, name: String },
@@ -210,8 +210,8 @@ pub struct CreateTournament {
     /// Game identifier, such as chess
     #[arg(long)]
     pub game: String,
-    #[arg(long, value_parser = PossibleValuesParser::new(Format::NAMES))]
-    pub format: String,
+    #[arg(long, value_enum)]
+    pub format: Format,
     #[arg(long, value_name = "N")]
     pub max_participants: u32,
     /// Start time, RFC 3339 (2026-12-01T18:00:00Z)
@@ -263,8 +263,8 @@ pub struct MatchResult {
     #[arg(long, value_name = "A-B")]
     pub score: Option<String>,
     /// The side that forfeited; the other wins (a score is then optional)
-    #[arg(long, value_parser = PossibleValuesParser::new(Side::NAMES))]
-    pub forfeit: Option<String>,
+    #[arg(long, value_enum)]
+    pub forfeit: Option<Side>,
     /// Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order
     #[arg(long = "place", value_name = "NAME")]
     pub places: Vec<String>,
@@ -303,4 +303,10 @@ pub struct ServeArgs {
     /// Requests per API key in any 60-second window
     #[arg(long, value_name = "N", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub rate_limit: u32,
+    /// The rate limit's window; only tests change it (the specification's is a minute)
+    #[arg(long, value_name = "DURATION", default_value = "60s", hide = true)]
+    pub rate_limit_window: String,
+    /// How often the API key directory is reloaded; only tests change it
+    #[arg(long, value_name = "DURATION", default_value = "500ms", hide = true)]
+    pub key_refresh: String,
 }
