@@ -14,11 +14,12 @@ use tourney::db::matches::list_in_creation_order;
 use tourney::db::tournaments::TournamentRow;
 use tourney::domain::{Format, Locale, MatchStatus, TournamentStatus};
 use tourney::links::BaseUrl;
+use tourney::pages::{self, Frame, Theme};
 use tourney::service::matches::{ResultInput, report};
+use tourney::service::registrations::{self, Applicant};
 use tourney::service::tournaments::{self, Draft};
-use tourney::service::{Ctx, registrations, spaces};
-use tourney::views::widgets::{BracketData, bracket, published_tournament};
-use tourney::widgets::{self, Frame, Theme};
+use tourney::service::{Ctx, spaces};
+use tourney::views::public::{BracketData, bracket, published_tournament};
 
 const SLUG: &str = "grand-prix-128";
 const PLAYERS: usize = 128;
@@ -77,7 +78,7 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
         .expect("open registration");
     for i in 0..PLAYERS {
         let name = format!("{} {} {}", FIRST[i % 8], LAST[(i / 8) % 8], i + 1);
-        registrations::register(&db, &ctx, SLUG, &name)
+        registrations::register(&db, &ctx, SLUG, &Applicant::named(&name))
             .await
             .expect("register");
     }
@@ -130,7 +131,7 @@ fn page(locale: Locale, tournament: &TournamentRow, data: &BracketData) -> Strin
         heading: &tournament.name,
         portal_url: base_url.tournament_page(locale, &tournament.slug),
     };
-    widgets::bracket(&frame, tournament, data).expect("renders")
+    pages::bracket(&frame, tournament, data).expect("renders")
 }
 
 fn bench(c: &mut Criterion) {

@@ -51,6 +51,8 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window')
             [CompletionResult]::new('--rate-limit-window', '--rate-limit-window', [CompletionResultType]::ParameterName, 'The rate limit''s window; only tests change it (the specification''s is a minute)')
             [CompletionResult]::new('--key-refresh', '--key-refresh', [CompletionResultType]::ParameterName, 'How often the API key directory is reloaded; only tests change it')
+            [CompletionResult]::new('--form-limit', '--form-limit', [CompletionResultType]::ParameterName, 'Portal form posts (registrations, withdrawals) accepted per client address per minute')
+            [CompletionResult]::new('--trusted-proxy', '--trusted-proxy', [CompletionResultType]::ParameterName, 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
@@ -155,6 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -196,6 +199,17 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;register' {
+            [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'The participant''s email address: private, shown only by `tournaments registrations`')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;registrations' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
@@ -229,6 +243,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -241,6 +256,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;help;register' {
+            break
+        }
+        'tourney;tournaments;help;registrations' {
             break
         }
         'tourney;tournaments;help;withdraw' {
@@ -674,6 +692,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             break
@@ -685,6 +704,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;tournaments;register' {
+            break
+        }
+        'tourney;help;tournaments;registrations' {
             break
         }
         'tourney;help;tournaments;withdraw' {

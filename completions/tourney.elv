@@ -47,6 +47,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --rate-limit 'Requests per API key in any 60-second window'
             cand --rate-limit-window 'The rate limit''s window; only tests change it (the specification''s is a minute)'
             cand --key-refresh 'How often the API key directory is reloaded; only tests change it'
+            cand --form-limit 'Portal form posts (registrations, withdrawals) accepted per client address per minute'
+            cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
@@ -138,6 +140,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -176,6 +179,16 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;register'= {
+            cand --email 'The participant''s email address: private, shown only by `tournaments registrations`'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;registrations'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
@@ -206,6 +219,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -215,6 +229,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help;status'= {
         }
         &'tourney;tournaments;help;register'= {
+        }
+        &'tourney;tournaments;help;registrations'= {
         }
         &'tourney;tournaments;help;withdraw'= {
         }
@@ -592,6 +608,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
         }
@@ -600,6 +617,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments;status'= {
         }
         &'tourney;help;tournaments;register'= {
+        }
+        &'tourney;help;tournaments;registrations'= {
         }
         &'tourney;help;tournaments;withdraw'= {
         }

@@ -7,7 +7,8 @@
 //!   errors), `cli` (what the user typed) and `config` (what it resolves to);
 //! - `http` (the server behind `tourney serve`: API, widget pages, health and metrics);
 //! - `service` (every write, whoever makes it: one transaction with its events, deliveries and
-//!   audit entry) and `widgets` (the widget pages, their translations, the iCalendar feed);
+//!   audit entry) and `pages` (the HTML of widgets and the portal, translations, the iCalendar
+//!   feed);
 //! - `views` (what readers see, built from rows: API records, event objects, widget data) and
 //!   `webhook` (signing, the address block list, the HTTP client, the delivery loop);
 //! - `db` (SQLite or Postgres: every SQL statement, the outbox, and rows to engine state);
@@ -27,8 +28,8 @@ pub mod http;
 pub mod ids;
 pub mod import;
 pub mod links;
+pub mod pages;
 pub mod service;
 pub mod timestamp;
 pub mod views;
 pub mod webhook;
-pub mod widgets;

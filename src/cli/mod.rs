@@ -145,7 +145,7 @@ pub struct EmbedArgs {
     pub space: Option<String>,
     /// Which widget [default: bracket for a tournament, calendar for a space]
     #[arg(long, value_enum)]
-    pub widget: Option<crate::widgets::embed::Widget>,
+    pub widget: Option<crate::pages::embed::Widget>,
     /// Language of the widget
     #[arg(long, value_enum, default_value_t = Locale::En)]
     pub locale: Locale,
@@ -186,7 +186,16 @@ pub enum TournamentsCommand {
         status: TournamentStatus,
     },
     /// Register a participant (while registration is open)
-    Register { slug: String, name: String },
+    Register {
+        slug: String,
+        /// The participant's display name (at most 64 characters)
+        name: String,
+        /// The participant's email address: private, shown only by `tournaments registrations`
+        #[arg(long)]
+        email: Option<String>,
+    },
+    /// List a tournament's registrations with the players' private email addresses (for admins)
+    Registrations { slug: String },
     /// Withdraw a registration (before the tournament starts)
     Withdraw {
         slug: String,
@@ -309,4 +318,18 @@ pub struct ServeArgs {
     /// How often the API key directory is reloaded; only tests change it
     #[arg(long, value_name = "DURATION", default_value = "500ms", hide = true)]
     pub key_refresh: String,
+    /// Portal form posts (registrations, withdrawals) accepted per client address per minute
+    #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_FORM_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub form_limit: u32,
+    /// A proxy in front of the server whose X-Forwarded-For names the client (for the form
+    /// limit); repeatable, none by default
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "CIDR",
+        env = "TOURNEY_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        hide_env_values = true
+    )]
+    pub trusted_proxies: Vec<String>,
 }

@@ -8,7 +8,7 @@ use super::Error;
 use crate::cli::EmbedArgs;
 use crate::config::Config;
 use crate::domain::Slug;
-use crate::widgets::embed::{Widget, iframe};
+use crate::pages::embed::{Widget, iframe};
 
 pub fn run(config: &Config, args: &EmbedArgs, out: &mut impl Write) -> Result<(), Error> {
     let locale = args.locale;

@@ -55,6 +55,7 @@ pub fn describe(error: &ServiceError) -> String {
         ServiceError::Invalid(Invalid::Field { field, reason }) => match field {
             Field::Slug | Field::Url => reason.clone(),
             Field::ParticipantName => format!("the name {reason}"),
+            Field::Email => format!("--email: {reason}"),
             Field::Name | Field::KeyLabel => format!("--name: {reason}"),
             Field::Game => format!("--game: {reason}"),
             Field::Description => format!("--description: {reason}"),

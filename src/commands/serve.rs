@@ -29,10 +29,31 @@ pub async fn run(
                 ))
             })
     };
+    let trusted_proxies = args
+        .trusted_proxies
+        .iter()
+        .filter(|text| !text.trim().is_empty())
+        .map(|text| {
+            text.trim()
+                .parse::<ipnet::IpNet>()
+                .or_else(|_| {
+                    text.trim()
+                        .parse::<std::net::IpAddr>()
+                        .map(ipnet::IpNet::from)
+                })
+                .map_err(|_| {
+                    Error::Invalid(format!(
+                        "--trusted-proxy: '{text}' is not an address or a range such as 10.0.0.0/8"
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let settings = http::Settings {
         rate_limit: args.rate_limit,
         rate_window: window("--rate-limit-window", &args.rate_limit_window)?,
         key_refresh: window("--key-refresh", &args.key_refresh)?,
+        form_limit: args.form_limit,
+        trusted_proxies,
     };
     let (listener, address) = http::bind(args.listen)
         .await
@@ -60,7 +81,17 @@ fn banner(
 ) -> std::io::Result<()> {
     writeln!(out, "listening on http://{address}")?;
     if let Some(key) = demo_key {
-        // Widgets first: the key line is what scripts (and the tests) wait for.
+        // Pages first: the key line is what scripts (and the tests) wait for.
+        writeln!(
+            out,
+            "the portal (register for the open tournament in a browser):"
+        )?;
+        writeln!(
+            out,
+            "  http://{address}/en/tournaments/{}",
+            demo::OPEN_TOURNAMENT
+        )?;
+        writeln!(out, "  http://{address}/ru/organizer/{}", demo::SPACE)?;
         writeln!(out, "demo widgets (open in a browser):")?;
         for path in [
             "en/tournaments/demo-winter-double/bracket",

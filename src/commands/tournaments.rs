@@ -2,11 +2,14 @@
 
 use std::io::Write;
 
+use super::table;
 use super::{Error, ctx};
 use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
-use crate::service::registrations;
+use crate::db::{participants, tournaments as tournament_rows};
+use crate::service::Missing;
+use crate::service::registrations::{self, Applicant, Withdrawing};
 use crate::service::tournaments::{self, Draft};
 use crate::timestamp;
 
@@ -36,16 +39,27 @@ pub async fn run(
             let previous = tournaments::set_status(db, &ctx, &slug, status).await?;
             writeln!(out, "{slug}: {previous} -> {status}")?;
         }
-        TournamentsCommand::Register { slug, name } => {
-            let participant = registrations::register(db, &ctx, &slug, &name).await?;
+        TournamentsCommand::Register { slug, name, email } => {
+            let applicant = Applicant {
+                email: email.as_deref(),
+                ..Applicant::named(&name)
+            };
+            let participant = registrations::register(db, &ctx, &slug, &applicant)
+                .await?
+                .participant;
             writeln!(
                 out,
                 "registered {} ({}) in {slug}",
                 participant.name, participant.id
             )?;
         }
+        TournamentsCommand::Registrations { slug } => list(db, &slug, out).await?,
         TournamentsCommand::Withdraw { slug, name_or_id } => {
-            let participant = registrations::withdraw(db, &ctx, &slug, &name_or_id).await?;
+            let who = Withdrawing::Named {
+                tournament: &slug,
+                who: &name_or_id,
+            };
+            let participant = registrations::withdraw(db, &ctx, who).await?;
             writeln!(
                 out,
                 "withdrew {} ({}) from {slug}",
@@ -70,6 +84,41 @@ pub async fn run(
             )?;
         }
     }
+    Ok(())
+}
+
+/// Every registration of a tournament, withdrawn ones too, with the players' email addresses.
+async fn list(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
+    let mut handle = db.acquire().await?;
+    let tournament = tournament_rows::find_by_slug(handle.conn(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let rows = participants::registrations(handle.conn(), tournament.id).await?;
+    if rows.is_empty() {
+        writeln!(out, "{slug} has no registrations")?;
+        return Ok(());
+    }
+    let table_rows: Vec<[String; 6]> = rows
+        .into_iter()
+        .map(|r| {
+            [
+                r.id.to_string(),
+                r.status.to_string(),
+                timestamp::format_ms(r.registered_at),
+                r.withdrawn_at
+                    .map_or_else(|| "-".into(), timestamp::format_ms),
+                r.email.unwrap_or_else(|| "-".into()),
+                r.name,
+            ]
+        })
+        .collect();
+    table::write(
+        out,
+        &["ID", "STATUS", "REGISTERED", "WITHDRAWN", "EMAIL", "NAME"],
+        &table_rows,
+    )?;
     Ok(())
 }
 

@@ -16,6 +16,7 @@ pub mod hooks;
 pub mod matches;
 pub mod outbox;
 pub mod participants;
+pub mod site_keys;
 pub mod spaces;
 pub mod stages;
 pub mod store;

@@ -1,4 +1,9 @@
 //! The `participants` table. A participant row is also its registration.
+//!
+//! A portal registration also holds the player's email address and the hash of their private
+//! withdrawal link. [`ParticipantRow`] never carries either: the email is read only by the
+//! duplicate check of a registration and by the admins' listing ([`registrations`]), and the
+//! hash only to find the participant a withdrawal link names.
 
 use super::{Conn, DbError, changed_one, on_conn};
 use crate::domain::ParticipantStatus;
@@ -18,6 +23,10 @@ pub struct ParticipantRow {
     pub withdrawn_at: Option<i64>,
 }
 
+/// The columns of [`ParticipantRow`]: everything but the private ones.
+const COLUMNS: &str =
+    "id, tournament_id, name, seed, place, place_to, status, registered_at, withdrawn_at";
+
 #[derive(Debug, Clone)]
 pub struct NewParticipant<'a> {
     pub tournament_id: TournamentId,
@@ -28,16 +37,26 @@ pub struct NewParticipant<'a> {
     pub status: ParticipantStatus,
     pub registered_at: i64,
     pub withdrawn_at: Option<i64>,
+    /// Private: given on the portal.
+    pub email: Option<&'a str>,
+    /// The SHA-256 of the private withdrawal link, for a portal registration.
+    pub withdrawal_hash: Option<&'a str>,
 }
 
 /// Inserts a participant. A name already in the field (not withdrawn) is a unique violation.
 pub async fn insert(conn: Conn<'_>, new: &NewParticipant<'_>) -> Result<ParticipantRow, DbError> {
-    const SQL: &str = "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
-        registered_at, withdrawn_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *";
-    Ok(on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL)
+    let sql = format!(
+        "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
+         registered_at, withdrawn_at, email, withdrawal_hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {COLUMNS}"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql))
         .bind(new.tournament_id).bind(new.name).bind(new.seed).bind(new.place).bind(new.place_to)
         .bind(new.status.as_str()).bind(new.registered_at).bind(new.withdrawn_at)
-        .fetch_one(c).await?))
+        .bind(new.email).bind(new.withdrawal_hash)
+        .fetch_one(c).await?),
+    )
 }
 
 /// A tournament's participants, by seed (unseeded last), then name.
@@ -45,17 +64,67 @@ pub async fn list(
     conn: Conn<'_>,
     tournament_id: TournamentId,
 ) -> Result<Vec<ParticipantRow>, DbError> {
-    const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 \
-        ORDER BY seed IS NULL, seed, name, id";
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants WHERE tournament_id = $1 \
+         ORDER BY seed IS NULL, seed, name, id"
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).fetch_all(c).await?),
     )
 }
 
 pub async fn find(conn: Conn<'_>, id: ParticipantId) -> Result<Option<ParticipantRow>, DbError> {
-    const SQL: &str = "SELECT * FROM participants WHERE id = $1";
+    let sql = format!("SELECT {COLUMNS} FROM participants WHERE id = $1");
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).fetch_optional(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?),
+    )
+}
+
+/// The participant in a field whose withdrawal link hashes to `hash`.
+pub async fn find_by_withdrawal(
+    conn: Conn<'_>,
+    hash: &str,
+) -> Result<Option<ParticipantRow>, DbError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants WHERE withdrawal_hash = $1 AND status <> 'withdrawn'"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(hash).fetch_optional(c).await?),
+    )
+}
+
+/// The name and email address (if given) of everyone in a tournament's field, for the duplicate
+/// check of a registration. The addresses must not leave the service layer.
+pub async fn field_contacts(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<(String, Option<String>)>, DbError> {
+    const SQL: &str = "SELECT name, email FROM participants \
+        WHERE tournament_id = $1 AND status <> 'withdrawn'";
+    Ok(on_conn!(conn, c => sqlx::query_as(SQL).bind(tournament_id).fetch_all(c).await?))
+}
+
+/// A registration as admins see it, with the player's email address.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct RegistrationRow {
+    pub id: ParticipantId,
+    pub name: String,
+    #[sqlx(try_from = "String")]
+    pub status: ParticipantStatus,
+    pub email: Option<String>,
+    pub registered_at: i64,
+    pub withdrawn_at: Option<i64>,
+}
+
+/// A tournament's registrations, withdrawn ones included, oldest first. For admins only.
+pub async fn registrations(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<RegistrationRow>, DbError> {
+    const SQL: &str = "SELECT id, name, status, email, registered_at, withdrawn_at \
+        FROM participants WHERE tournament_id = $1 ORDER BY registered_at, id";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, RegistrationRow>(SQL).bind(tournament_id).fetch_all(c).await?),
     )
 }
 
@@ -65,9 +134,12 @@ pub async fn find_in_field(
     tournament_id: TournamentId,
     name: &str,
 ) -> Result<Option<ParticipantRow>, DbError> {
-    const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'";
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants \
+         WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'"
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).bind(name).fetch_optional(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).bind(name).fetch_optional(c).await?),
     )
 }
 
@@ -78,15 +150,18 @@ pub async fn count_in_field(conn: Conn<'_>, tournament_id: TournamentId) -> Resu
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
 }
 
+/// Withdraws a participant; their withdrawal link stops working.
 pub async fn withdraw(
     conn: Conn<'_>,
     id: ParticipantId,
     now: i64,
 ) -> Result<ParticipantRow, DbError> {
-    const SQL: &str =
-        "UPDATE participants SET status = 'withdrawn', withdrawn_at = $2 WHERE id = $1 RETURNING *";
+    let sql = format!(
+        "UPDATE participants SET status = 'withdrawn', withdrawn_at = $2, withdrawal_hash = NULL \
+         WHERE id = $1 RETURNING {COLUMNS}"
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).bind(now).fetch_one(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(now).fetch_one(c).await?),
     )
 }
 

@@ -125,3 +125,18 @@ pub fn encode_scale(scale: &[u32]) -> String {
     let points: Vec<String> = scale.iter().map(u32::to_string).collect();
     format!("[{}]", points.join(","))
 }
+
+/// The tournament with this slug, its row held until the transaction ends, so that what depends
+/// on it (the capacity and the duplicate check of a registration) is read and written by one
+/// writer at a time. SQLite's write transactions are already exclusive; Postgres locks the row
+/// and reads it as last committed.
+pub async fn find_for_update(conn: Conn<'_>, slug: &str) -> Result<Option<TournamentRow>, DbError> {
+    let lock = match conn {
+        Conn::Postgres(_) => " FOR UPDATE",
+        Conn::Sqlite(_) => "",
+    };
+    let sql = format!("SELECT * FROM tournaments WHERE slug = $1{lock}");
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(sqlx::AssertSqlSafe(sql)).bind(slug).fetch_optional(c).await?),
+    )
+}

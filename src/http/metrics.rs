@@ -22,12 +22,14 @@ pub enum Route {
     Readyz,
     Metrics,
     Widgets,
+    /// The portal's pages and forms.
+    Portal,
     /// Anything else, unknown API paths included.
     Other,
 }
 
 impl Route {
-    const ALL: [Route; 11] = [
+    const ALL: [Route; 12] = [
         Route::Organization,
         Route::Tournaments,
         Route::Tournament,
@@ -38,6 +40,7 @@ impl Route {
         Route::Readyz,
         Route::Metrics,
         Route::Widgets,
+        Route::Portal,
         Route::Other,
     ];
 
@@ -53,6 +56,7 @@ impl Route {
             Route::Readyz => "readyz",
             Route::Metrics => "metrics",
             Route::Widgets => "widgets",
+            Route::Portal => "portal",
             Route::Other => "other",
         }
     }
@@ -166,6 +170,13 @@ impl Metrics {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_route_has_its_own_counters() {
+        for (index, route) in Route::ALL.iter().enumerate() {
+            assert_eq!(route.index(), index, "{route:?}");
+        }
+    }
 
     #[test]
     fn renders_counters_and_histograms() {

@@ -1,25 +1,25 @@
-//! The per-key rate limit: at most `limit` accepted requests in any sliding window (60 seconds,
-//! the specification's; tests shorten it), exactly. Each key keeps the times of its accepted requests inside the window; a request is
+//! Rate limits: at most `limit` accepted requests per key (an API key, a client address) in any
+//! sliding window (60 seconds, the specification's; tests shorten it), exactly. Each key keeps the times of its accepted requests inside the window; a request is
 //! accepted when fewer than `limit` are there. Rejected requests are not counted, and the wait a
 //! rejection announces is the true one: when the oldest accepted request leaves the window.
 //!
 //! The limit holds per server process; a deployment with several `serve` replicas behind a load
 //! balancer should route each key to one replica (or divide the limit among them).
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, VecDeque};
+use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-use crate::ids::KeyId;
 
 /// The specification's window: 120 requests "in a minute".
 pub const WINDOW: Duration = Duration::from_secs(60);
 const SHARDS: usize = 16;
 
-pub struct RateLimiter {
+pub struct RateLimiter<K> {
     limit: u32,
     window: Duration,
-    shards: Vec<Mutex<HashMap<KeyId, VecDeque<Instant>>>>,
+    shards: Vec<Mutex<HashMap<K, VecDeque<Instant>>>>,
 }
 
 /// The outcome for one request.
@@ -35,8 +35,8 @@ pub enum Decision {
     Limited { limit: u32, retry_after: u64 },
 }
 
-impl RateLimiter {
-    pub fn new(limit: u32, window: Duration) -> RateLimiter {
+impl<K: Hash + Eq> RateLimiter<K> {
+    pub fn new(limit: u32, window: Duration) -> RateLimiter<K> {
         RateLimiter {
             limit: limit.max(1),
             window: window.max(Duration::from_millis(1)),
@@ -48,8 +48,10 @@ impl RateLimiter {
         self.limit
     }
 
-    pub fn check(&self, key: KeyId, now: Instant) -> Decision {
-        let shard = &self.shards[key.raw().rem_euclid(SHARDS as i64) as usize];
+    pub fn check(&self, key: K, now: Instant) -> Decision {
+        let mut hasher = DefaultHasher::new();
+        key.hash(&mut hasher);
+        let shard = &self.shards[(hasher.finish() % SHARDS as u64) as usize];
         let mut shard = match shard.lock() {
             Ok(guard) => guard,
             Err(poisoned) => poisoned.into_inner(),
@@ -89,10 +91,11 @@ fn seconds_up(duration: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::KeyId;
 
     #[test]
     fn accepts_exactly_the_limit_in_a_window() {
-        let limiter = RateLimiter::new(120, WINDOW);
+        let limiter = RateLimiter::<KeyId>::new(120, WINDOW);
         let start = Instant::now();
         for i in 0..120 {
             let at = start + Duration::from_millis(i * 100);
@@ -122,7 +125,7 @@ mod tests {
 
     #[test]
     fn keys_are_limited_apart() {
-        let limiter = RateLimiter::new(1, WINDOW);
+        let limiter = RateLimiter::<KeyId>::new(1, WINDOW);
         let now = Instant::now();
         assert!(matches!(
             limiter.check(KeyId::from_raw(1), now),
@@ -143,7 +146,7 @@ mod tests {
 
     #[test]
     fn retry_after_rounds_up() {
-        let limiter = RateLimiter::new(1, WINDOW);
+        let limiter = RateLimiter::<KeyId>::new(1, WINDOW);
         let now = Instant::now();
         limiter.check(KeyId::from_raw(1), now);
         let later = now + Duration::from_millis(59_500);

@@ -1,4 +1,4 @@
-//! `/embed/...`: routes widget requests, reads through `views::widgets` (published tournaments
+//! `/embed/...`: routes widget requests, reads through `views::public` (published tournaments
 //! only) and answers with the widget's headers. Pages are kept for half a second and built once
 //! however many visitors ask at the same moment (`cache`), so a widget on a busy partner page
 //! costs one database read per half second.
@@ -19,9 +19,9 @@ use super::api::DB_TIMEOUT;
 use super::cache::BuildLost;
 use crate::db::DbError;
 use crate::domain::Locale;
-use crate::views::widgets as data;
-use crate::widgets::i18n::T;
-use crate::widgets::{self, Frame, RenderError, Theme};
+use crate::pages::i18n::T;
+use crate::pages::{self, Frame, RenderError, Theme};
+use crate::views::public as data;
 
 /// The page a path names.
 #[derive(Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
             let mut response = text_response(
                 StatusCode::OK,
                 "text/css; charset=utf-8",
-                widgets::STYLESHEET.into(),
+                pages::STYLESHEET.into(),
             );
             cache(&mut response, "public, max-age=3600");
             return response;
@@ -134,7 +134,7 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
             tracing::error!(error = %failure, path = rest, "widget page failed");
             self::page(
                 StatusCode::SERVICE_UNAVAILABLE,
-                widgets::message(locale, T::UnavailableTitle, T::UnavailableBody),
+                pages::message(locale, T::UnavailableTitle, T::UnavailableBody),
                 "no-store",
             )
         }
@@ -148,7 +148,7 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
 pub struct Failure(Arc<str>);
 
 impl Failure {
-    fn new(why: &str) -> Failure {
+    pub(super) fn new(why: &str) -> Failure {
         Failure(why.into())
     }
 }
@@ -189,16 +189,16 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             let html = match kind {
                 Kind::Registration => {
                     let taken = data::places_taken(handle.conn(), &tournament).await?;
-                    widgets::registration(&frame, &tournament, taken)?
+                    pages::registration(&frame, &tournament, taken)?
                 }
                 Kind::Standings => {
                     let record =
                         crate::views::tournament_standings(handle.conn(), &tournament).await?;
-                    widgets::standings(&frame, &tournament, &record)?
+                    pages::standings(&frame, &tournament, &record)?
                 }
                 Kind::Bracket => {
                     let bracket = data::bracket(handle.conn(), &tournament).await?;
-                    widgets::bracket(&frame, &tournament, &bracket)?
+                    pages::bracket(&frame, &tournament, &bracket)?
                 }
             };
             Ok(Some(Page::html(html)))
@@ -207,7 +207,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
                 return Ok(None);
             };
-            Ok(Some(Page::html(widgets::calendar(
+            Ok(Some(Page::html(pages::calendar(
                 locale,
                 theme,
                 &app.base_url,
@@ -219,7 +219,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
                 return Ok(None);
             };
-            let body = widgets::ics::calendar(
+            let body = pages::ics::calendar(
                 locale,
                 &app.base_url,
                 &space,
@@ -239,7 +239,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
 fn not_found(locale: Locale) -> Response {
     page(
         StatusCode::NOT_FOUND,
-        widgets::message(locale, T::NotFoundTitle, T::NotFoundBody),
+        pages::message(locale, T::NotFoundTitle, T::NotFoundBody),
         "public, max-age=30",
     )
 }
@@ -263,7 +263,7 @@ fn text_response(status: StatusCode, content_type: &'static str, body: Bytes) ->
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if let Ok(policy) = HeaderValue::from_str(widgets::content_security_policy()) {
+    if let Ok(policy) = HeaderValue::from_str(pages::content_security_policy()) {
         headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     headers.insert(

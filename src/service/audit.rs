@@ -56,7 +56,7 @@ pub(super) async fn record(
     ctx: &Ctx<'_>,
     space: Option<SpaceId>,
     action: Action,
-    target: Option<&dyn Display>,
+    target: Option<&(dyn Display + Sync)>,
     details: Option<&str>,
 ) -> Result<(), DbError> {
     let target = target.map(ToString::to_string);

@@ -5,8 +5,9 @@
 //! so two demos look alike and tests can rely on their shape.
 
 use super::matches::{self, ResultInput};
+use super::registrations::{self, Applicant};
 use super::tournaments::{self, Draft};
-use super::{Ctx, ServiceError, find_tournament, registrations, spaces};
+use super::{Ctx, ServiceError, find_tournament, spaces};
 use crate::db::matches::list_in_creation_order;
 use crate::db::{Db, participants};
 use crate::domain::{Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus};
@@ -14,6 +15,8 @@ use crate::ids::ParticipantId;
 
 /// The demo space's slug.
 pub const SPACE: &str = "demo";
+/// The demo tournament whose registration is open.
+pub const OPEN_TOURNAMENT: &str = "demo-autumn-cup";
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -125,7 +128,7 @@ fn plans() -> Vec<Plan> {
             extra: |d| d.rounds = Some(3),
         },
         Plan {
-            slug: "demo-autumn-cup",
+            slug: OPEN_TOURNAMENT,
             name: "Autumn Cup",
             format: Format::SingleElimination,
             players: 10,
@@ -209,7 +212,7 @@ async fn build(db: &Db, ctx: &Ctx<'_>, plan: &Plan) -> Result<TournamentStatus, 
     }
     tournaments::set_status(db, ctx, plan.slug, TournamentStatus::RegistrationOpen).await?;
     for name in PLAYERS.iter().take(plan.players) {
-        registrations::register(db, ctx, plan.slug, name).await?;
+        registrations::register(db, ctx, plan.slug, &Applicant::named(name)).await?;
     }
     let Target::Played(results) = plan.state else {
         return Ok(TournamentStatus::RegistrationOpen);

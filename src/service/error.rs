@@ -90,6 +90,9 @@ pub enum Missing {
     Match { tournament: String, id: String },
     #[error("'{who}' is not registered in '{tournament}'")]
     Registration { tournament: String, who: String },
+    /// A withdrawal link that names no registration in a field (used already, or never made).
+    #[error("this withdrawal link is not valid: it was used already, or never given")]
+    WithdrawalLink,
     /// `id` as given, which may not even be a key id.
     #[error("no key has the id '{id}'")]
     Key { id: String },
@@ -111,6 +114,8 @@ pub enum Field {
     Description,
     /// A participant's display name.
     ParticipantName,
+    /// A participant's email address.
+    Email,
     /// An API key's label.
     KeyLabel,
     /// A webhook address.
@@ -127,6 +132,7 @@ impl Field {
             Field::Game => "game",
             Field::Description => "description",
             Field::ParticipantName => "the name",
+            Field::Email => "the email address",
             Field::KeyLabel => "label",
             Field::Url => "address",
             Field::Overlap => "overlap",
@@ -170,6 +176,8 @@ pub enum Conflict {
     TournamentExists { slug: String },
     #[error("'{name}' is already registered in '{tournament}'")]
     AlreadyRegistered { tournament: String, name: String },
+    #[error("this email address is already registered in '{tournament}'")]
+    EmailTaken { tournament: String },
     #[error("the tournament is full: {taken} of {max} places are taken")]
     Full { taken: i64, max: i64 },
     #[error("'{tournament}' already has a draw")]

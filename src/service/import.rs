@@ -159,6 +159,8 @@ async fn load_tournament(
             status: p.status,
             registered_at: p.registered_at.unwrap_or(ctx.now),
             withdrawn_at: p.withdrawn_at,
+            email: None,
+            withdrawal_hash: None,
         };
         let row = participants::insert(tx.conn(), &new).await?;
         if p.status != ParticipantStatus::Withdrawn || !ids_by_name.contains_key(p.name.as_str()) {

@@ -46,15 +46,35 @@ async fn find_tournament(
         .ok_or_else(|| Missing::Tournament {
             slug: slug.to_owned(),
         })?;
-    let space = space_rows::find(conn, tournament.space_id)
+    let space = space_of(conn, &tournament).await?;
+    Ok((tournament, space))
+}
+
+/// Like [`find_tournament`], with the tournament's row held until the transaction ends
+/// (`db::tournaments::find_for_update`).
+async fn find_tournament_for_update(
+    mut conn: Conn<'_>,
+    slug: &str,
+) -> Result<(TournamentRow, SpaceRow), ServiceError> {
+    let tournament = tournament_rows::find_for_update(conn.reborrow(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let space = space_of(conn, &tournament).await?;
+    Ok((tournament, space))
+}
+
+/// The space a tournament belongs to.
+async fn space_of(conn: Conn<'_>, tournament: &TournamentRow) -> Result<SpaceRow, ServiceError> {
+    Ok(space_rows::find(conn, tournament.space_id)
         .await?
         .ok_or_else(|| {
             DbError::Corrupt(format!(
                 "tournament {} belongs to space {}, which does not exist",
                 tournament.id, tournament.space_id
             ))
-        })?;
-    Ok((tournament, space))
+        })?)
 }
 
 /// The space with `slug`, or [`Missing::Space`].

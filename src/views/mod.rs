@@ -6,9 +6,9 @@
 //! only published tournaments, because widgets are public.
 
 pub mod objects;
+pub mod public;
 mod records;
 mod standings;
-pub mod widgets;
 
 pub use records::*;
 pub use standings::{StandingsRecord, TableRecord};

@@ -12,6 +12,7 @@ mod import;
 mod migrations;
 mod openapi;
 mod outbox;
+mod portal;
 mod spaces;
 mod tournaments;
 mod webhooks;

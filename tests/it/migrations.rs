@@ -39,11 +39,12 @@ on_both_backends! {
         assert_eq!(
             names,
             ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_results",
-             "matches", "participants", "spaces", "stages", "tournaments"],
+             "matches", "participants", "site_keys", "spaces", "stages", "tournaments"],
             "on {}", t.backend_name()
         );
         assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
         assert!(tables["deliveries"].contains(&"lease_token".to_owned()));
+        assert!(tables["participants"].contains(&"email".to_owned()) && tables["participants"].contains(&"withdrawal_hash".to_owned()));
         let applied = scalar(&t.db, "SELECT COUNT(*) FROM _sqlx_migrations WHERE success").await;
         assert_eq!(applied, MIGRATIONS_SQLITE.iter().count() as i64);
     }
@@ -57,7 +58,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 2"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 3"));
     }
 }
 

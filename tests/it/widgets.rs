@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
 use tourney::domain::Locale;
-use tourney::widgets::i18n::T;
 
+use crate::support::pages::assert_translated;
 use crate::support::server::Server;
 use crate::support::{TestDb, on_both_backends};
 
@@ -87,49 +87,6 @@ fn fixture(t: &TestDb) {
     create(t, "draft-cup", "Draft Cup", &[]);
     create(t, "test-cup", "Test Cup", &["--test"]);
     t.run(&["tournaments", "status", "test-cup", "REGISTRATION_OPEN"]);
-}
-
-/// The English UI strings that must never appear on a Russian page (placeholders cut out;
-/// one- and two-letter abbreviations are too short to tell apart from data).
-fn english_fragments() -> Vec<&'static str> {
-    T::ALL
-        .iter()
-        .flat_map(|t| t.en().split("{n}"))
-        .map(str::trim)
-        .filter(|f| f.len() > 2)
-        .collect()
-}
-
-/// What a reader sees: the page without its script and tags (class names are not text).
-fn visible_text(html: &str) -> String {
-    let without_script = match (html.find("<script>"), html.find("</script>")) {
-        (Some(from), Some(to)) => format!("{}{}", &html[..from], &html[to..]),
-        _ => html.to_owned(),
-    };
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in without_script.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text
-}
-
-fn assert_translated(path: &str, html: &str) {
-    let text = visible_text(html);
-    for fragment in english_fragments() {
-        assert!(
-            !text.contains(fragment),
-            "{path} contains the English '{fragment}'"
-        );
-    }
 }
 
 on_both_backends! {

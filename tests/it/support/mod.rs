@@ -11,7 +11,9 @@
 pub mod browser;
 pub mod integrator;
 pub mod organiser;
+pub mod pages;
 pub mod partner;
+pub mod player;
 pub mod receiver;
 pub mod server;
 
@@ -222,6 +224,7 @@ pub async fn row_counts(db: &Db) -> Vec<(&'static str, i64)> {
         "hook_secrets",
         "deliveries",
         "attempts",
-        "audit_log"
+        "audit_log",
+        "site_keys"
     )
 }

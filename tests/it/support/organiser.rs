@@ -11,6 +11,7 @@ use tourney::domain::{EventType, Format, Locale, TournamentStatus};
 use tourney::ids::{EventId, HookId};
 use tourney::links::BaseUrl;
 use tourney::service::hooks::Added;
+use tourney::service::registrations::Applicant;
 use tourney::service::tournaments::Draft;
 use tourney::service::{self, Ctx};
 use tourney::webhook::blocklist::{Policy, parse_cidr};
@@ -82,12 +83,30 @@ impl Organiser {
         let mut rows = Vec::new();
         for name in names {
             rows.push(
-                service::registrations::register(&self.db, &self.ctx(), slug, name)
-                    .await
-                    .unwrap_or_else(|e| panic!("register {name} in {slug}: {e}")),
+                service::registrations::register(
+                    &self.db,
+                    &self.ctx(),
+                    slug,
+                    &Applicant::named(name),
+                )
+                .await
+                .unwrap_or_else(|e| panic!("register {name} in {slug}: {e}"))
+                .participant,
             );
         }
         rows
+    }
+
+    /// A registration with an email address, as the portal makes one.
+    pub async fn register_with_email(&self, slug: &str, name: &str, email: &str) -> ParticipantRow {
+        let applicant = Applicant {
+            email: Some(email),
+            ..Applicant::named(name)
+        };
+        service::registrations::register(&self.db, &self.ctx(), slug, &applicant)
+            .await
+            .unwrap_or_else(|e| panic!("register {name} in {slug}: {e}"))
+            .participant
     }
 
     /// A webhook address of `space`. Any address is let through (tests use loopback receivers

@@ -1,21 +1,27 @@
-//! The embeddable widget pages (docs/widgets.md): registration, standings, bracket and calendar HTML, the
-//! calendar's iCalendar feed, the stylesheet, and the iframe embed code.
+//! The HTML the service serves: the embeddable widget pages (docs/widgets.md), the portal's pages
+//! (docs/portal.md) and the parts they share (the bracket, standings tables), with their
+//! translations, templates and stylesheets; also the calendar's iCalendar feed and the iframe
+//! embed code.
 //!
 //! Everything here is pure: it turns records the views have read into text. It never reads the
 //! database, never decides visibility (the views keep only published tournaments) and never emits
 //! user text unescaped: every page goes through tinytemplate's HTML escaping, and the only
-//! unescaped value is the fixed resize script, whose hash the Content-Security-Policy names.
+//! unescaped value is the widgets' fixed resize script, whose hash their Content-Security-Policy
+//! names.
 
 mod bracket;
 pub mod embed;
 pub mod i18n;
 pub mod ics;
-mod pages;
+pub mod portal;
 mod render;
+mod tables;
+mod widgets;
 
-pub use bracket::bracket;
-pub use pages::{calendar, registration, standings};
-pub use render::{RenderError, STYLESHEET, content_security_policy, message};
+pub use render::{
+    PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, STYLESHEET, content_security_policy, message,
+};
+pub use widgets::{bracket, calendar, registration, standings};
 
 use serde::Serialize;
 
@@ -36,7 +42,7 @@ impl Theme {
         if dark { Theme::Dark } else { Theme::Light }
     }
 
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Theme::Light => "light",
             Theme::Dark => "dark",

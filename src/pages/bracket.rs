@@ -1,23 +1,23 @@
-//! The bracket page for every format: elimination trees as columns of rounds with CSS
-//! connectors (double elimination: winners above losers, the grand final to the right of the
-//! winners, its deciding match only when the engine created it), round robin and Swiss as rounds,
-//! groups as rounds per group plus the playoff tree, free-for-all as result tables.
+//! The bracket of every format, for the bracket widget and the portal's tournament page alike:
+//! elimination trees as columns of rounds with CSS connectors (double elimination: winners above
+//! losers, the grand final to the right of the winners, its deciding match only when the engine
+//! created it), round robin and Swiss as rounds, groups as rounds per group plus the playoff
+//! tree, free-for-all as result tables.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::Frame;
 use super::i18n::T;
-use super::pages::{Row, Table, columns, is_before_draw, standings_tables};
-use super::render::{RenderError, render};
+use super::tables::{Row, Table, columns, is_before_draw, standings_tables};
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Bracket, Locale, StageType, Winner};
 use crate::events::{MatchObject, Sides};
-use crate::views::widgets::BracketData;
+use crate::views::public::BracketData;
 
+/// The bracket part of a page (the `bracket_body` template).
 #[derive(Serialize)]
-struct BracketBody {
+pub(crate) struct BracketBody {
     message: Option<&'static str>,
     tables: Vec<Table>,
     sections: Vec<Section>,
@@ -50,13 +50,8 @@ struct SideView {
     score: String,
 }
 
-/// The bracket page of `tournament`.
-pub fn bracket(
-    frame: &Frame<'_>,
-    tournament: &TournamentRow,
-    data: &BracketData,
-) -> Result<String, RenderError> {
-    let locale = frame.locale;
+/// The bracket of `tournament`, or a note before the draw.
+pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketData) -> BracketBody {
     let mut body = BracketBody {
         message: None,
         tables: Vec::new(),
@@ -64,7 +59,7 @@ pub fn bracket(
     };
     if data.matches.is_empty() || is_before_draw(tournament.status) {
         body.message = Some(T::NotStarted.get(locale));
-        return render("bracket", &frame.page(T::Bracket, body));
+        return body;
     }
     let mut stages = data.stages.clone();
     stages.sort_by_key(|s| s.number);
@@ -107,7 +102,7 @@ pub fn bracket(
             StageType::FreeForAll => body.tables.extend(free_for_all(locale, &matches)),
         }
     }
-    render("bracket", &frame.page(T::Bracket, body))
+    body
 }
 
 /// Matches by round number, each round in position order.
@@ -339,8 +334,8 @@ mod tests {
     use crate::domain::{Format, MatchStatus, StageStatus, TournamentStatus};
     use crate::ids::{MatchId, SpaceId, StageId, TournamentId};
     use crate::links::BaseUrl;
-    use crate::views::widgets::BracketData;
-    use crate::widgets::{Frame, Theme};
+    use crate::pages::{Frame, Theme};
+    use crate::views::public::BracketData;
 
     fn game(bracket: Bracket, round: i64, position: i64, names: (&str, &str)) -> MatchObject {
         MatchObject {
@@ -443,7 +438,7 @@ mod tests {
             heading: "Cup",
             portal_url: base.tournament_page(Locale::En, "cup"),
         };
-        bracket(&frame, &tournament(), &data).expect("renders")
+        crate::pages::bracket(&frame, &tournament(), &data).expect("renders")
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Every word the widgets show, in English and Russian, and dates in each locale's style.
+//! Every word the widgets and the portal show, in English and Russian, and dates in each locale's
+//! style.
 //!
 //! The table is the only place UI text lives: templates hold markup and punctuation only, so a
 //! missing translation is a compile error. Nothing here reads data or formats user text.
@@ -96,6 +97,60 @@ texts! {
     NoTournaments => "No tournaments yet.", "Турниров пока нет.";
     Subscribe => "Subscribe to this calendar", "Подписаться на календарь";
     Results => "Results", "Результаты";
+    SkipToContent => "Skip to content", "Перейти к содержанию";
+    PortalTitle => "Tournaments", "Турниры";
+    PortalIntro => "Organisers and their published tournaments.", "Организаторы и их опубликованные турниры.";
+    NoSpaces => "No tournaments are published yet.", "Опубликованных турниров пока нет.";
+    TournamentCount => "Tournaments: {n}", "Турниров: {n}";
+    PageNotFoundBody => "There is no such page here.", "Здесь нет такой страницы.";
+    PageUnavailableBody => "The page cannot be shown right now. Please try again in a minute.", "Страница сейчас не может быть показана. Попробуйте через минуту.";
+    Organiser => "Organiser", "Организатор";
+    Game => "Game", "Игра";
+    Format => "Format", "Формат";
+    Status => "Status", "Статус";
+    About => "About the tournament", "О турнире";
+    FormatSingleElimination => "Single elimination", "Олимпийская система";
+    FormatDoubleElimination => "Double elimination", "Двойное выбывание";
+    FormatRoundRobin => "Round robin", "Круговая система";
+    FormatSwiss => "Swiss system", "Швейцарская система";
+    FormatGroupsPlayoffs => "Groups, then playoffs", "Группы и плей-офф";
+    FormatFreeForAll => "Free for all", "Все против всех";
+    Participants => "Participants", "Участники";
+    Seed => "Seed", "Посев";
+    NoParticipants => "Nobody has registered yet.", "Пока никто не зарегистрировался.";
+    NameLabel => "Name in the bracket", "Имя в сетке";
+    NameHint => "Up to 64 characters; other players will see it.", "До 64 символов; его увидят другие игроки.";
+    EmailLabel => "Email address", "Электронная почта";
+    EmailHint => "Only the organiser sees it.", "Её видит только организатор.";
+    RegisterSubmit => "Register", "Зарегистрироваться";
+    ErrorSummary => "The registration was not made:", "Регистрация не выполнена:";
+    ErrNameBlank => "Enter a name.", "Введите имя.";
+    ErrNameLong => "The name is longer than 64 characters.", "Имя длиннее 64 символов.";
+    ErrNameChars => "The name contains characters that are not allowed.", "В имени есть недопустимые символы.";
+    ErrNameTaken => "This name is already registered in the tournament.", "Это имя уже зарегистрировано в турнире.";
+    ErrEmailBlank => "Enter an email address.", "Введите адрес электронной почты.";
+    ErrEmailInvalid => "Enter an email address such as name@example.org.", "Введите адрес вида name@example.org.";
+    ErrEmailTaken => "This email address is already registered in the tournament.", "Этот адрес уже зарегистрирован в турнире.";
+    ErrNotOpen => "Registration is not open.", "Регистрация не открыта.";
+    ErrExpired => "The form has expired. Please send it again.", "Форма устарела. Отправьте её ещё раз.";
+    ErrForeign => "This form can only be sent from this site.", "Эту форму можно отправить только с этого сайта.";
+    ErrTooLarge => "The form is too large.", "Форма слишком большая.";
+    ErrTooMany => "Too many attempts. Please wait a minute and try again.", "Слишком много попыток. Подождите минуту и попробуйте снова.";
+    RegisteredTitle => "You are registered", "Вы зарегистрированы";
+    RegisteredAs => "You are registered as {n}.", "Вы зарегистрированы под именем {n}.";
+    WithdrawalLinkIntro => "Keep this private link: it is shown only now, and whoever has it can withdraw your registration.", "Сохраните эту личную ссылку: она показана только сейчас, и тот, у кого она есть, может отменить вашу регистрацию.";
+    ShownOnce => "This confirmation has been shown already.", "Это подтверждение уже было показано.";
+    BackToTournament => "Back to the tournament", "Вернуться к турниру";
+    WithdrawTitle => "Withdraw a registration", "Отмена регистрации";
+    WithdrawQuestion => "Withdraw {n} from the tournament?", "Отменить регистрацию участника {n}?";
+    WithdrawSubmit => "Withdraw", "Отменить регистрацию";
+    WithdrawnTitle => "Registration withdrawn", "Регистрация отменена";
+    WithdrawnBody => "The registration has been withdrawn.", "Регистрация отменена.";
+    LinkInvalidTitle => "This link is not valid", "Ссылка недействительна";
+    LinkInvalidBody => "It was used already, or the registration no longer exists.", "Ею уже воспользовались, или регистрации больше нет.";
+    WithdrawClosed => "Registrations can no longer be withdrawn: the tournament has started or ended.", "Регистрацию уже нельзя отменить: турнир начался или завершился.";
+    CalendarFeed => "Calendar feed to subscribe to (.ics)", "Календарь для подписки (.ics)";
+    Languages => "Language", "Язык";
 }
 
 impl T {
@@ -110,6 +165,32 @@ impl T {
     /// The text in `locale` with `{n}` replaced.
     pub fn with(self, locale: Locale, n: impl std::fmt::Display) -> String {
         self.get(locale).replace("{n}", &n.to_string())
+    }
+
+    /// The localized name of a tournament status (a draft reads as announced: it is never shown).
+    pub fn status(status: crate::domain::TournamentStatus) -> T {
+        use crate::domain::TournamentStatus as S;
+        match status {
+            S::Draft | S::Announced => T::StatusAnnounced,
+            S::RegistrationOpen => T::StatusRegistrationOpen,
+            S::RegistrationClosed => T::StatusRegistrationClosed,
+            S::InProgress => T::StatusInProgress,
+            S::Completed => T::StatusCompleted,
+            S::Cancelled => T::StatusCancelled,
+        }
+    }
+
+    /// The localized name of a format.
+    pub fn format(format: crate::domain::Format) -> T {
+        use crate::domain::Format as F;
+        match format {
+            F::SingleElimination => T::FormatSingleElimination,
+            F::DoubleElimination => T::FormatDoubleElimination,
+            F::RoundRobin => T::FormatRoundRobin,
+            F::Swiss => T::FormatSwiss,
+            F::GroupsPlayoffs => T::FormatGroupsPlayoffs,
+            F::FreeForAll => T::FormatFreeForAll,
+        }
     }
 
     /// The name of a standings tiebreaker key, or the key itself for one this table lacks.

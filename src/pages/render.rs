@@ -1,5 +1,7 @@
 //! Templates (tinytemplate, compiled once per thread because it is neither Send nor Sync), the
-//! stylesheet, the resize script and the Content-Security-Policy that allows exactly that script.
+//! stylesheets, the widgets' resize script, and the Content-Security-Policy of each kind of page:
+//! widgets allow exactly that script and any site to frame them; portal pages allow no script
+//! and no framing at all.
 //!
 //! Rendering never panics: a template error comes back as [`RenderError`] for the caller to log
 //! and answer with the plain error page.
@@ -14,8 +16,11 @@ use tinytemplate::TinyTemplate;
 use super::i18n::T;
 use crate::domain::Locale;
 
-/// The one stylesheet, served at `/embed/widget.css`.
+/// The widgets' stylesheet, served at `/embed/widget.css` (portal pages use it too, for the
+/// bracket and the tables).
 pub const STYLESHEET: &str = include_str!("../../templates/widget.css");
+/// The portal's own stylesheet, served at `/assets/portal.css`.
+pub const PORTAL_STYLESHEET: &str = include_str!("../../templates/portal/portal.css");
 
 /// Reports the page's content height to the parent window, for auto-resizing iframes. The page
 /// works without it (fixed height, scrolling inside). It measures the root element's box, not
@@ -23,7 +28,7 @@ pub const STYLESHEET: &str = include_str!("../../templates/widget.css");
 /// shrink to a short page.
 pub const RESIZE_SCRIPT: &str = "(function(){function h(){parent.postMessage({type:\"tourney:resize\",height:Math.ceil(document.documentElement.getBoundingClientRect().height)},\"*\")}addEventListener(\"load\",h);if(window.ResizeObserver){new ResizeObserver(h).observe(document.documentElement)}})();";
 
-const TEMPLATES: [(&str, &str); 8] = [
+const TEMPLATES: &[(&str, &str)] = &[
     ("head", include_str!("../../templates/head.html")),
     ("foot", include_str!("../../templates/foot.html")),
     ("table", include_str!("../../templates/table.html")),
@@ -32,14 +37,58 @@ const TEMPLATES: [(&str, &str); 8] = [
         "registration",
         include_str!("../../templates/registration.html"),
     ),
+    (
+        "standings_body",
+        include_str!("../../templates/standings_body.html"),
+    ),
     ("standings", include_str!("../../templates/standings.html")),
+    (
+        "bracket_body",
+        include_str!("../../templates/bracket_body.html"),
+    ),
     ("bracket", include_str!("../../templates/bracket.html")),
     ("calendar", include_str!("../../templates/calendar.html")),
+    (
+        "portal_head",
+        include_str!("../../templates/portal/head.html"),
+    ),
+    (
+        "portal_foot",
+        include_str!("../../templates/portal/foot.html"),
+    ),
+    (
+        "portal_form",
+        include_str!("../../templates/portal/form.html"),
+    ),
+    (
+        "portal_landing",
+        include_str!("../../templates/portal/landing.html"),
+    ),
+    (
+        "portal_space",
+        include_str!("../../templates/portal/space.html"),
+    ),
+    (
+        "portal_tournament",
+        include_str!("../../templates/portal/tournament.html"),
+    ),
+    (
+        "portal_registered",
+        include_str!("../../templates/portal/registered.html"),
+    ),
+    (
+        "portal_withdraw",
+        include_str!("../../templates/portal/withdraw.html"),
+    ),
+    (
+        "portal_message",
+        include_str!("../../templates/portal/message.html"),
+    ),
 ];
 
 /// A page that could not be rendered (a template or context bug, never user input).
 #[derive(Debug, thiserror::Error)]
-#[error("cannot render the {template} widget: {message}")]
+#[error("cannot render the {template} page: {message}")]
 pub struct RenderError {
     template: &'static str,
     message: String,
@@ -51,7 +100,7 @@ thread_local! {
 
 fn compile() -> Result<TinyTemplate<'static>, String> {
     let mut tt = TinyTemplate::new();
-    for (name, text) in TEMPLATES {
+    for &(name, text) in TEMPLATES {
         tt.add_template(name, text)
             .map_err(|e| format!("{name}: {e}"))?;
     }
@@ -105,6 +154,11 @@ pub fn content_security_policy() -> &'static str {
     });
     &POLICY
 }
+
+/// Portal pages: nothing but this origin's stylesheets, forms that post to this origin only, and
+/// no site may frame them.
+pub const PORTAL_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
+    form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 #[cfg(test)]
 mod tests {
