@@ -280,13 +280,7 @@ fn has_body(headers: &HeaderMap) -> bool {
 
 /// 200 with the body, or 304 when `If-None-Match` names its ETag.
 fn respond(body: Body, headers: &HeaderMap) -> Response {
-    let matches = headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|tag| tag.trim() == &*body.etag || tag.trim() == "*");
-    let mut response = if matches {
+    let mut response = if body.matches(headers) {
         let mut response = Response::new(bytes::Bytes::new().into());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response

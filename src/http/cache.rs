@@ -42,6 +42,18 @@ impl Body {
     }
 }
 
+impl Body {
+    /// Whether the request's `If-None-Match` names this body's ETag (or `*`).
+    pub fn matches(&self, headers: &warp::http::HeaderMap) -> bool {
+        headers
+            .get_all(warp::http::header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|tag| tag.trim() == &*self.etag || tag.trim() == "*")
+    }
+}
+
 /// A build ended without an answer: its task panicked, or the runtime is shutting down.
 #[derive(Debug, Clone, Copy, thiserror::Error)]
 #[error("the answer was not built")]

@@ -180,7 +180,7 @@ async fn handle(
         _ if path.starts_with("/embed/") => api::Answered {
             route: Route::Widgets,
             key_id: None,
-            response: widgets::handle(app, &method, &path["/embed/".len()..], query).await,
+            response: widgets::handle(app, &method, &path["/embed/".len()..], query, headers).await,
         },
         "/healthz" => api::Answered {
             route: Route::Healthz,

@@ -11,12 +11,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use bytes::Bytes;
-use warp::http::{HeaderValue, Method, StatusCode, header};
+use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
 use super::App;
 use super::api::DB_TIMEOUT;
-use super::cache::BuildLost;
+use super::cache::{Body, BuildLost};
 use crate::db::DbError;
 use crate::domain::Locale;
 use crate::pages::i18n::T;
@@ -68,28 +68,41 @@ fn parse(rest: &str) -> Target<'_> {
 #[derive(Debug, Clone)]
 pub struct Page {
     content_type: &'static str,
-    cache_control: &'static str,
-    body: Bytes,
+    body: Body,
 }
 
 impl Page {
     fn html(html: String) -> Page {
         Page {
             content_type: "text/html; charset=utf-8",
-            cache_control: "public, max-age=30",
-            body: html.into(),
+            body: Body::new(html.into_bytes()),
         }
     }
 
-    fn into_response(self) -> Response {
-        let mut response = text_response(StatusCode::OK, self.content_type, self.body);
-        cache(&mut response, self.cache_control);
+    /// 200 with the page, or 304 when the browser's copy (its ETag) is still the page. Browsers
+    /// and proxies must ask again every time (`no-cache`), so a change shows on the next load.
+    fn into_response(self, headers: &HeaderMap) -> Response {
+        let mut response = if self.body.matches(headers) {
+            text_response(StatusCode::NOT_MODIFIED, self.content_type, Bytes::new())
+        } else {
+            text_response(StatusCode::OK, self.content_type, self.body.bytes.clone())
+        };
+        cache(&mut response, "no-cache");
+        if let Ok(etag) = HeaderValue::from_str(&self.body.etag) {
+            response.headers_mut().insert(header::ETAG, etag);
+        }
         response
     }
 }
 
 /// Answers `path` (the part after `/embed/`).
-pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) -> Response {
+pub async fn handle(
+    app: &Arc<App>,
+    method: &Method,
+    rest: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Response {
     if method != Method::GET {
         let mut response = text_response(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -128,7 +141,7 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
         })
         .await;
     match page {
-        Ok(Some(page)) => page.into_response(),
+        Ok(Some(page)) => page.into_response(headers),
         Ok(None) => not_found(locale),
         Err(failure) => {
             tracing::error!(error = %failure, path = rest, "widget page failed");
@@ -228,8 +241,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             );
             Ok(Some(Page {
                 content_type: "text/calendar; charset=utf-8",
-                cache_control: "public, max-age=300",
-                body: body.into(),
+                body: Body::new(body.into_bytes()),
             }))
         }
     }
@@ -240,7 +252,7 @@ fn not_found(locale: Locale) -> Response {
     page(
         StatusCode::NOT_FOUND,
         pages::message(locale, T::NotFoundTitle, T::NotFoundBody),
-        "public, max-age=30",
+        "no-cache",
     )
 }
 

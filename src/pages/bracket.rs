@@ -27,6 +27,9 @@ pub(crate) struct BracketBody {
 struct Section {
     kind: &'static str,
     title: Option<String>,
+    /// What a screen reader announces for the section, which scrolls sideways when wide and so
+    /// takes keyboard focus.
+    label: String,
     rounds: Vec<Round>,
 }
 
@@ -76,8 +79,9 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
             }
             StageType::DoubleElimination => body.sections.extend(double(locale, &matches)),
             StageType::RoundRobin | StageType::Swiss => body.sections.push(Section {
-                kind: "rounds",
+                kind: "schedule",
                 title: None,
+                label: String::new(),
                 rounds: plain_rounds(locale, &matches),
             }),
             StageType::Groups => {
@@ -93,14 +97,21 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
                 }
                 for (label, list) in groups {
                     body.sections.push(Section {
-                        kind: "rounds",
+                        kind: "schedule",
                         title: Some(T::Group.with(locale, label)),
+                        label: String::new(),
                         rounds: plain_rounds(locale, &list),
                     });
                 }
             }
             StageType::FreeForAll => body.tables.extend(free_for_all(locale, &matches)),
         }
+    }
+    for section in &mut body.sections {
+        section.label = section
+            .title
+            .clone()
+            .unwrap_or_else(|| T::Bracket.get(locale).to_owned());
     }
     body
 }
@@ -241,6 +252,7 @@ fn single(locale: Locale, matches: &[&MatchObject], playoffs: bool) -> Vec<Secti
     vec![Section {
         kind: "tree",
         title: playoffs.then(|| T::Playoffs.get(locale).to_owned()),
+        label: String::new(),
         rounds,
     }]
 }
@@ -285,12 +297,14 @@ fn double(locale: Locale, matches: &[&MatchObject]) -> Vec<Section> {
     let mut sections = vec![Section {
         kind: "tree",
         title: Some(T::WinnersBracket.get(locale).to_owned()),
+        label: String::new(),
         rounds: upper,
     }];
     if !lower.is_empty() {
         sections.push(Section {
             kind: "tree",
             title: Some(T::LosersBracket.get(locale).to_owned()),
+            label: String::new(),
             rounds: lower,
         });
     }

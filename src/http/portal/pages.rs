@@ -128,13 +128,7 @@ pub(super) async fn published(
 /// 200 with the cached page, or 304 when `If-None-Match` names its ETag.
 fn revalidated(built: CachedPage, headers: &HeaderMap) -> Response {
     let etag = built.body.etag.clone();
-    let matches = headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|tag| tag.trim() == &*etag);
-    let mut response = if matches && built.status == StatusCode::OK {
+    let mut response = if built.body.matches(headers) && built.status == StatusCode::OK {
         let mut response = with_headers(Response::new(Bytes::new().into()), "no-cache");
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
