@@ -68,17 +68,21 @@ impl FormGuard {
         }
     }
 
-    /// Whether a post comes from this site: an `Origin` header, when sent, must be the base URL's
-    /// origin, and a browser must not call it a cross-site request.
+    /// Whether a post comes from this site: a browser must not call it cross-site, and an
+    /// `Origin`, when sent, must be the base URL's. Pages send no referrer, so browsers send
+    /// `Origin: null` with their forms; that passes only when the browser also says the post is
+    /// same-origin (`Sec-Fetch-Site`, which no page script can set).
     pub fn same_origin(&self, headers: &HeaderMap) -> bool {
-        let origin_ok = headers
-            .get(header::ORIGIN)
-            .is_none_or(|value| value.to_str().is_ok_and(|o| o == self.origin));
-        let fetch_ok = headers
-            .get("sec-fetch-site")
-            .and_then(|v| v.to_str().ok())
-            .is_none_or(|site| site != "cross-site");
-        origin_ok && fetch_ok
+        let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+        if fetch_site.is_some_and(|site| site == "cross-site") {
+            return false;
+        }
+        match headers.get(header::ORIGIN).map(|v| v.to_str()) {
+            None => true,
+            Some(Ok("null")) => fetch_site == Some("same-origin"),
+            Some(Ok(origin)) => origin == self.origin,
+            Some(Err(_)) => false,
+        }
     }
 
     /// A `Set-Cookie` value: `HttpOnly`, `SameSite=Lax`, `Secure` on https.
@@ -220,7 +224,15 @@ mod tests {
         );
         assert!(!guard.same_origin(&headers));
         headers.insert(header::ORIGIN, HeaderValue::from_static("null"));
-        assert!(!guard.same_origin(&headers));
+        assert!(
+            !guard.same_origin(&headers),
+            "null, with nothing to say where it came from"
+        );
+        headers.insert("sec-fetch-site", HeaderValue::from_static("same-origin"));
+        assert!(
+            guard.same_origin(&headers),
+            "a browser's form from a page without referrers"
+        );
         let mut fetch = HeaderMap::new();
         fetch.insert("sec-fetch-site", HeaderValue::from_static("cross-site"));
         assert!(!guard.same_origin(&fetch));

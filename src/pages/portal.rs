@@ -356,11 +356,19 @@ pub fn tournament(
         value: taken.to_string(),
         url: None,
     });
-    facts.push(Fact {
-        label: T::PlacesLeft.get(locale),
-        value: left.to_string(),
-        url: None,
-    });
+    let before_the_start = matches!(
+        tournament.status,
+        TournamentStatus::Announced
+            | TournamentStatus::RegistrationOpen
+            | TournamentStatus::RegistrationClosed
+    );
+    if before_the_start {
+        facts.push(Fact {
+            label: T::PlacesLeft.get(locale),
+            value: left.to_string(),
+            url: None,
+        });
+    }
     let open = tournament.status == TournamentStatus::RegistrationOpen && left > 0;
     let register_note = match tournament.status {
         TournamentStatus::Draft | TournamentStatus::Announced => T::RegNotYetOpen,

@@ -233,6 +233,30 @@ on_both_backends! {
         assert!(all[all.len() - 2]["data"]["match"].get("a_name").is_none(), "a round has results instead of sides");
     }
 
+    async fn emails_are_kept_for_admins_and_names_compared_without_case(t: TestDb) {
+        league(&t).await;
+        t.run(&["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "Cup", "--game", "chess",
+            "--format", "swiss", "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z"]);
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        assert_eq!(t.run(&["tournaments", "register", "cup", "Анна", "--email", "anna@example.org"]),
+            "registered Анна (par_1) in cup\n");
+        assert_refused(&t, &[
+            (vec!["tournaments", "register", "cup", "АННА"], "'АННА' is already registered in 'cup'"),
+            (vec!["tournaments", "register", "cup", "Boris", "--email", "Anna@Example.ORG"], "this email address is already registered in 'cup'"),
+            (vec!["tournaments", "register", "cup", "Boris", "--email", "boris"], "--email: is not an email address such as name@example.org"),
+            (vec!["tournaments", "register", "cup", &"x".repeat(65)], "the name is 65 characters long; at most 64 are allowed"),
+            (vec!["tournaments", "register", "cup", "Eve\u{202E}nimdA"], "the name must not contain characters that change the direction of text"),
+        ]).await;
+        t.run(&["tournaments", "register", "cup", "Boris"]);
+        let listing = t.run(&["tournaments", "registrations", "cup"]);
+        let lines: Vec<&str> = listing.lines().collect();
+        assert!(lines[0].starts_with("ID") && lines[0].contains("EMAIL"), "{listing}");
+        assert!(lines[1].starts_with("par_1") && lines[1].contains("anna@example.org") && lines[1].ends_with("Анна"), "{listing}");
+        assert!(lines[2].starts_with("par_2") && lines[2].ends_with("Boris"), "{listing}");
+        let everything: String = events(&t.db).await.iter().map(|e| e.to_string()).collect();
+        assert!(everything.contains("Анна") && !everything.contains("anna@example.org"), "events never carry the email");
+    }
+
     async fn refused_commands_exit_1_and_change_nothing(t: TestDb) {
         league(&t).await;
         ready_to_start(&t, "cup", "single_elimination", &["A", "B", "C"], &[]).await;

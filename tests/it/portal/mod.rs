@@ -2,6 +2,7 @@
 //! localized 404 page, a crawl of every link of every page, registration and withdrawal with
 //! every refusal, and a crowd racing for the last places.
 
+mod browser;
 mod crowd;
 mod pages;
 mod registration;
