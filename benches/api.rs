@@ -9,9 +9,14 @@
 //! `TOURNEY_BENCH_SECONDS` (default 8) per run. Results go to stdout as a Markdown table; the
 //! figures in docs/PERFORMANCE.md come from here.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
+#[path = "common/mod.rs"]
+mod common;
+
+use std::io::Write;
+use std::process::Command;
 use std::time::Duration;
+
+use common::{LUA, Run, Serve, bare_warp, wrk};
 
 const SPACES: usize = 10;
 const KEYS_PER_SPACE: usize = 10;
@@ -69,145 +74,6 @@ fn document() -> String {
     format!(r#"{{"version": 1, "spaces": [{}]}}"#, spaces.join(","))
 }
 
-struct Serve {
-    child: Child,
-    base: String,
-}
-
-impl Serve {
-    fn start(db: &str, limit: u32) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-            .env("TOURNEY_DATABASE_URL", db)
-            .env("TOURNEY_LOG", "warn")
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--rate-limit",
-                &limit.to_string(),
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tourney serve");
-        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        reader.read_line(&mut line).expect("the bound address");
-        std::thread::spawn(move || for _ in reader.lines() {});
-        Serve {
-            child,
-            base: line.trim().trim_start_matches("listening on ").to_owned(),
-        }
-    }
-
-    /// The most memory the server process has used, in MiB.
-    fn peak_mib(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            .map_or(f64::NAN, |kb| kb / 1024.0)
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Rotates over "key path" lines, one request each.
-const LUA: &str = r#"
-local pairs_ = {}
-local i = 0
-function init(args)
-  for line in io.lines(args[1]) do
-    local key, path = line:match("^(%S+) (%S+)$")
-    pairs_[#pairs_ + 1] = { key = key, path = path }
-  end
-  i = math.random(#pairs_)
-end
-function request()
-  i = i % #pairs_ + 1
-  local p = pairs_[i]
-  return wrk.format("GET", p.path, { ["Authorization"] = "Bearer " .. p.key })
-end
-"#;
-
-struct Run {
-    rps: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    non_2xx: u64,
-}
-
-fn wrk(url: &str, script: &std::path::Path, pairs: &std::path::Path, seconds: u64) -> Run {
-    let output = Command::new("wrk")
-        .args(["-t2", "-c64", &format!("-d{seconds}s"), "--latency", "-s"])
-        .arg(script)
-        .arg(url)
-        .arg("--")
-        .arg(pairs)
-        .output()
-        .expect("run wrk");
-    let text = String::from_utf8_lossy(&output.stdout);
-    let field = |prefix: &str| {
-        text.lines()
-            .find_map(|l| l.trim().strip_prefix(prefix).map(|v| v.trim().to_owned()))
-    };
-    let millis = |value: String| {
-        let (number, unit) = value.split_at(
-            value
-                .find(|c: char| c.is_ascii_alphabetic())
-                .unwrap_or(value.len()),
-        );
-        let number: f64 = number.parse().unwrap_or(f64::NAN);
-        match unit {
-            "us" => number / 1000.0,
-            "ms" => number,
-            "s" => number * 1000.0,
-            _ => f64::NAN,
-        }
-    };
-    Run {
-        rps: field("Requests/sec:")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(f64::NAN),
-        p50_ms: field("50%").map(millis).unwrap_or(f64::NAN),
-        p99_ms: field("99%").map(millis).unwrap_or(f64::NAN),
-        non_2xx: field("Non-2xx or 3xx responses:")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0),
-    }
-}
-
-/// A bare warp server answering `body` to every request, on a runtime of its own.
-fn bare_warp(body: Vec<u8>) -> (String, tokio::runtime::Runtime) {
-    use warp::Filter;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .expect("bind");
-    let address = listener.local_addr().expect("address");
-    let body = bytes::Bytes::from(body);
-    let route = warp::any().map(move || {
-        let mut response = warp::reply::Response::new(body.clone().into());
-        response.headers_mut().insert(
-            "content-type",
-            warp::http::HeaderValue::from_static("application/json"),
-        );
-        response
-    });
-    runtime.spawn(warp::serve(route).incoming(listener).run());
-    (format!("http://{address}"), runtime)
-}
 
 fn main() {
     if Command::new("wrk").arg("--version").output().is_err() {
@@ -242,7 +108,7 @@ fn main() {
         file
     };
 
-    let serve = Serve::start(&db, 1_000_000);
+    let serve = Serve::start(&db, &["--rate-limit", "1000000"]);
     let fetch = |path: &str| {
         Command::new("curl")
             .args([
@@ -256,9 +122,9 @@ fn main() {
             .unwrap_or_default()
     };
     let sample = fetch("/api/v1/tournaments");
-    let (bare_url, _runtime) = bare_warp(sample.clone());
+    let (bare_url, _runtime) = bare_warp(sample.clone(), "application/json");
     let matches_sample = fetch("/api/v1/tournaments/de64-1/matches");
-    let (bare_matches_url, _matches_runtime) = bare_warp(matches_sample.clone());
+    let (bare_matches_url, _matches_runtime) = bare_warp(matches_sample.clone(), "application/json");
     println!("| run | requests/s | p50 | p99 | non-2xx |");
     println!("| --- | ---: | ---: | ---: | ---: |");
     let report = |name: &str, run: &Run| {
@@ -315,7 +181,7 @@ fn main() {
     );
     let peak = serve.peak_mib();
     drop(serve);
-    let limited = Serve::start(&db, 120);
+    let limited = Serve::start(&db, &[]);
     std::thread::sleep(Duration::from_millis(200));
     let refused = wrk(
         &limited.base,
