@@ -205,11 +205,27 @@ fn main() {
     };
     let bare = wrk(&bare_url, &script, &pairs("/"), seconds);
     report(&format!("bare warp, fixed {} B body", page.len()), &bare);
-    let tournament = wrk(&serve.base, &script, &pairs("/en/tournaments/de64"), seconds);
-    report("GET /en/tournaments/{slug} (64-player double elimination)", &tournament);
+    let tournament = wrk(
+        &serve.base,
+        &script,
+        &pairs("/en/tournaments/de64"),
+        seconds,
+    );
+    report(
+        "GET /en/tournaments/{slug} (64-player double elimination)",
+        &tournament,
+    );
     let bare_form = wrk(&bare_form_url, &script, &pairs("/"), seconds);
-    report(&format!("bare warp, fixed {} B body", form_page.len()), &bare_form);
-    let open = wrk(&serve.base, &script, &pairs("/en/tournaments/open"), seconds);
+    report(
+        &format!("bare warp, fixed {} B body", form_page.len()),
+        &bare_form,
+    );
+    let open = wrk(
+        &serve.base,
+        &script,
+        &pairs("/en/tournaments/open"),
+        seconds,
+    );
     report(
         "GET /en/tournaments/{slug} (registration open: a token and a cookie per visitor)",
         &open,

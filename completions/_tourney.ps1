@@ -50,7 +50,6 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 picks a free port (the bound address is printed)')
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window')
             [CompletionResult]::new('--rate-limit-window', '--rate-limit-window', [CompletionResultType]::ParameterName, 'The rate limit''s window; only tests change it (the specification''s is a minute)')
-            [CompletionResult]::new('--key-refresh', '--key-refresh', [CompletionResultType]::ParameterName, 'How often the API key directory is reloaded; only tests change it')
             [CompletionResult]::new('--form-limit', '--form-limit', [CompletionResultType]::ParameterName, 'Portal form posts (registrations, withdrawals) accepted per client address per minute')
             [CompletionResult]::new('--trusted-proxy', '--trusted-proxy', [CompletionResultType]::ParameterName, 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')

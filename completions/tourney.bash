@@ -1961,7 +1961,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --rate-limit-window --key-refresh --form-limit --trusted-proxy --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1976,10 +1976,6 @@ _tourney() {
                     return 0
                     ;;
                 --rate-limit-window)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --key-refresh)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

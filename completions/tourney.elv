@@ -46,7 +46,6 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --listen 'Address to listen on; port 0 picks a free port (the bound address is printed)'
             cand --rate-limit 'Requests per API key in any 60-second window'
             cand --rate-limit-window 'The rate limit''s window; only tests change it (the specification''s is a minute)'
-            cand --key-refresh 'How often the API key directory is reloaded; only tests change it'
             cand --form-limit 'Portal form posts (registrations, withdrawals) accepted per client address per minute'
             cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'

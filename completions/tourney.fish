@@ -48,7 +48,6 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print thi
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The rate limit\'s window; only tests change it (the specification\'s is a minute)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l key-refresh -d 'How often the API key directory is reloaded; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 'Portal form posts (registrations, withdrawals) accepted per client address per minute' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r

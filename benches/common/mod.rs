@@ -144,4 +144,3 @@ pub fn bare_warp(body: Vec<u8>, content_type: &'static str) -> (String, tokio::r
     runtime.spawn(warp::serve(route).incoming(listener).run());
     (format!("http://{address}"), runtime)
 }
-

@@ -294,7 +294,7 @@ pub enum KeysCommand {
         #[arg(long)]
         space: String,
     },
-    /// Revoke a key: it stops working within a second, in every server
+    /// Revoke a key: every server refuses it from its next request
     Revoke {
         /// The key's id (key_...)
         key_id: String,
@@ -309,15 +309,13 @@ pub struct ServeArgs {
     /// On an empty database, load the demo space and print an API key and example requests
     #[arg(long)]
     pub demo: bool,
-    /// Requests per API key in any 60-second window
+    /// Requests per API key in any 60-second window, counted for every server on the database
+    /// together (give every replica the same N)
     #[arg(long, value_name = "N", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub rate_limit: u32,
     /// The rate limit's window; only tests change it (the specification's is a minute)
     #[arg(long, value_name = "DURATION", default_value = "60s", hide = true)]
     pub rate_limit_window: String,
-    /// How often the API key directory is reloaded; only tests change it
-    #[arg(long, value_name = "DURATION", default_value = "500ms", hide = true)]
-    pub key_refresh: String,
     /// Portal form posts (registrations, withdrawals) accepted per client address per minute
     #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_FORM_LIMIT,
           value_parser = clap::value_parser!(u32).range(1..=100_000))]

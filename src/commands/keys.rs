@@ -64,7 +64,10 @@ pub async fn run(
         KeysCommand::Revoke { key_id } => {
             let id: KeyId = parse_id(&key_id, || Missing::Key { id: key_id.clone() })?;
             service::keys::revoke(db, &ctx(config), id).await?;
-            writeln!(out, "revoked {id}; it stops working within a second")?;
+            writeln!(
+                out,
+                "revoked {id}; every server refuses it from the next request"
+            )?;
         }
     }
     Ok(())

@@ -51,7 +51,6 @@ pub async fn run(
     let settings = http::Settings {
         rate_limit: args.rate_limit,
         rate_window: window("--rate-limit-window", &args.rate_limit_window)?,
-        key_refresh: window("--key-refresh", &args.key_refresh)?,
         form_limit: args.form_limit,
         trusted_proxies,
     };

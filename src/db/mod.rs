@@ -7,20 +7,24 @@
 //! never formats anything for people.
 
 mod connect;
+mod direct;
 mod error;
 
 pub mod api_keys;
 pub mod audit;
 pub mod deliveries;
 pub mod hooks;
+pub mod hot;
 pub mod matches;
 pub mod outbox;
 pub mod participants;
+pub mod rate_windows;
 pub mod site_keys;
 pub mod spaces;
 pub mod stages;
 pub mod store;
 pub mod tournaments;
+pub mod versions;
 
 pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
 pub use error::DbError;

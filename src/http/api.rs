@@ -1,9 +1,13 @@
 //! `/api/v1/*`: the read API. The order of checks is the contract: method (405), key (401), rate
 //! limit (429), then the request itself (400 for parameters or a body it does not take, 404 for
 //! what does not exist in the key's space), and 503 when the database does not answer in time.
+//!
+//! Every answer is as of the database's current versions (`freshness`): the key is looked up in a
+//! directory no older than the `keys` version, the limit is settled for the fleet (`fleet`), and a
+//! cached body serves only while the `data` version has not moved past it.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
@@ -94,14 +98,53 @@ pub async fn handle(
             response: respond(Body::new(OPENAPI.as_bytes().to_vec()), headers),
         };
     }
-    let Some(principal) = authenticate(app, headers) else {
+    let unavailable = |key_id| Answered {
+        route,
+        key_id,
+        response: ApiError::Unavailable.into_response(),
+    };
+    let Some(key) = bearer_key(headers) else {
         return Answered {
             route,
             key_id: None,
             response: ApiError::Unauthorized.into_response(),
         };
     };
-    let limit = match app.limiter.check(principal.key_id, Instant::now()) {
+    let versions = match app.freshness.current().await {
+        Ok(versions) => versions,
+        Err(error) => {
+            tracing::warn!(%error, "cannot answer from the API");
+            return unavailable(None);
+        }
+    };
+    let key_hash = api_keys::hash(key);
+    let lookup = app.directory.lookup(&app.db, &key_hash, versions.keys);
+    let principal = match tokio::time::timeout(DB_TIMEOUT, lookup).await {
+        Ok(Ok(Some(principal))) => principal,
+        Ok(Ok(None)) => {
+            return Answered {
+                route,
+                key_id: None,
+                response: ApiError::Unauthorized.into_response(),
+            };
+        }
+        Ok(Err(error)) => {
+            tracing::warn!(%error, "cannot read the API keys");
+            return unavailable(None);
+        }
+        Err(_) => {
+            tracing::warn!("cannot read the API keys: the database did not answer in time");
+            return unavailable(None);
+        }
+    };
+    let decision = match app.limiter.check(principal.key_id).await {
+        Ok(decision) => decision,
+        Err(error) => {
+            tracing::warn!(%error, "cannot settle the rate limit");
+            return unavailable(Some(principal.key_id));
+        }
+    };
+    let limit = match decision {
         Decision::Limited { limit, retry_after } => {
             let mut response = ApiError::RateLimited { retry_after }.into_response();
             rate_headers(&mut response, limit, 0, retry_after);
@@ -113,7 +156,17 @@ pub async fn handle(
         }
         allowed => allowed,
     };
-    let mut response = match answer(app, &principal, endpoint, rest, query, headers).await {
+    let mut response = match answer(
+        app,
+        &principal,
+        endpoint,
+        rest,
+        query,
+        headers,
+        versions.data,
+    )
+    .await
+    {
         Ok(body) => respond(body, headers),
         Err(error) => error.into_response(),
     };
@@ -132,18 +185,16 @@ pub async fn handle(
     }
 }
 
-/// The principal of a well-formed `Authorization: Bearer <key>` naming an active key.
-fn authenticate(app: &App, headers: &HeaderMap) -> Option<Principal> {
+/// The key of a well-formed `Authorization: Bearer <key>` (one header, a key's shape); anything
+/// else is refused before the database is asked.
+fn bearer_key(headers: &HeaderMap) -> Option<&str> {
     let mut values = headers.get_all(header::AUTHORIZATION).iter();
     let value = values.next()?.to_str().ok()?;
     if values.next().is_some() {
         return None;
     }
     let (scheme, key) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("bearer") || !api_keys::looks_like_key(key) {
-        return None;
-    }
-    app.directory.lookup(&api_keys::hash(key))
+    (scheme.eq_ignore_ascii_case("bearer") && api_keys::looks_like_key(key)).then_some(key)
 }
 
 async fn answer(
@@ -153,6 +204,7 @@ async fn answer(
     rest: &str,
     query: &str,
     headers: &HeaderMap,
+    version: i64,
 ) -> Result<Body, ApiError> {
     let Some(endpoint) = endpoint else {
         return Err(ApiError::NotFound(format!(
@@ -169,7 +221,7 @@ async fn answer(
     let key = format!("{} {rest}?{}", principal.space.id, canonical_query(&filter));
     let (owned, principal) = (Arc::clone(app), principal.clone());
     app.api_answers
-        .get_or_build(&key, Instant::now(), || async move {
+        .get_or_build(&key, version, || async move {
             tokio::time::timeout(DB_TIMEOUT, build(&owned, &principal, &endpoint, &filter))
                 .await
                 .map_err(|_| ApiError::Unavailable)?

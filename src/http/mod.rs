@@ -12,7 +12,9 @@ mod cache;
 mod clients;
 mod directory;
 mod error;
+mod fleet;
 mod forms;
+mod freshness;
 mod metrics;
 mod ops;
 mod portal;
@@ -22,7 +24,6 @@ mod widgets;
 pub use api::OPENAPI;
 pub use directory::Directory;
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -37,15 +38,13 @@ use crate::db::Db;
 use crate::links::BaseUrl;
 use metrics::Route;
 
-/// How a server limits and refreshes: the specification's values by default; tests shorten the
-/// windows so that none waits a real minute.
+/// How a server limits: the specification's values by default; tests shorten the window so that
+/// none waits a real minute.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// Accepted requests per key in any `rate_window`.
+    /// Accepted requests per key in any `rate_window`, for the whole fleet.
     pub rate_limit: u32,
     pub rate_window: Duration,
-    /// How often the key directory is reloaded.
-    pub key_refresh: Duration,
     /// Portal form posts accepted per client address in any `rate_window`.
     pub form_limit: u32,
     /// Proxies whose `X-Forwarded-For` names the client.
@@ -57,7 +56,6 @@ impl Default for Settings {
         Settings {
             rate_limit: 120,
             rate_window: rate_limit::WINDOW,
-            key_refresh: directory::REFRESH,
             form_limit: DEFAULT_FORM_LIMIT,
             trusted_proxies: Vec::new(),
         }
@@ -73,8 +71,10 @@ const FORM_KEY: &str = "portal-forms";
 pub struct App {
     pub db: Db,
     pub base_url: BaseUrl,
+    /// What is current in the database, read for every request.
+    pub freshness: Arc<freshness::Freshness>,
     pub directory: Directory,
-    pub limiter: rate_limit::RateLimiter<crate::ids::KeyId>,
+    pub limiter: fleet::FleetLimiter,
     /// API bodies by space, path and query.
     pub api_answers: cache::ResponseCache<cache::Body, error::ApiError>,
     /// Widget pages (`None`: the shared "not found" page) by path and theme.
@@ -109,6 +109,7 @@ impl App {
             )
             .await?
         };
+        let hot = crate::db::hot::Hot::open(&db)?;
         let forms =
             forms::FormGuard::new(form_key.as_bytes(), base_url.is_https(), base_url.origin());
         let app = App {
@@ -116,16 +117,21 @@ impl App {
             forms,
             form_limiter: rate_limit::RateLimiter::new(settings.form_limit, settings.rate_window),
             token_marker: format!("form-token-{}", forms::random_text(16)),
-            db,
-            base_url,
+            freshness: Arc::new(freshness::Freshness::new(Arc::clone(&hot), api::DB_TIMEOUT)),
             directory: Directory::default(),
-            limiter: rate_limit::RateLimiter::new(settings.rate_limit, settings.rate_window),
+            limiter: fleet::FleetLimiter::new(
+                hot,
+                settings.rate_limit,
+                settings.rate_window,
+                api::DB_TIMEOUT,
+            ),
             api_answers: cache::ResponseCache::default(),
             widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),
             settings,
+            db,
+            base_url,
         };
-        app.directory.reload(&app.db).await?;
         Ok(Arc::new(app))
     }
 }
@@ -233,24 +239,11 @@ pub async fn serve(
     app: Arc<App>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
-    let refresher = tokio::spawn(refresh_directory(Arc::clone(&app)));
     warp::serve(routes(app))
         .incoming(listener)
         .graceful(shutdown)
         .run()
         .await;
-    refresher.abort();
-}
-
-/// Reloads the key directory every half second, so revocations apply within a second.
-async fn refresh_directory(app: Arc<App>) -> Infallible {
-    let mut tick = tokio::time::interval(app.settings.key_refresh);
-    loop {
-        tick.tick().await;
-        if let Err(error) = app.directory.reload(&app.db).await {
-            tracing::warn!(%error, "cannot reload API keys; keeping the last ones");
-        }
-    }
 }
 
 /// Binds `listen` (port 0 picks a free port) and returns the listener and its address.

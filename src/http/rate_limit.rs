@@ -1,10 +1,9 @@
-//! Rate limits: at most `limit` accepted requests per key (an API key, a client address) in any
-//! sliding window (60 seconds, the specification's; tests shorten it), exactly. Each key keeps the times of its accepted requests inside the window; a request is
-//! accepted when fewer than `limit` are there. Rejected requests are not counted, and the wait a
-//! rejection announces is the true one: when the oldest accepted request leaves the window.
-//!
-//! The limit holds per server process; a deployment with several `serve` replicas behind a load
-//! balancer should route each key to one replica (or divide the limit among them).
+//! A rate limit kept in this process's memory: at most `limit` accepted requests per key (a client
+//! address, for the portal's forms) in any sliding window, exactly. Each key keeps the times of
+//! its accepted requests inside the window; a request is accepted when fewer than `limit` are
+//! there. Rejected requests are not counted, and the wait a rejection announces is the true one:
+//! when the oldest accepted request leaves the window. [`Decision`] is also what the API's limit
+//! for the whole fleet (`fleet`), counted in the database, answers.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, VecDeque};

@@ -1,14 +1,14 @@
 //! `/embed/...`: routes widget requests, reads through `views::public` (published tournaments
-//! only) and answers with the widget's headers. Pages are kept for half a second and built once
-//! however many visitors ask at the same moment (`cache`), so a widget on a busy partner page
-//! costs one database read per half second.
+//! only) and answers with the widget's headers. A page is kept while the database's `data`
+//! version has not moved (`freshness`, `cache`) and built once however many visitors ask at the
+//! same moment, so a widget on a busy partner page costs one version read per burst of requests
+//! and shows a change on the very next request.
 //!
 //! Anything not shown — draft, test, unknown tournament or space, unknown locale or page — gets
 //! the same localized 404 page. A database or rendering failure is logged and answered with a
 //! plain localized 503 page; never a 500, and never a write.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use bytes::Bytes;
 use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -131,9 +131,13 @@ pub async fn handle(
     let theme = Theme::from_query(query);
     let key = format!("{rest} {theme:?}");
     let (owned, path) = (Arc::clone(app), rest.to_owned());
+    let version = match app.freshness.current().await {
+        Ok(versions) => versions.data,
+        Err(error) => return unavailable(locale, rest, &Failure::new(&error.to_string())),
+    };
     let page = app
         .widget_pages
-        .get_or_build(&key, Instant::now(), || async move {
+        .get_or_build(&key, version, || async move {
             let answer = answer(&owned, parse(&path), theme);
             tokio::time::timeout(DB_TIMEOUT, answer)
                 .await
@@ -143,15 +147,22 @@ pub async fn handle(
     match page {
         Ok(Some(page)) => page.into_response(headers),
         Ok(None) => not_found(locale),
-        Err(failure) => {
-            tracing::error!(error = %failure, path = rest, "widget page failed");
-            self::page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                pages::message(locale, T::UnavailableTitle, T::UnavailableBody),
-                "no-store",
-            )
-        }
+        Err(failure) => unavailable(locale, rest, &failure),
     }
+}
+
+/// The plain localized 503 page, after logging why.
+fn unavailable(locale: Locale, path: &str, failure: &Failure) -> Response {
+    tracing::error!(error = %failure, path, "widget page failed");
+    let mut response = page(
+        StatusCode::SERVICE_UNAVAILABLE,
+        pages::message(locale, T::UnavailableTitle, T::UnavailableBody),
+        "no-store",
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 /// Why a page could not be built (a database or template failure), for the log. Shared by

@@ -7,7 +7,6 @@ use serde_json::Value;
 
 use crate::support::integrator::{Integrator, client};
 use crate::support::organiser::Organiser;
-use crate::support::server::KEY_REFRESH;
 use crate::support::server::Server;
 use crate::support::{TestDb, on_both_backends};
 
@@ -141,7 +140,6 @@ on_both_backends! {
         let server = Server::start(&t, &["--demo"]);
         let key = server.demo_key();
         let rival = other_space_key(&t).await;
-        tokio::time::sleep(KEY_REFRESH * 3).await; // the new key reaches the server's directory
         let theirs = get(&server, &key, "/api/v1/tournaments/rival-cup").await;
         let nothing = get(&server, &key, "/api/v1/tournaments/rival-cup-x").await;
         assert_eq!((theirs.status(), nothing.status()), (StatusCode::NOT_FOUND, StatusCode::NOT_FOUND));
@@ -195,32 +193,22 @@ on_both_backends! {
         assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
         assert!(again.bytes().await.unwrap().is_empty());
 
-        // A change made by another process shows within a second, with a new ETag.
+        // A change made by another process shows on the next request, with a new ETag.
         let matches = Integrator::new(&server, &key).json("/api/v1/tournaments/demo-club-league/matches").await;
         let ready = matches["data"].as_array().unwrap().iter().find(|m| m["status"] == "ready").unwrap()["id"].as_str().unwrap().to_owned();
         t.tourney().args(["matches", "report", "demo-club-league", &ready, "--score", "3-3"]).assert().success();
-        let changed = Instant::now();
-        loop {
-            let response = get(&server, &key, "/api/v1/tournaments/demo-club-league/matches").await;
-            if response.headers()["etag"].to_str().unwrap() != etag {
-                break;
-            }
-            assert!(changed.elapsed() < Duration::from_secs(1), "the change did not show within a second");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let changed = client().get(server.url("/api/v1/tournaments/demo-club-league/matches")).bearer_auth(&key)
+            .header("if-none-match", &etag).send().await.unwrap();
+        assert_eq!(changed.status(), StatusCode::OK, "the old ETag no longer matches");
+        assert_ne!(changed.headers()["etag"].to_str().unwrap(), etag);
     }
 
-    async fn a_revoked_key_stops_within_a_second(t: TestDb) {
+    async fn a_revoked_key_stops_on_its_next_request(t: TestDb) {
         let server = Server::start(&t, &["--demo"]);
         let key = server.demo_key();
         assert_eq!(Integrator::new(&server, &key).status("/api/v1/organization").await, StatusCode::OK);
         // Revoked by another process: the command line.
         t.tourney().args(["keys", "revoke", "key_1"]).assert().success();
-        let revoked = Instant::now();
-        while Integrator::new(&server, &key).status("/api/v1/organization").await == StatusCode::OK {
-            assert!(revoked.elapsed() < Duration::from_secs(1), "the key still worked a second after revocation");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
         assert_eq!(Integrator::new(&server, &key).status("/api/v1/organization").await, StatusCode::UNAUTHORIZED);
     }
 
@@ -283,7 +271,6 @@ async fn the_rate_limit_is_exact() {
     );
     let asked = Instant::now();
     let other = other_space_key(&t).await;
-    tokio::time::sleep(KEY_REFRESH * 3).await;
     assert_eq!(
         Integrator::new(&server, &other)
             .status("/api/v1/organization")

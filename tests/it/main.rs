@@ -13,6 +13,8 @@ mod migrations;
 mod openapi;
 mod outbox;
 mod portal;
+mod rate_limit;
+mod replicas;
 mod spaces;
 mod tournaments;
 mod webhooks;

@@ -271,7 +271,8 @@ fn redirect(location: &str, status: StatusCode) -> Response {
     response
 }
 
-/// An HTML page; a page that could not be rendered is logged and becomes the 503 page.
+/// An HTML page; a page that could not be rendered is logged and becomes the 503 page. A 503
+/// says when to try again, as the API's does.
 fn page(status: StatusCode, html: Result<String, RenderError>, cache: &'static str) -> Response {
     let (status, html) = match html {
         Ok(html) => (status, html),
@@ -285,6 +286,11 @@ fn page(status: StatusCode, html: Result<String, RenderError>, cache: &'static s
     };
     let mut response = with_headers(Response::new(Bytes::from(html).into()), cache);
     *response.status_mut() = status;
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
     response
 }
 

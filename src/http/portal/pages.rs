@@ -2,7 +2,6 @@
 //! window, revalidated with their ETag, and a tournament's form given each visitor's own token.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use bytes::Bytes;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -32,9 +31,15 @@ pub(super) async fn cached(
     let key = format!("{path} {}", place.theme.as_str());
     let (owned, path, locale, theme) =
         (Arc::clone(app), path.to_owned(), place.locale, place.theme);
+    let version = app
+        .freshness
+        .current()
+        .await
+        .map_err(|error| Failure::new(&error.to_string()))?
+        .data;
     let built = app
         .portal_pages
-        .get_or_build(&key, Instant::now(), || async move {
+        .get_or_build(&key, version, || async move {
             let build = build_page(&owned, &path, locale, theme);
             tokio::time::timeout(DB_TIMEOUT, build)
                 .await

@@ -9,6 +9,7 @@
 //! skipped, and under CI (`CI` set) they fail instead, so CI can never pass without Postgres.
 
 pub mod browser;
+pub mod cluster;
 pub mod integrator;
 pub mod organiser;
 pub mod pages;
@@ -34,7 +35,12 @@ pub struct TestDb {
 
 enum Cleanup {
     Sqlite(#[allow(dead_code)] tempfile::TempDir),
-    Postgres { admin_url: String, name: String },
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
+    /// The database of a test's own cluster, which goes with the cluster.
+    Cluster,
 }
 
 impl TestDb {
@@ -57,7 +63,7 @@ impl TestDb {
     pub fn backend_name(&self) -> &'static str {
         match self.cleanup {
             Cleanup::Sqlite(_) => "sqlite",
-            Cleanup::Postgres { .. } => "postgres",
+            Cleanup::Postgres { .. } | Cleanup::Cluster => "postgres",
         }
     }
 
@@ -129,6 +135,18 @@ pub async fn sqlite() -> TestDb {
     }
 }
 
+/// The `postgres` database of a test's own [`cluster::Cluster`], migrated.
+pub async fn on_cluster(cluster: &cluster::Cluster) -> TestDb {
+    let db = Db::open(&cluster.url)
+        .await
+        .expect("open the cluster's database");
+    TestDb {
+        url: cluster.url.clone(),
+        db,
+        cleanup: Cleanup::Cluster,
+    }
+}
+
 /// A fresh Postgres database, or `None` (with the reason printed) when none is configured.
 pub async fn postgres(test: &str) -> Option<TestDb> {
     let Ok(admin_url) = std::env::var(PG_URL_VAR) else {
@@ -164,7 +182,8 @@ pub async fn postgres(test: &str) -> Option<TestDb> {
 
 /// Runs an `async fn(TestDb)` body as two tests, `NAME::sqlite` and `NAME::postgres`.
 macro_rules! on_both_backends {
-    ($(async fn $name:ident($db:ident: TestDb) $body:block)+) => {$(
+    ($($(#[$meta:meta])* async fn $name:ident($db:ident: TestDb) $body:block)+) => {$(
+        $(#[$meta])*
         mod $name {
             #[allow(unused_imports)]
             use super::*;

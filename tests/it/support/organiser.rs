@@ -40,6 +40,11 @@ impl Organiser {
         }
     }
 
+    /// The database the organiser writes to.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
     pub fn ctx(&self) -> Ctx<'_> {
         Ctx {
             base_url: &self.base_url,

@@ -8,9 +8,6 @@ use std::time::Duration;
 
 use super::TestDb;
 
-/// How often test servers reload their key directory (a server's default is half a second).
-pub const KEY_REFRESH: Duration = Duration::from_millis(50);
-
 pub struct Server {
     child: Child,
     /// Where the server's log goes, when the test reads it ([`Server::start_logged`]).
@@ -102,7 +99,6 @@ impl Server {
             .env("TOURNEY_DATABASE_URL", &t.url)
             .env("TOURNEY_LOG", level)
             .args(["--base-url", base_url, "serve", "--listen", listen])
-            .args(["--key-refresh", &format!("{}ms", KEY_REFRESH.as_millis())])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(stderr)
