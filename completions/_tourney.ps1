@@ -48,7 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;serve' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 picks a free port (the bound address is printed)')
-            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)')
             [CompletionResult]::new('--rate-limit-window', '--rate-limit-window', [CompletionResultType]::ParameterName, 'The rate limit''s window; only tests change it (the specification''s is a minute)')
             [CompletionResult]::new('--form-limit', '--form-limit', [CompletionResultType]::ParameterName, 'Portal form posts (registrations, withdrawals) accepted per client address per minute')
             [CompletionResult]::new('--trusted-proxy', '--trusted-proxy', [CompletionResultType]::ParameterName, 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default')
@@ -559,7 +559,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
-            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: it stops working within a second, in every server')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -599,7 +599,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;keys;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
-            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: it stops working within a second, in every server')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -778,7 +778,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;help;keys' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
-            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: it stops working within a second, in every server')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
             break
         }
         'tourney;help;keys;create' {

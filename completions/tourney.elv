@@ -44,7 +44,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;serve'= {
             cand --listen 'Address to listen on; port 0 picks a free port (the bound address is printed)'
-            cand --rate-limit 'Requests per API key in any 60-second window'
+            cand --rate-limit 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)'
             cand --rate-limit-window 'The rate limit''s window; only tests change it (the specification''s is a minute)'
             cand --form-limit 'Portal form posts (registrations, withdrawals) accepted per client address per minute'
             cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
@@ -494,7 +494,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
-            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand revoke 'Revoke a key: every server refuses it from its next request'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;keys;create'= {
@@ -530,7 +530,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;keys;help'= {
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
-            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand revoke 'Revoke a key: every server refuses it from its next request'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;keys;help;create'= {
@@ -670,7 +670,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;keys'= {
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
-            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand revoke 'Revoke a key: every server refuses it from its next request'
         }
         &'tourney;help;keys;create'= {
         }

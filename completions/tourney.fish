@@ -46,7 +46,7 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "completions" -d 'Pr
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The rate limit\'s window; only tests change it (the specification\'s is a minute)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 'Portal form posts (registrations, withdrawals) accepted per client address per minute' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
@@ -323,7 +323,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l name -d 'A label to tell keys apart, such as "partner site"' -r
@@ -345,7 +345,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
@@ -401,4 +401,4 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from verify" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
