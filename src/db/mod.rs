@@ -6,6 +6,7 @@
 //! This layer never decides what a change means (that is the commands' and the domain's job) and
 //! never formats anything for people.
 
+mod batcher;
 mod connect;
 mod direct;
 mod error;

@@ -109,7 +109,14 @@ impl App {
             )
             .await?
         };
-        let hot = crate::db::hot::Hot::open(&db)?;
+        let hot = Arc::new(crate::db::hot::Hot::open(
+            &db,
+            crate::db::hot::Limit {
+                limit: settings.rate_limit.max(1),
+                window_ms: fleet::window_ms(settings.rate_window),
+            },
+            api::DB_TIMEOUT,
+        )?);
         let forms =
             forms::FormGuard::new(form_key.as_bytes(), base_url.is_https(), base_url.origin());
         let app = App {
