@@ -174,7 +174,8 @@ optional_from_text!(
     crate::domain::Bracket,
     crate::domain::Winner,
     crate::domain::Side,
-    crate::domain::ErrorClass
+    crate::domain::ErrorClass,
+    crate::domain::DisabledReason
 );
 
 /// Checks that a statement meant to change the one row `what` names changed it: an update that
