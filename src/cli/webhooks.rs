@@ -147,7 +147,8 @@ pub struct DeliveryArgs {
         long,
         value_name = "DURATION",
         default_value = "5d",
-        env = "TOURNEY_WEBHOOK_DISABLE_AFTER"
+        env = "TOURNEY_WEBHOOK_DISABLE_AFTER",
+        hide_env_values = true
     )]
     pub disable_after: String,
     #[command(flatten)]
