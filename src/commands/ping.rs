@@ -50,15 +50,19 @@ pub async fn run(
         )?;
         return Ok(());
     }
+    // The receiver's own words when it answered; a transport error's text only when no reason
+    // says it better.
+    let answered = outcome.status_code.is_some() || outcome.reason.is_none();
     let detail = outcome
         .excerpt
         .as_deref()
+        .filter(|_| answered)
         .map(|text| format!(": {}", text.chars().take(300).collect::<String>()))
         .unwrap_or_default();
     Err(Error::Invalid(format!(
-        "ping {event} to {} failed: {} after {} ms ({delivery}){detail}",
+        "ping {event} to {} failed after {} ms ({delivery}): {}{detail}",
         pinged.hook.url,
-        outcome.summary(),
-        outcome.duration.as_millis()
+        outcome.duration.as_millis(),
+        outcome.explained()
     )))
 }

@@ -273,6 +273,29 @@ async fn tls_failures_say_what_is_wrong_with_the_certificate() {
         ])
         .await;
     assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).lines().any(|line| line.contains("dlv_3 ")
+            && line.contains(" ms: tls: CA certificate used as a server certificate")),
+        "the delivery log names the reason:\n{}",
+        stdout(&out)
+    );
+    // So does ping, which a new user tries first.
+    let ping = t
+        .shell(&[
+            "ping",
+            "hook_3",
+            "--allow-cidr",
+            "127.0.0.0/8",
+            "--root-cert",
+            &bundle,
+        ])
+        .await;
+    assert_eq!(ping.status.code(), Some(1));
+    assert!(
+        stderr(&ping).contains("tls: CA certificate used as a server certificate"),
+        "{}",
+        stderr(&ping)
+    );
     for (delivery, reason) in [
         ("dlv_1", "tls: unknown issuer"),
         ("dlv_2", "tls: expired certificate"),
@@ -297,7 +320,7 @@ async fn tls_failures_say_what_is_wrong_with_the_certificate() {
         &bundle,
     ])
     .await;
-    let log = t.run(&["hooks", "attempts", "dlv_7"]);
+    let log = t.run(&["hooks", "attempts", "dlv_8"]);
     assert!(log.contains("connect: connection refused"), "{log}");
 }
 

@@ -33,7 +33,7 @@ on_both_backends! {
 
         let failed = t.shell(&args).await;
         assert_eq!(failed.status.code(), Some(1));
-        assert!(stderr(&failed).contains("failed: 500 (http)"), "{}", stderr(&failed));
+        assert!(stderr(&failed).contains(": 500 (http)"), "{}", stderr(&failed));
         let attempts: Vec<(String, Option<i64>)> = rows(&t.db, "SELECT trigger, status_code FROM attempts ORDER BY id").await;
         assert_eq!(attempts, [("ping".into(), Some(200)), ("ping".into(), Some(500))]);
         assert_eq!(crate::support::scalar(&t.db, "SELECT COUNT(*) FROM deliveries WHERE status = 'failed'").await, 1,
