@@ -11,7 +11,7 @@ use super::{Error, ctx, table};
 use crate::cli::{AllowArgs, HooksCommand};
 use crate::config::Config;
 use crate::db::{Db, deliveries, hooks, spaces};
-use crate::domain::{EventType, HookStatus, UnknownValue};
+use crate::domain::{DeliveryStatus, EventType, HookStatus, UnknownValue};
 use crate::ids::{DeliveryId, HookId};
 use crate::service::{self, Missing};
 use crate::timestamp;
@@ -317,8 +317,12 @@ async fn list_deliveries(
                 d.status.to_string(),
                 d.attempts.to_string(),
                 last,
-                d.next_attempt_at
-                    .map_or_else(|| "-".into(), timestamp::format_ms),
+                match (d.next_attempt_at, d.status) {
+                    (Some(at), _) => timestamp::format_ms(at),
+                    // Pending with no due time: kept while the address is disabled.
+                    (None, DeliveryStatus::Pending) => "kept (disabled)".into(),
+                    (None, _) => "-".into(),
+                },
                 timestamp::format_ms(d.created_at),
             ]
         })

@@ -37,8 +37,11 @@ pub async fn append(
     on_conn!(conn.reborrow(), c => sqlx::query(SET_BODY).bind(id).bind(&body).execute(c).await?.rows_affected());
 
     for hook_id in recipients(conn.reborrow(), space_id, event_type, audience).await? {
+        // A disabled hook's delivery is kept: pending, with no due time until it is enabled.
         const DELIVERY: &str = "INSERT INTO deliveries (event_id, hook_id, status, attempts, \
-            next_attempt_at, created_at, updated_at) VALUES ($1, $2, 'pending', 0, $3, $3, $3)";
+            next_attempt_at, created_at, updated_at) \
+            SELECT $1, id, 'pending', 0, CASE WHEN disabled_at IS NULL THEN $3 END, $3, $3 \
+            FROM hooks WHERE id = $2";
         on_conn!(conn.reborrow(), c => sqlx::query(DELIVERY).bind(id).bind(hook_id).bind(now).execute(c).await?.rows_affected());
     }
     Ok(id)

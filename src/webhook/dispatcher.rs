@@ -292,6 +292,7 @@ impl Dispatcher {
         if !hooks::disable(conn.reborrow(), hook_id, reason, now).await? {
             return Ok(None);
         }
+        deliveries::keep_for_disabled(conn.reborrow(), hook_id, now).await?;
         let details = match reason {
             DisabledReason::Gone => "the receiver answered 410 Gone".to_owned(),
             DisabledReason::Failing => format!(

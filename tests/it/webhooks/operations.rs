@@ -156,6 +156,7 @@ on_both_backends! {
         assert_eq!(receiver.count(), 1, "nothing is sent to a disabled address");
         let pending = t.run(&["hooks", "deliveries", "hook_1", "--status", "pending"]);
         assert_eq!(pending.lines().filter(|l| l.starts_with("dlv_")).count(), 4, "{pending}");
+        assert_eq!(pending.matches("kept (disabled)").count(), 4, "kept, with no due time:\n{pending}");
         assert!(metrics(&server).await.contains("tourney_webhook_addresses_disabled 1"));
 
         gone.store(false, Ordering::SeqCst);
