@@ -174,6 +174,43 @@ on_both_backends! {
         assert!(String::from_utf8_lossy(&again.get_output().stderr).contains("hook_1 is not disabled"));
     }
 
+    async fn hooks_list_shows_failures_and_recovery(t: TestDb) {
+        let (receiver, failing) = switchable(500).await;
+        space_with_hook(&t, &receiver.url).await;
+        append_events(&t, 1).await;
+        // LAST SUCCESS, FAILING SINCE, FAILURES and LATENCY of hook_1, as `hooks list` prints them.
+        let health = |t: &TestDb| {
+            let list = t.run(&["hooks", "list", "--space", "demo"]);
+            let row = list.lines().find(|l| l.starts_with("hook_1 ")).unwrap_or_default().to_owned();
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            assert!(fields.len() >= 9 && fields[1] == "active", "{list}");
+            let latency = if fields[fields.len() - 2] == "ms" {
+                format!("{} ms", fields[fields.len() - 3])
+            } else {
+                fields[fields.len() - 2].to_owned()
+            };
+            (fields[4].to_owned(), fields[5].to_owned(), fields[6].to_owned(), latency)
+        };
+        assert_eq!(health(&t), ("-".into(), "-".into(), "0".into(), "-".into()), "a new address has no history");
+        for _ in 0..2 {
+            let out = dispatch_once(&t, &receiver, &["--retry-delays", "1ms,1ms,1ms"]).await;
+            assert!(out.status.success(), "{}", stderr(&out));
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let (last, since, streak, latency) = health(&t);
+        assert_eq!(last, "-", "never succeeded");
+        assert!(since.starts_with("20") && since.ends_with('Z'), "failing since a time: {since}");
+        assert_eq!(streak, "2", "two failures in a row");
+        assert!(latency.ends_with(" ms") && !latency.starts_with('-'), "{latency}");
+
+        failing.store(false, Ordering::SeqCst);
+        let out = dispatch_once(&t, &receiver, &["--retry-delays", "1ms,1ms,1ms"]).await;
+        assert!(out.status.success(), "{}", stderr(&out));
+        let (last, since, streak, _) = health(&t);
+        assert!(last.starts_with("20") && last.ends_with('Z'), "last success is a time: {last}");
+        assert_eq!((since.as_str(), streak.as_str()), ("-", "0"), "healthy again");
+    }
+
     async fn failing_for_the_configured_time_disables_with_a_reason(t: TestDb) {
         let receiver = Receiver::start(|_, _| Reply::Status(500)).await;
         space_with_hook(&t, &receiver.url).await;
