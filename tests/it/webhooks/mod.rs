@@ -65,6 +65,17 @@ pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Spawne
     Spawned(Some(command.spawn().expect("spawn tourney dispatch")))
 }
 
+/// How many times the receiver got each event id.
+pub fn ids(receiver: &Receiver) -> std::collections::HashMap<String, usize> {
+    let mut seen = std::collections::HashMap::new();
+    for request in receiver.received() {
+        *seen
+            .entry(request.header("svc-webhook-id").unwrap_or("").to_owned())
+            .or_insert(0) += 1;
+    }
+    seen
+}
+
 /// Sends SIGTERM (or SIGKILL) to a child we started, by its id.
 pub fn signal(child: &Spawned, name: &str) {
     let status = std::process::Command::new("kill")

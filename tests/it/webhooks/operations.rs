@@ -4,7 +4,6 @@
 //! deliveries are recovered in bulk, every failed attempt says why, and a killed server loses
 //! nothing. Against a real HTTPS receiver, on both backends.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -32,17 +31,6 @@ fn delivering(receiver: &Receiver, extra: &[&str]) -> Vec<String> {
 fn start(t: &TestDb, args: &[String]) -> Server {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     Server::start(t, &args)
-}
-
-/// How many times the receiver got each event id.
-fn ids(receiver: &Receiver) -> HashMap<String, usize> {
-    let mut seen = HashMap::new();
-    for request in receiver.received() {
-        *seen
-            .entry(request.header("svc-webhook-id").unwrap_or("").to_owned())
-            .or_insert(0) += 1;
-    }
-    seen
 }
 
 async fn metrics(server: &Server) -> String {
@@ -300,16 +288,16 @@ async fn tls_failures_say_what_is_wrong_with_the_certificate() {
         [&expired.root_cert, &ca_as_leaf.root_cert].map(|p| std::fs::read_to_string(p).unwrap());
     std::fs::write(bundle.path(), pems.join("\n")).unwrap();
     let bundle = bundle.path().to_string_lossy().into_owned();
-    let out = t
-        .shell(&[
-            "dispatch",
-            "--once",
-            "--allow-cidr",
-            "127.0.0.0/8",
-            "--root-cert",
-            &bundle,
-        ])
-        .await;
+    let args = [
+        "dispatch",
+        "--once",
+        "--allow-cidr",
+        "127.0.0.0/8",
+        "--root-cert",
+        &bundle,
+    ];
+    let dispatch = || t.shell(&args);
+    let out = dispatch().await;
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stdout(&out).lines().any(|line| line.contains("dlv_3 ")
@@ -349,15 +337,7 @@ async fn tls_failures_say_what_is_wrong_with_the_certificate() {
     let url = format!("https://127.0.0.1:{port}/hook");
     add_hook(&t, &url).await;
     append_events(&t, 1).await;
-    t.shell(&[
-        "dispatch",
-        "--once",
-        "--allow-cidr",
-        "127.0.0.0/8",
-        "--root-cert",
-        &bundle,
-    ])
-    .await;
+    dispatch().await;
     let log = t.run(&["hooks", "attempts", "dlv_8"]);
     assert!(log.contains("connect: connection refused"), "{log}");
 }
