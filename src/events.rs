@@ -8,6 +8,8 @@
 //! Pure shapes: nothing here reads storage or knows rows; `views::objects` builds these objects
 //! from rows, and `db::outbox` stores the envelope with the change that caused it.
 
+pub mod examples;
+
 use serde::Serialize;
 use serde::ser::Serializer;
 

@@ -1,14 +1,20 @@
 //! The event catalog: the `webhooks` section of `docs/openapi.json` documents every event type
-//! once, and every event the product emits matches its type's schema.
+//! once, every event the product emits matches its type's schema, and `hooks test` sends a
+//! signed example of every type, marked `"example": true`, to the named address only, counted
+//! nowhere as a tournament's event.
 
 use std::collections::BTreeSet;
+use std::io::Write;
 
 use serde_json::{Value, json};
 use tourney::domain::EventType;
 
 use crate::support::catalog::{self, catalog};
+use crate::support::integrator::Integrator;
+use crate::support::organiser::Organiser;
 use crate::support::receiver::{Receiver, Reply};
-use crate::support::{on_both_backends, scalar};
+use crate::support::server::Server;
+use crate::support::{on_both_backends, row_counts, scalar};
 
 use super::*;
 
@@ -230,5 +236,126 @@ on_both_backends! {
         for (_, body) in &bodies {
             catalog().assert_valid(body.as_bytes());
         }
+    }
+
+    async fn hooks_test_sends_a_signed_marked_example_of_every_type_to_that_address_only(t: TestDb) {
+        let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+        let other = Receiver::start(|_, _| Reply::Status(200)).await;
+        let secret = space_with_hook(&t, &receiver.url).await;
+        add_hook(&t, &other.url).await;
+        Organiser::new(&t).registrations("signups", 2).await;
+        // What integrators read, before: the API (through a server that does not deliver).
+        let key = Organiser::new(&t).key("demo").await;
+        let server = Server::start(&t, &["--no-dispatch"]);
+        let api = Integrator::new(&server, &key);
+        let read = async || {
+            (api.json("/api/v1/tournaments").await, api.json("/api/v1/tournaments/signups").await,
+             api.json("/api/v1/tournaments/signups/matches").await)
+        };
+        let api_before = read().await;
+        let widget = server.url("/embed/en/tournaments/signups/registration");
+        let http = crate::support::integrator::client();
+        let widget_before = http.get(&widget).send().await.unwrap().text().await.unwrap();
+        let real_events = scalar(&t.db, "SELECT COUNT(*) FROM events").await;
+        let tournament_rows = |counts: Vec<(&'static str, i64)>| -> Vec<(&'static str, i64)> {
+            counts.into_iter().filter(|(table, _)| ["tournaments", "participants", "stages", "matches", "match_results"].contains(table)).collect()
+        };
+        let before = tournament_rows(row_counts(&t.db).await);
+
+        let root = receiver.root_cert.to_string_lossy().into_owned();
+        for (n, event_type) in EventType::NAMES.iter().enumerate() {
+            let sent = t.shell(&["hooks", "test", "hook_1", "--event", event_type, "--allow-cidr", "127.0.0.0/8", "--root-cert", &root]).await;
+            assert!(sent.status.success(), "{event_type}: {}", stderr(&sent));
+            let printed = stdout(&sent);
+            assert!(printed.starts_with(&format!("{event_type} example evt_")), "{printed}");
+            assert!(printed.contains(&format!(" to {}: 200 in ", receiver.url)), "{printed}");
+
+            let received = receiver.received();
+            assert_eq!(received.len(), n + 1, "sent now, by the command itself");
+            let request = &received[n];
+            catalog().assert_valid(&request.body);
+            let body = envelope(&request.body);
+            assert_eq!(body["type"], *event_type);
+            assert_eq!(body["example"], true, "the receiver can tell an example: {body}");
+            let raw = String::from_utf8_lossy(&request.body);
+            assert!(
+                raw.starts_with(r#"{"id":"evt_"#) && raw.contains(&format!(r#"","type":"{event_type}","created_at":""#))
+                    && raw.ends_with(r#"},"example":true}"#),
+                "the real envelope, marked last: {raw}"
+            );
+            let id = request.header("svc-webhook-id").unwrap();
+            assert_eq!(body["id"], id);
+            assert!(printed.contains(&format!("example {id} to ")), "{printed}");
+            if let Some(tournament) = body["data"].get("tournament") {
+                assert_eq!(tournament["id"], "trn_9001", "an invented tournament: {tournament}");
+                assert_eq!(tournament["url"], "https://cup.example.org/en/tournaments/example-spring-open");
+            } else {
+                assert_eq!(body["data"]["space"], json!({"id": "spc_1", "slug": "demo"}));
+            }
+
+            // `tourney verify` accepts it as a receiver would check it.
+            let mut file = tempfile::NamedTempFile::new().unwrap();
+            file.write_all(&request.body).unwrap();
+            let path = file.path().to_string_lossy().into_owned();
+            let verified = t.shell(&["verify", "--secret", &secret, "--id", id,
+                "--timestamp", request.header("svc-webhook-timestamp").unwrap(),
+                "--signature", request.header("svc-webhook-signature").unwrap(), "--body", &path]).await;
+            assert!(verified.status.success(), "{event_type}: {}", stderr(&verified));
+            assert!(stdout(&verified).starts_with("valid"), "{}", stdout(&verified));
+        }
+        let examples = EventType::ALL.len() as i64;
+
+        // Only the named address: the other one has no delivery of an example, and a dispatcher
+        // finds nothing of them to send.
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM deliveries WHERE hook_id = 2 AND event_id IN \
+            (SELECT id FROM events WHERE body LIKE '%\"example\":true}')").await, 0);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM deliveries d JOIN attempts a ON a.delivery_id = d.id \
+            WHERE d.hook_id = 1 AND a.trigger = 'ping' AND a.status_code = 200").await, examples);
+        // (The first address's CA is not trusted here: its real events are not sent either.)
+        dispatch_once(&t, &other, &[]).await;
+        let delivered = other.received();
+        assert_eq!(delivered.len(), 2, "the two registrations made since it was added");
+        assert!(delivered.iter().all(|r| envelope(&r.body).get("example").is_none()),
+            "the space's other address never gets an example");
+        assert_eq!(receiver.count(), EventType::ALL.len(), "and no example is sent twice");
+
+        // Counted nowhere as a tournament's event: no tournament is attached, nothing of a
+        // tournament is written, and the API and the widgets answer as before.
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM events").await, real_events + examples);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM events WHERE tournament_id IS NULL AND type <> 'ping'").await,
+            examples - 1, "examples belong to no tournament");
+        assert_eq!(tournament_rows(row_counts(&t.db).await), before);
+        assert_eq!(read().await, api_before);
+        assert_eq!(http.get(&widget).send().await.unwrap().text().await.unwrap(), widget_before);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM audit_log WHERE action = 'hook.example_sent'").await, examples);
+        drop(server);
+    }
+
+    async fn hooks_test_refuses_bad_input_and_changes_nothing(t: TestDb) {
+        let gone = Receiver::start(|_, _| Reply::Status(410)).await;
+        space_with_hook(&t, &gone.url).await;
+        let kept = Receiver::start(|_, _| Reply::Status(200)).await;
+        add_hook(&t, &kept.url).await;
+        let root = gone.root_cert.to_string_lossy().into_owned();
+        // A receiver answering 410 Gone to a ping disables its address at once.
+        let pinged = t.shell(&["ping", "hook_1", "--allow-cidr", "127.0.0.0/8", "--root-cert", &root]).await;
+        assert_eq!(pinged.status.code(), Some(1));
+        t.run(&["hooks", "remove", "hook_2"]);
+        let before = row_counts(&t.db).await;
+        for (hook, event, code, message) in [
+            ("hook_9", "match.completed", 1, "no webhook address has the id hook_9"),
+            ("evt_1", "match.completed", 1, "'evt_1' is not a webhook id such as hook_1"),
+            ("hook_1", "match.finished", 2, "invalid value 'match.finished' for '--event <TYPE>'"),
+            ("hook_1", "match.completed", 1, "hook_1 is disabled; it receives nothing until it is enabled again (`tourney hooks enable hook_1`"),
+            ("hook_2", "ping", 1, "hook_2 was removed; add the address again to use it"),
+        ] {
+            let refused = t.shell(&["hooks", "test", hook, "--event", event, "--allow-cidr", "127.0.0.0/8", "--root-cert", &root]).await;
+            assert_eq!(refused.status.code(), Some(code), "{hook} {event}: {}", stderr(&refused));
+            assert!(stderr(&refused).contains(message), "{hook} {event}: {}", stderr(&refused));
+            assert!(stdout(&refused).is_empty());
+        }
+        assert_eq!(row_counts(&t.db).await, before, "a refused test writes nothing");
+        assert_eq!(gone.count(), 1, "only the ping reached the disabled address");
+        assert_eq!(kept.count(), 0);
     }
 }

@@ -1,5 +1,5 @@
 //! Webhooks end to end: the `hooks` commands, delivery to a real HTTPS receiver on loopback,
-//! retries, SSRF refusals, ping, verify, crash safety, and the event catalog.
+//! retries, SSRF refusals, ping, verify, crash safety, and the event catalog with `hooks test`.
 //! Every database test runs on both backends.
 
 mod catalog;
