@@ -1,5 +1,5 @@
 //! `tourney hooks add|list|remove|rotate-secret|enable|deliveries|attempts|retry`: a space's
-//! webhook addresses, their health, and their delivery log.
+//! webhook addresses, their health, and their delivery log (`hooks test` is in `hook_test`).
 //!
 //! Secrets are printed exactly once (at `add` and `rotate-secret`) and never shown again.
 
@@ -67,6 +67,11 @@ pub async fn run(
             list_deliveries(db, &hook_id, &filter, limit, out).await
         }
         HooksCommand::Attempts { delivery_id } => attempts(db, &delivery_id, out).await,
+        HooksCommand::Test {
+            hook_id,
+            event,
+            network,
+        } => super::hook_test::run(config, db, &hook_id, event, &network, out).await,
         HooksCommand::Retry {
             delivery_id,
             hook,

@@ -1,7 +1,8 @@
 //! Webhooks end to end: the `hooks` commands, delivery to a real HTTPS receiver on loopback,
-//! retries, SSRF refusals, ping, verify and crash safety. Every database test runs on both
-//! backends.
+//! retries, SSRF refusals, ping, verify, crash safety, and the event catalog with `hooks test`.
+//! Every database test runs on both backends.
 
+mod catalog;
 mod crash;
 mod delivery;
 mod hooks;
