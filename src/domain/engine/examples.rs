@@ -6,9 +6,11 @@
 use std::collections::BTreeMap;
 
 use super::{Corrected, EngineError, Outcome, Pid, Previous, Reported, Settings, State};
-use super::{correct, report, start};
+use super::{Entrant, Link, Stage, correct, report, start};
+use crate::domain::formats::drop_ins::Wiring;
+use crate::domain::formats::elimination::double_wired;
 use crate::domain::standings::final_places::places;
-use crate::domain::{Bracket, Format, MatchStatus, StageStatus, Winner};
+use crate::domain::{Bracket, Format, MatchStatus, StageStatus, StageType, Winner};
 
 /// A started tournament of `n` participants, 101 (seed 1) to 100 + n.
 fn begin(format: Format, settings: Settings, n: i64) -> State {
@@ -419,4 +421,115 @@ fn free_for_all_points_on_a_scale() {
         decided(&state),
         expect(&[(101, (2, 2)), (102, (1, 1)), (103, (4, 4)), (104, (3, 3)),])
     );
+}
+
+/// Every match's links, by index.
+fn links(state: &State) -> Vec<(Option<Link>, Option<Link>)> {
+    state
+        .games
+        .iter()
+        .map(|g| (g.winner_to, g.loser_to))
+        .collect()
+}
+
+/// Reports match `index` as won 2-0 by the better seed (the smaller id).
+fn favourite_wins(state: &mut State, index: usize) -> Reported {
+    let (a, b) = sides(state, index);
+    if a < b {
+        score(state, index, 2, 0)
+    } else {
+        score(state, index, 0, 2)
+    }
+}
+
+#[test]
+fn a_bracket_drawn_with_the_old_drop_ins_keeps_them_to_the_end() {
+    // Sixteen players drawn before the drop-in orders changed, as the portal loads such a
+    // tournament: every match with its database id and the links it was drawn with (every
+    // drop-in reversed). Reports and corrections move players along the stored links; nothing
+    // recomputes them, so the old wiring holds to the end.
+    let mut state = State::new(Format::DoubleElimination, Settings::default());
+    state.entrants = (1..=16)
+        .map(|seed| Entrant {
+            id: 100 + seed,
+            seed: seed as u32,
+        })
+        .collect();
+    state.stages = vec![Stage {
+        number: 1,
+        stage_type: StageType::DoubleElimination,
+        status: StageStatus::Running,
+    }];
+    state.games = double_wired(1, &state.entrants, &Wiring::Reverse);
+    for (i, game) in state.games.iter_mut().enumerate() {
+        game.id = Some(1000 + i as i64);
+    }
+    let drawn = links(&state);
+    let w = Some(Bracket::Winners);
+    let l = Some(Bracket::Losers);
+
+    // The better seed wins the winners bracket up to the semi-finals:
+    //   round 1: 101-116 108-109 104-113 105-112 102-115 107-110 103-114 106-111
+    //   round 2: 101-108 104-105 102-107 103-106;  round 3: 101-104 102-103.
+    // Losers round 1 pairs the round-1 losers in order: 116-109 113-112 115-110 114-111, won by
+    // 109 112 110 111. Round 2 takes the round-2 losers reversed: 109-106 112-107 110-105
+    // 111-108, won by 106 107 105 108. Round 3: 106-107 and 105-108, won by 106 and 105.
+    for (bracket, round, count) in [
+        (w, 1, 8),
+        (w, 2, 4),
+        (w, 3, 2),
+        (l, 1, 4),
+        (l, 2, 4),
+        (l, 3, 2),
+    ] {
+        for position in 1..=count {
+            let index = at(&state, bracket, round, position);
+            favourite_wins(&mut state, index);
+        }
+    }
+    // Round 4 takes the semi-final losers reversed, as drawn: 106 meets 103 (who beat him in
+    // winners round 2), and 105 meets 104 (likewise). This is the old wiring's rematch.
+    let (lr4_1, lr4_2) = (at(&state, l, 4, 1), at(&state, l, 4, 2));
+    assert_eq!(sides(&state, lr4_1), (Some(106), Some(103)));
+    assert_eq!(sides(&state, lr4_2), (Some(105), Some(104)));
+
+    // A correction: the semi-final 101-104 was won by 104. 101 now drops along the stored link,
+    // to losers round 4 match 2 side b, and 104 goes to the winners final.
+    let semi = at(&state, w, 3, 1);
+    let corrected = correct(&mut state, semi, &scored(0, 2)).expect("a completed match");
+    let winners_final = at(&state, w, 4, 1);
+    assert_eq!(corrected.reset, vec![winners_final, lr4_2]);
+    assert_eq!(sides(&state, lr4_2), (Some(105), Some(101)));
+    assert_eq!(sides(&state, winners_final), (Some(104), Some(102)));
+    assert_eq!(links(&state), drawn, "a correction keeps the links");
+
+    // The rest, the better seed winning: 103 beats 106 and 101 beats 105 in round 4; 101 beats
+    // 103 in round 5; 102 beats 104 in the winners final, and 104 drops to the losers final,
+    // where 101 beats him. In the grand final 101 (side b) beats 102: the reset is added, and
+    // 101 wins it too.
+    while let Some(index) = state
+        .games
+        .iter()
+        .position(|g| g.status == MatchStatus::Ready)
+    {
+        favourite_wins(&mut state, index);
+    }
+    assert!(state.all_games_completed());
+    assert_eq!(state.stages[0].status, StageStatus::Completed);
+    assert_eq!(
+        state.games[..drawn.len()]
+            .iter()
+            .map(|g| (g.winner_to, g.loser_to))
+            .collect::<Vec<_>>(),
+        drawn,
+        "the drawn matches end with the links they were drawn with"
+    );
+    let reset = at(&state, Some(Bracket::GrandFinal), 2, 1);
+    assert_eq!(sides(&state, reset), (Some(102), Some(101)));
+    let placed = decided(&state);
+    assert_eq!(
+        [101, 102, 104, 103].map(|id| placed[&id]),
+        [(1, 1), (2, 2), (3, 3), (4, 4)]
+    );
+    assert_eq!(state.games[lr4_2].winner, Some(Winner::B));
 }

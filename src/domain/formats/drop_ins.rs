@@ -1,0 +1,229 @@
+//! Where the losers of the winners bracket drop into the losers bracket of a double elimination.
+//!
+//! Every drop-in order here is a *flip pattern*: the loser of winners match `p` (0-based, in its
+//! round) goes to losers match `p XOR flips`. Flipping the top bit swaps the two halves of the
+//! round, flipping every bit reverses it, and so on; the peers' named orders are all flip
+//! patterns (brackets-manager's `natural`, `reverse`, `half_shift`, `reverse_half_shift` and
+//! `pair_flip`, jquery-bracket's reverse-then-natural, Challonge's crossing of halves), so one
+//! family holds them all and tourney's own choice. Because a flip pattern commutes with the
+//! losers bracket halving its rounds, two players who met in the winners bracket meet again, if
+//! both keep winning, at a losers round that depends only on the two winners rounds they lost in
+//! and on the patterns, never on where in the bracket they played: see docs/engine.md.
+//!
+//! Owns: tourney's order and the peers' tables kept for comparison. Never builds matches (that is
+//! [`super::elimination`]) and never decides results. A tournament already drawn keeps the links
+//! it was drawn with: they are stored per match, and nothing recomputes them.
+
+/// Where the losers of one winners round go: the loser of winners match `p` (0-based) drops into
+/// losers match `p ^ flips` of the losers round that takes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DropIn {
+    pub flips: usize,
+}
+
+impl DropIn {
+    /// The losers bracket match (0-based) that the loser of winners match `position` drops into.
+    pub fn target(self, position: usize) -> usize {
+        position ^ self.flips
+    }
+
+    /// Same order as the winners round.
+    pub fn natural() -> DropIn {
+        DropIn { flips: 0 }
+    }
+
+    /// The whole round reversed, for a round of `matches` matches (a power of two).
+    pub fn reverse(matches: usize) -> DropIn {
+        DropIn {
+            flips: matches.saturating_sub(1),
+        }
+    }
+
+    /// The two halves swapped, each in its order.
+    pub fn half_shift(matches: usize) -> DropIn {
+        DropIn { flips: matches / 2 }
+    }
+
+    /// Each half reversed in place (brackets-manager's `reverse_half_shift`).
+    pub fn reverse_halves(matches: usize) -> DropIn {
+        DropIn {
+            flips: matches.saturating_sub(1) & !(matches / 2),
+        }
+    }
+
+    /// Neighbours swapped: 2 1 4 3 …
+    pub fn pair_flip(matches: usize) -> DropIn {
+        DropIn {
+            flips: usize::from(matches >= 2),
+        }
+    }
+
+    /// The pattern's name for a round of `matches` matches: a named order when it is one, else
+    /// the flipped bits from the top (halves) down, such as `flip 0101`.
+    pub fn describe(self, matches: usize) -> String {
+        let bits = matches.trailing_zeros() as usize;
+        let named = [
+            (DropIn::natural(), "natural"),
+            (DropIn::reverse(matches), "reverse"),
+            (DropIn::half_shift(matches), "half shift"),
+            (DropIn::reverse_halves(matches), "reverse halves"),
+            (DropIn::pair_flip(matches), "pair flip"),
+        ];
+        match named.iter().find(|(order, _)| *order == self) {
+            Some((_, name)) => (*name).to_owned(),
+            None => format!("flip {:0bits$b}", self.flips),
+        }
+    }
+}
+
+/// How a double elimination's drop-ins are ordered: tourney's own table, or a peer's, for
+/// comparison (see the `rematches` example).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wiring {
+    /// tourney's order: every drop-in round reversed.
+    Tourney,
+    /// Every drop-in round reversed: tourney's wiring before 2026-12, and the textbook's.
+    Reverse,
+    /// brackets-manager's `defaultMinorOrdering` table (natural from 256 slots up).
+    BracketsManager,
+    /// jquery-bracket: reverse, natural, reverse, … from winners round 2 on.
+    ReverseThenNatural,
+    /// Challonge's published brackets as tournament-js/duel reproduces them ("downMix"): reverse,
+    /// reverse halves, half shift, natural, and again.
+    Challonge,
+    /// Explicit patterns: `flips[i]` for winners round `i + 2` (the search in the example).
+    Flips(Vec<usize>),
+}
+
+impl Wiring {
+    /// The order in which the losers of winners round `round` (1-based) of a bracket of `size`
+    /// slots drop in. Round 1's losers pair up in losers round 1 in natural order in every wiring
+    /// here; the winners final's loser goes to the losers final, which has one match.
+    pub fn drop_in(&self, size: usize, round: usize) -> DropIn {
+        let matches = size >> round.min(usize::BITS as usize - 1);
+        if round <= 1 || matches <= 1 {
+            return DropIn::natural();
+        }
+        let order = match self {
+            Wiring::Tourney | Wiring::Reverse => DropIn::reverse(matches),
+            Wiring::BracketsManager => brackets_manager(size, round),
+            Wiring::ReverseThenNatural if round % 2 == 0 => DropIn::reverse(matches),
+            Wiring::ReverseThenNatural => DropIn::natural(),
+            Wiring::Challonge => match round % 4 {
+                2 => DropIn::reverse(matches),
+                3 => DropIn::reverse_halves(matches),
+                0 => DropIn::half_shift(matches),
+                _ => DropIn::natural(),
+            },
+            Wiring::Flips(flips) => DropIn {
+                flips: flips.get(round - 2).copied().unwrap_or(0),
+            },
+        };
+        // A pattern never points past the round (a table row for another size would).
+        DropIn {
+            flips: order.flips & (matches - 1),
+        }
+    }
+
+    /// Short name, as the comparison tables print it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Wiring::Tourney => "tourney",
+            Wiring::Reverse => "reverse (before)",
+            Wiring::BracketsManager => "brackets-manager",
+            Wiring::ReverseThenNatural => "reverse-then-natural",
+            Wiring::Challonge => "Challonge",
+            Wiring::Flips(_) => "flips",
+        }
+    }
+}
+
+/// brackets-manager's table (src/ordering.ts, `defaultMinorOrdering`), by bracket size, for
+/// winners rounds 2 and up; sizes it does not list, and rounds past its rows, are natural.
+fn brackets_manager(size: usize, round: usize) -> DropIn {
+    let matches = size >> round;
+    let row: &[&str] = match size {
+        4 => &["reverse"],
+        8 => &["reverse", "natural"],
+        16 => &["reverse_half_shift", "reverse", "natural"],
+        32 => &["reverse", "half_shift", "natural", "natural"],
+        64 => &["reverse", "half_shift", "reverse", "natural", "natural"],
+        128 => &[
+            "reverse",
+            "half_shift",
+            "pair_flip",
+            "pair_flip",
+            "pair_flip",
+            "natural",
+        ],
+        _ => &[],
+    };
+    match row.get(round - 2).copied() {
+        Some("reverse") => DropIn::reverse(matches),
+        Some("half_shift") => DropIn::half_shift(matches),
+        Some("reverse_half_shift") => DropIn::reverse_halves(matches),
+        Some("pair_flip") => DropIn::pair_flip(matches),
+        _ => DropIn::natural(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_orders_are_flip_patterns() {
+        let apply = |order: DropIn| (0..8).map(|p| order.target(p)).collect::<Vec<_>>();
+        assert_eq!(apply(DropIn::reverse(8)), [7, 6, 5, 4, 3, 2, 1, 0]);
+        assert_eq!(apply(DropIn::half_shift(8)), [4, 5, 6, 7, 0, 1, 2, 3]);
+        assert_eq!(apply(DropIn::reverse_halves(8)), [3, 2, 1, 0, 7, 6, 5, 4]);
+        assert_eq!(apply(DropIn::pair_flip(8)), [1, 0, 3, 2, 5, 4, 7, 6]);
+        assert_eq!(DropIn { flips: 0b0101 }.describe(16), "flip 0101");
+        assert_eq!(DropIn::reverse_halves(8).describe(8), "reverse halves");
+    }
+
+    #[test]
+    fn every_drop_in_is_a_permutation_of_its_round() {
+        let wirings = [
+            Wiring::Tourney,
+            Wiring::Reverse,
+            Wiring::BracketsManager,
+            Wiring::ReverseThenNatural,
+            Wiring::Challonge,
+        ];
+        for k in 1..=12 {
+            let size = 1usize << k;
+            for wiring in &wirings {
+                for round in 1..=k {
+                    let matches = size >> round;
+                    let order = wiring.drop_in(size, round);
+                    let mut seen = vec![false; matches];
+                    for p in 0..matches {
+                        seen[order.target(p)] = true;
+                    }
+                    assert!(seen.iter().all(|&s| s), "{wiring:?} {size} round {round}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn peers_tables_read_as_published() {
+        // brackets-manager at 16: reverse_half_shift, then reverse.
+        assert_eq!(
+            Wiring::BracketsManager.drop_in(16, 2),
+            DropIn::reverse_halves(4)
+        );
+        assert_eq!(Wiring::BracketsManager.drop_in(16, 3), DropIn::reverse(2));
+        // Natural from 256 up.
+        assert_eq!(Wiring::BracketsManager.drop_in(256, 2), DropIn::natural());
+        // jquery-bracket at 16: reverse, then natural.
+        assert_eq!(
+            Wiring::ReverseThenNatural.drop_in(16, 2),
+            DropIn::reverse(4)
+        );
+        assert_eq!(Wiring::ReverseThenNatural.drop_in(16, 3), DropIn::natural());
+        // Challonge crosses the halves round by round.
+        assert_eq!(Wiring::Challonge.drop_in(64, 4), DropIn::half_shift(4));
+    }
+}
