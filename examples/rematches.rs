@@ -6,13 +6,13 @@
 //!     cargo run --release --example rematches -- --every      # every field from 4 to 256
 //!     cargo run --release --example rematches -- --search     # how tourney's table was chosen
 //!
-//! Options: `--brackets N` (per size and model, default 200000), `--seed S` (default 2026).
+//! Options: `--brackets N` (per size and model, default 1000000), `--seed S` (default 2026).
 //! Every wiring plays the same brackets (common random numbers), so the differences between
 //! columns are differences of wiring, not of luck.
 
 use std::process::ExitCode;
 
-use tourney::domain::formats::drop_ins::Wiring;
+use tourney::domain::formats::drop_ins::{self, Wiring};
 use tourney::domain::formats::rematches::{Figures, Model, Plan, compare, compare_plans};
 
 /// The wirings in the order of the table's columns.
@@ -48,7 +48,7 @@ struct Options {
 
 fn options() -> Result<Options, String> {
     let mut options = Options {
-        brackets: 200_000,
+        brackets: 1_000_000,
         seed: 2026,
         every: false,
         search: false,
@@ -93,75 +93,103 @@ fn main() -> ExitCode {
     }
 }
 
-/// The smallest rate among the required baselines.
-fn best_baseline(wirings: &[Wiring], figures: &[Figures]) -> f64 {
-    wirings
-        .iter()
-        .zip(figures)
-        .filter(|(w, _)| is_required_baseline(w))
-        .map(|(_, f)| f.rate())
-        .fold(f64::INFINITY, f64::min)
+/// The required baseline with the smallest rate: its index.
+fn best_baseline(wirings: &[Wiring], figures: &[Figures]) -> usize {
+    (0..wirings.len())
+        .filter(|&i| is_required_baseline(&wirings[i]))
+        .min_by(|&a, &b| figures[a].rate().total_cmp(&figures[b].rate()))
+        .unwrap_or(0)
 }
 
-/// The figures tables: one per model, a row per field size.
+/// tourney's rate minus the best required baseline's, and how many standard errors of the paired
+/// difference that is (positive: tourney above).
+fn against_best(wirings: &[Wiring], figures: &[Figures]) -> (f64, f64) {
+    let best = &figures[best_baseline(wirings, figures)];
+    // + 0.0 turns a -0.0 (no bracket differs) into 0.0.
+    (
+        figures[0].rate() - best.rate(),
+        -best.excess_over_first() + 0.0,
+    )
+}
+
+/// The figures tables: one per model, a row per field size. Returns false if tourney is
+/// significantly (three standard errors) above the best required baseline anywhere up to 256.
 fn figures(options: &Options) -> bool {
     let wirings = wirings();
     let mut ok = true;
     println!(
-        "{} brackets per size and model, seed {}; each cell: rate of brackets with a rematch \
-         before the losers final / expected rematches per bracket.\n",
+        "{} brackets per size and model, seed {}; each cell: share of brackets with a rematch \
+         before the losers final / expected rematches per bracket. Last column: tourney's rate \
+         minus the best of brackets-manager, reverse and reverse-then-natural, on the same \
+         brackets, and that difference in standard errors.\n",
         options.brackets, options.seed
     );
     for model in [Model::BetterSeedAlways, Model::CoinFlips, Model::Favourites] {
         println!("### {}\n", model.name());
         let names: Vec<&str> = wirings.iter().map(Wiring::name).collect();
-        println!("| players | {} |", names.join(" | "));
-        println!("| ---: |{}", " ---: |".repeat(names.len()));
+        let last = if model == Model::BetterSeedAlways {
+            ""
+        } else {
+            " tourney − best |"
+        };
+        println!("| players | {} |{last}", names.join(" | "));
+        println!(
+            "| ---: |{}{}",
+            " ---: |".repeat(names.len()),
+            if last.is_empty() { "" } else { " ---: |" }
+        );
         for &players in SIZES {
             let found = compare(players, &wirings, model, options.brackets, options.seed);
+            if model == Model::BetterSeedAlways {
+                let cells: Vec<String> = found.iter().map(|f| f.rematches.to_string()).collect();
+                if players <= 256 && found[0].rematches > 0 {
+                    ok = false;
+                }
+                println!("| {players} | {} |", cells.join(" | "));
+                continue;
+            }
             let cells: Vec<String> = found
                 .iter()
-                .map(|f| {
-                    if model == Model::BetterSeedAlways {
-                        f.rematches.to_string()
-                    } else {
-                        format!("{:.3} / {:.3}", f.rate(), f.expected())
-                    }
-                })
+                .map(|f| format!("{:.3} / {:.3}", f.rate(), f.expected()))
                 .collect();
-            let best = best_baseline(&wirings, &found);
-            let mark = if players <= 256 && found[0].rate() > best {
+            let (difference, z) = against_best(&wirings, &found);
+            if players <= 256 && z > 3.0 {
                 ok = false;
-                " **above the best baseline**"
-            } else {
-                ""
-            };
-            println!("| {players} | {} |{mark}", cells.join(" | "));
+            }
+            println!(
+                "| {players} | {} | {difference:+.4} ({z:+.1}) |",
+                cells.join(" | ")
+            );
         }
         println!();
     }
     ok
 }
 
-/// Every field size from 4 to 256, both models: tourney against the best required baseline.
+/// Every field size from 4 to 256, both models: tourney against the best required baseline on
+/// the same brackets. Returns false if tourney is ever significantly above it, or has a rematch
+/// with the better seed always winning.
 fn every(options: &Options) -> bool {
     let wirings = wirings();
     let mut ok = true;
-    let mut closest = (f64::INFINITY, 0, "");
+    let mut above = 0;
+    let mut highest = (f64::NEG_INFINITY, 0.0, 0, "");
     for players in 4..=256 {
         for model in MODELS {
             let found = compare(players, &wirings, model, options.brackets, options.seed);
-            let margin = best_baseline(&wirings, &found) - found[0].rate();
-            if margin < closest.0 {
-                closest = (margin, players, model.name());
+            let (difference, z) = against_best(&wirings, &found);
+            if difference > 0.0 {
+                above += 1;
             }
-            if margin < 0.0 {
+            if z > highest.0 {
+                highest = (z, difference, players, model.name());
+            }
+            if z > 3.0 {
                 ok = false;
                 println!(
-                    "{players} players, {}: tourney {:.4}, best baseline {:.4}",
+                    "{players} players, {}: tourney {:+.4} above the best baseline ({z:.1} standard errors)",
                     model.name(),
-                    found[0].rate(),
-                    found[0].rate() + margin
+                    difference
                 );
             }
         }
@@ -175,29 +203,35 @@ fn every(options: &Options) -> bool {
         }
     }
     println!(
-        "every field from 4 to 256, {} brackets each, seed {}: {}; smallest margin {:.4} ({} players, {})",
+        "every field from 4 to 256 under both models, {} brackets each, seed {}: tourney's rate \
+         is above the best baseline's in {above} of 506 cases, at most by {:+.4} ({:+.1} standard \
+         errors, {} players, {}); {}",
         options.brackets,
         options.seed,
+        highest.1,
+        highest.0,
+        highest.2,
+        highest.3,
         if ok {
-            "tourney is never above the best baseline"
+            "never significantly (3 standard errors), and no field has a rematch with the better seed always winning"
         } else {
             "see above"
-        },
-        closest.0,
-        closest.1,
-        closest.2
+        }
     );
     ok
 }
 
 /// How tourney's table was chosen. For each bracket size, candidates are flip patterns per
-/// winners round (the family holding every peer's order); the objective is the sum of the rates
-/// under both models at a full field and at three quarters of one (byes), plus a heavy penalty
-/// for any rate above the best required baseline's. Coordinate descent (one round's pattern at a
-/// time, every pattern tried) starts from every peer's wiring and from the rule, on `brackets / 10`
-/// brackets; the winner is then measured again on other brackets (seed + 1).
+/// winners round (the family that holds every peer's order); the objective is the sum of the rates
+/// under both models at a full field and at three quarters of one (byes), with a heavy penalty for
+/// any rate above the best required baseline's and for any rematch with the better seed always
+/// winning. Coordinate descent (one round's pattern at a time, every pattern tried) starts from
+/// reverse-then-natural, from Challonge's and from the rule, on `brackets / 50` brackets; the
+/// candidates it ends on, and the rule, are then measured again on `brackets` other brackets
+/// (seed + 1), and the best of those that no required baseline beats there is the table's row.
 fn search(options: &Options) -> bool {
-    let brackets = (options.brackets / 10).max(1);
+    let quick = (options.brackets / 50).max(1);
+    let mut ok = true;
     for k in 3..=8usize {
         let size = 1usize << k;
         let fields = [size, size * 3 / 4];
@@ -206,14 +240,17 @@ fn search(options: &Options) -> bool {
                 .map(|round| wiring.drop_in(size, round).flips)
                 .collect()
         };
+        let rule: Vec<usize> = (2..k)
+            .map(|round| drop_ins::rule(size, round).flips)
+            .collect();
         let baselines = [
             Wiring::BracketsManager,
             Wiring::Reverse,
             Wiring::ReverseThenNatural,
         ];
-        // Rates of the best baseline per (field, model), on the search's brackets.
-        let measure = |candidates: &[Wiring], seed: u64| -> Vec<Vec<f64>> {
-            let mut rates = vec![Vec::new(); candidates.len()];
+        // Rates per (field, model), then rematches with the better seed always winning.
+        let measure = |candidates: &[Wiring], brackets: u64, seed: u64| -> Vec<(Vec<f64>, u64)> {
+            let mut found = vec![(Vec::new(), 0); candidates.len()];
             for &players in &fields {
                 let plans: Vec<Plan> = candidates.iter().map(|w| Plan::new(players, w)).collect();
                 for model in MODELS {
@@ -221,52 +258,43 @@ fn search(options: &Options) -> bool {
                         .iter()
                         .enumerate()
                     {
-                        rates[i].push(f.rate());
+                        found[i].0.push(f.rate());
                     }
                 }
+                for (i, f) in compare_plans(&plans, Model::BetterSeedAlways, 1, seed)
+                    .iter()
+                    .enumerate()
+                {
+                    found[i].1 += f.rematches;
+                }
             }
-            rates
+            found
         };
-        let bars: Vec<f64> = {
-            let rates = measure(&baselines, options.seed);
-            (0..rates[0].len())
-                .map(|j| rates.iter().map(|r| r[j]).fold(f64::INFINITY, f64::min))
+        let bars = |brackets: u64, seed: u64| -> Vec<f64> {
+            let found = measure(&baselines, brackets, seed);
+            (0..found[0].0.len())
+                .map(|j| found.iter().map(|f| f.0[j]).fold(f64::INFINITY, f64::min))
                 .collect()
         };
-        // With the better seed always winning, any rematch at all is penalised.
-        let always = |wiring: &Wiring| -> u64 {
-            fields
+        let score = |(rates, always): &(Vec<f64>, u64), bars: &[f64]| -> f64 {
+            let sum: f64 = rates
                 .iter()
-                .map(|&players| {
-                    compare(
-                        players,
-                        std::slice::from_ref(wiring),
-                        Model::BetterSeedAlways,
-                        1,
-                        0,
-                    )[0]
-                    .rematches
-                })
-                .sum()
-        };
-        let score = |rates: &[f64], wiring: &Wiring| -> f64 {
-            let above: f64 = rates
-                .iter()
-                .zip(&bars)
+                .zip(bars)
                 .map(|(rate, bar)| rate + 10.0 * (rate - bar).max(0.0))
                 .sum();
-            above + 10.0 * always(wiring) as f64
+            sum + 10.0 * *always as f64
         };
-        let mut starts: Vec<Vec<usize>> = baselines.iter().map(flips_of).collect();
-        starts.push(flips_of(&Wiring::Challonge));
-        starts.push(flips_of(&Wiring::Tourney));
-        let mut best: Option<(f64, Vec<usize>)> = None;
-        for start in starts {
+        let quick_bars = bars(quick, options.seed);
+        let mut finals: Vec<Vec<usize>> = vec![rule.clone()];
+        for start in [
+            flips_of(&Wiring::ReverseThenNatural),
+            flips_of(&Wiring::Challonge),
+            rule.clone(),
+        ] {
             let mut current = start;
-            let start_wiring = Wiring::Flips(current.clone());
             let mut current_score = score(
-                &measure(&[start_wiring.clone()], options.seed)[0],
-                &start_wiring,
+                &measure(&[Wiring::Flips(current.clone())], quick, options.seed)[0],
+                &quick_bars,
             );
             loop {
                 let mut improved = false;
@@ -279,9 +307,9 @@ fn search(options: &Options) -> bool {
                             Wiring::Flips(c)
                         })
                         .collect();
-                    let rates = measure(&candidates, options.seed);
-                    for (candidate, rates) in candidates.iter().zip(&rates) {
-                        let s = score(rates, candidate);
+                    let found = measure(&candidates, quick, options.seed);
+                    for (candidate, found) in candidates.iter().zip(&found) {
+                        let s = score(found, &quick_bars);
                         if s < current_score - 1e-12
                             && let Wiring::Flips(flips) = candidate
                         {
@@ -294,33 +322,52 @@ fn search(options: &Options) -> bool {
                     break;
                 }
             }
-            if best.as_ref().is_none_or(|(s, _)| current_score < *s) {
-                best = Some((current_score, current));
+            if !finals.contains(&current) {
+                finals.push(current);
             }
         }
-        if let Some((s, flips)) = best {
-            let row: Vec<String> = flips
+        // Measured again, on other brackets, against the baselines on those same brackets.
+        let seed = options.seed + 1;
+        let wirings: Vec<Wiring> = finals.iter().cloned().map(Wiring::Flips).collect();
+        let found = measure(&wirings, options.brackets, seed);
+        let bars = bars(options.brackets, seed);
+        let beaten = |(rates, always): &(Vec<f64>, u64)| {
+            *always > 0 || rates.iter().zip(&bars).any(|(rate, bar)| rate > bar)
+        };
+        let pattern = |flips: &[usize]| -> String {
+            flips
                 .iter()
                 .enumerate()
                 .map(|(i, f)| format!("\"{:0w$b}\"", f, w = k - (i + 2)))
-                .collect();
-            let again = measure(
-                &[Wiring::Flips(flips.clone()), Wiring::Tourney],
-                options.seed + 1,
-            );
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!("{size} slots: best baselines {:?}", rounded(&bars));
+        for (flips, found) in finals.iter().zip(&found) {
             println!(
-                "({size}, &[{}]), // score {s:.4}; measured again: {:?}; the table's: {:?}",
-                row.join(", "),
-                again[0]
-                    .iter()
-                    .map(|r| format!("{r:.4}"))
-                    .collect::<Vec<_>>(),
-                again[1]
-                    .iter()
-                    .map(|r| format!("{r:.4}"))
-                    .collect::<Vec<_>>()
+                "  [{}] rates {:?}, {} rematches with the better seed always winning{}",
+                pattern(flips),
+                rounded(&found.0),
+                found.1,
+                if beaten(found) { ", beaten" } else { "" }
             );
         }
+        let best = finals
+            .iter()
+            .zip(&found)
+            .filter(|(_, f)| !beaten(f))
+            .min_by(|a, b| score(a.1, &bars).total_cmp(&score(b.1, &bars)));
+        match best {
+            Some((flips, _)) => println!("  ({size}, &[{}]),", pattern(flips)),
+            None => {
+                ok = false;
+                println!("  no candidate beats every baseline at {size}");
+            }
+        }
     }
-    true
+    ok
+}
+
+fn rounded(rates: &[f64]) -> Vec<String> {
+    rates.iter().map(|r| format!("{r:.4}")).collect()
 }

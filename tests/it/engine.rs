@@ -5,10 +5,13 @@
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
-use tourney::domain::engine::{Game, Outcome, Settings, State, report, start};
+use tourney::domain::engine::{Entrant, Game, Outcome, Settings, Stage, State, report, start};
+use tourney::domain::formats::drop_ins::Wiring;
+use tourney::domain::formats::elimination::double_wired;
+use tourney::domain::formats::rematches::{Model, compare};
 use tourney::domain::formats::swiss::default_rounds;
 use tourney::domain::standings::final_places::places;
-use tourney::domain::{Bracket, Format, MatchStatus, Side, StageStatus, Winner};
+use tourney::domain::{Bracket, Format, MatchStatus, Side, StageStatus, StageType, Winner};
 
 /// Plays every ready match, in order, with results drawn from `choices` (cycled), until none is
 /// left. Returns the final state and how many reports were made.
@@ -276,4 +279,160 @@ fn a_bye_is_never_reported_and_never_an_event_source() {
         (state.games[final_].a, state.games[final_].status),
         (Some(1), MatchStatus::Pending)
     );
+}
+
+/// Plays a double elimination to the end through the engine, the better seed (the smaller id)
+/// winning every match 2-0.
+fn play_favourites(state: &mut State) {
+    while let Some(index) = state
+        .games
+        .iter()
+        .position(|g| g.status == MatchStatus::Ready)
+    {
+        let game = &state.games[index];
+        let score = if game.a < game.b { (2, 0) } else { (0, 2) };
+        report(
+            state,
+            index,
+            &Outcome::Score {
+                score: Some(score),
+                forfeit: None,
+            },
+        )
+        .expect("a ready match can be reported");
+    }
+}
+
+/// Losers-bracket matches before the losers final between two players who already met in the
+/// winners bracket, as (losers round, the two ids, smaller first).
+fn early_rematches(state: &State) -> Vec<(u32, i64, i64)> {
+    let met: HashSet<(i64, i64)> = real_games(state)
+        .filter(|g| g.bracket == Some(Bracket::Winners))
+        .filter_map(|g| Some((g.a?.min(g.b?), g.a?.max(g.b?))))
+        .collect();
+    let final_round = state
+        .games
+        .iter()
+        .filter(|g| g.bracket == Some(Bracket::Losers))
+        .map(|g| g.round)
+        .max()
+        .unwrap_or(0);
+    real_games(state)
+        .filter(|g| g.bracket == Some(Bracket::Losers) && g.round < final_round)
+        .filter_map(|g| Some((g.round, g.a?.min(g.b?), g.a?.max(g.b?))))
+        .filter(|(_, a, b)| met.contains(&(*a, *b)))
+        .collect()
+}
+
+#[test]
+fn favourites_never_meet_again_before_the_losers_final() {
+    // The better seed wins every match. A drawn tournament (tourney's drop-ins) against the same
+    // field wired the way tourney drew it before (every drop-in reversed), played through the
+    // engine: at 16, the reversed wiring pairs in losers round 4 exactly the players who met in
+    // winners round 2 (3-6 and 4-5); at 32 it pairs in losers round 4 the four who met in winners
+    // round 2 (5-12 … 8-9) and in round 6 those who met in winners round 3. tourney's has none.
+    for (n, before) in [
+        (16, vec![(4, 3, 6), (4, 4, 5)]),
+        (
+            32,
+            vec![
+                (4, 5, 12),
+                (4, 6, 11),
+                (4, 7, 10),
+                (4, 8, 9),
+                (6, 3, 6),
+                (6, 4, 5),
+            ],
+        ),
+    ] {
+        let mut drawn = State::new(Format::DoubleElimination, Settings::default());
+        start(&mut drawn, &(1..=n).collect::<Vec<i64>>()).expect("starts");
+        play_favourites(&mut drawn);
+        assert!(drawn.all_games_completed());
+        assert_eq!(early_rematches(&drawn), [], "{n} players");
+
+        let mut old = State::new(Format::DoubleElimination, Settings::default());
+        old.entrants = (1..=n)
+            .map(|id| Entrant {
+                id,
+                seed: id as u32,
+            })
+            .collect();
+        old.stages = vec![Stage {
+            number: 1,
+            stage_type: StageType::DoubleElimination,
+            status: StageStatus::Running,
+        }];
+        old.games = double_wired(1, &old.entrants, &Wiring::Reverse);
+        play_favourites(&mut old);
+        assert!(old.all_games_completed());
+        let mut found = early_rematches(&old);
+        found.sort();
+        let mut before = before;
+        before.sort();
+        assert_eq!(found, before, "{n} players, reversed");
+    }
+}
+
+#[test]
+fn with_the_better_seed_always_winning_no_field_has_an_early_rematch() {
+    // Every field from 4 to 256 players, byes included.
+    for players in 4..=256 {
+        let found = compare(players, &[Wiring::Tourney], Model::BetterSeedAlways, 1, 0);
+        assert_eq!(found[0].rematches, 0, "{players} players");
+    }
+}
+
+#[test]
+fn rematch_rates_are_no_higher_than_the_peers() {
+    // The same random brackets (fixed seed) under every wiring: tourney's share of brackets with a
+    // rematch before the losers final against brackets-manager's table, plain reverse (tourney's
+    // wiring before) and reverse-then-natural (jquery-bracket). Where tourney's rate is above a
+    // peer's on these brackets, the difference must be within sampling error (three standard
+    // errors of the paired difference); docs/engine.md has the figures on 200,000 brackets.
+    // Under coin flips, from 24 players up, tourney must be clearly lower than every peer.
+    let wirings = [
+        Wiring::Tourney,
+        Wiring::BracketsManager,
+        Wiring::Reverse,
+        Wiring::ReverseThenNatural,
+    ];
+    for (players, brackets) in [
+        (6, 2000),
+        (8, 2000),
+        (12, 2000),
+        (16, 2000),
+        (24, 1500),
+        (32, 1500),
+        (48, 600),
+        (64, 600),
+        (96, 300),
+        (128, 300),
+        (192, 150),
+        (256, 150),
+    ] {
+        for model in [Model::CoinFlips, Model::Favourites] {
+            let found = compare(players, &wirings, model, brackets, 14);
+            let tourney = found[0];
+            for (wiring, peer) in wirings.iter().zip(&found).skip(1) {
+                assert!(
+                    peer.excess_over_first() > -3.0,
+                    "{players} players, {}: tourney {:.3} against {} {:.3}",
+                    model.name(),
+                    tourney.rate(),
+                    wiring.name(),
+                    peer.rate()
+                );
+                if model == Model::CoinFlips && players >= 24 {
+                    assert!(
+                        tourney.rate() + 0.02 < peer.rate(),
+                        "{players} players, coin flips: tourney {:.3} against {} {:.3}",
+                        tourney.rate(),
+                        wiring.name(),
+                        peer.rate()
+                    );
+                }
+            }
+        }
+    }
 }

@@ -533,3 +533,72 @@ fn a_bracket_drawn_with_the_old_drop_ins_keeps_them_to_the_end() {
     );
     assert_eq!(state.games[lr4_2].winner, Some(Winner::B));
 }
+
+#[test]
+fn sixteen_players_with_favourites_winning_meet_again_only_in_the_losers_final() {
+    // tourney's wiring at 16 slots: winners round 2's losers drop into losers round 2 reversed,
+    // winners round 3's into losers round 4 in order. The better seed wins every match.
+    //   Winners round 1: 101-116 108-109 104-113 105-112 102-115 107-110 103-114 106-111;
+    //   round 2: 101-108 104-105 102-107 103-106; round 3: 101-104 102-103; final 101-102.
+    //   Losers round 1 pairs the round-1 losers in order: 116-109 113-112 115-110 114-111, won
+    //   by 109 112 110 111. Round 2, reversed: 109-106 112-107 110-105 111-108, won by 106 107
+    //   105 108 (none of them met in the winners bracket). Round 3: 106-107 and 105-108.
+    //   Round 4, in order: 106 meets 104 (loser of winners semi-final 1) and 105 meets 103 (of
+    //   semi-final 2): 104 beat 105, not 106, and 103 beat 106, not 105, so neither is a
+    //   rematch; reversed, as before, both were. 104 and 103 win.
+    //   Round 5: 104-103, who never met; 103 wins.
+    //   Losers final: 103 against 102, the winners final's loser, who beat him in winners round
+    //   3: the one rematch, and the last round where one can be placed. 102 wins.
+    //   Grand final 101-102: 101 wins.
+    let mut state = begin(Format::DoubleElimination, Settings::default(), 16);
+    let l = Some(Bracket::Losers);
+    let mut met = Vec::new();
+    while let Some(index) = state
+        .games
+        .iter()
+        .position(|g| g.status == MatchStatus::Ready)
+    {
+        met.push((
+            state.games[index].bracket,
+            state.games[index].round,
+            sides(&state, index),
+        ));
+        favourite_wins(&mut state, index);
+    }
+    let losers_round = |round: u32| -> Vec<(Option<Pid>, Option<Pid>)> {
+        met.iter()
+            .filter(|(b, r, _)| *b == l && *r == round)
+            .map(|(_, _, s)| *s)
+            .collect()
+    };
+    let pairs = |list: &[(Pid, Pid)]| -> Vec<(Option<Pid>, Option<Pid>)> {
+        list.iter().map(|&(a, b)| (Some(a), Some(b))).collect()
+    };
+    assert_eq!(
+        losers_round(1),
+        pairs(&[(116, 109), (113, 112), (115, 110), (114, 111)])
+    );
+    assert_eq!(
+        losers_round(2),
+        pairs(&[(109, 106), (112, 107), (110, 105), (111, 108)])
+    );
+    assert_eq!(losers_round(3), pairs(&[(106, 107), (105, 108)]));
+    assert_eq!(losers_round(4), pairs(&[(106, 104), (105, 103)]));
+    assert_eq!(losers_round(5), pairs(&[(104, 103)]));
+    assert_eq!(losers_round(6), pairs(&[(103, 102)]));
+    assert!(state.all_games_completed());
+    let placed = decided(&state);
+    assert_eq!(
+        [101, 102, 103, 104, 105, 106, 109, 116].map(|id| placed[&id]),
+        [
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (5, 6),
+            (5, 6),
+            (9, 12),
+            (13, 16)
+        ]
+    );
+}

@@ -10,9 +10,10 @@
 //! both keep winning, at a losers round that depends only on the two winners rounds they lost in
 //! and on the patterns, never on where in the bracket they played: see docs/engine.md.
 //!
-//! Owns: tourney's order and the peers' tables kept for comparison. Never builds matches (that is
-//! [`super::elimination`]) and never decides results. A tournament already drawn keeps the links
-//! it was drawn with: they are stored per match, and nothing recomputes them.
+//! Owns: tourney's rule for the patterns per bracket size and winners round, its table of
+//! exceptions (8 and 16 slots), and the peers' tables kept for comparison. Never builds matches
+//! (that is [`super::elimination`]) and never decides results. A tournament already drawn keeps
+//! the links it was drawn with: they are stored per match, and nothing recomputes them.
 
 /// Where the losers of one winners round go: the loser of winners match `p` (0-based) drops into
 /// losers match `p ^ flips` of the losers round that takes them.
@@ -80,9 +81,9 @@ impl DropIn {
 /// comparison (see the `rematches` example).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Wiring {
-    /// tourney's order: every drop-in round reversed.
+    /// tourney's: [`rule`], with the exceptions of its table at 8 and 16 slots.
     Tourney,
-    /// Every drop-in round reversed: tourney's wiring before 2026-12, and the textbook's.
+    /// Every drop-in round reversed: tourney's wiring before this table, and the textbook's.
     Reverse,
     /// brackets-manager's `defaultMinorOrdering` table (natural from 256 slots up).
     BracketsManager,
@@ -105,9 +106,10 @@ impl Wiring {
             return DropIn::natural();
         }
         let order = match self {
-            Wiring::Tourney | Wiring::Reverse => DropIn::reverse(matches),
+            Wiring::Tourney => tourney(size, round),
+            Wiring::Reverse => DropIn::reverse(matches),
             Wiring::BracketsManager => brackets_manager(size, round),
-            Wiring::ReverseThenNatural if round % 2 == 0 => DropIn::reverse(matches),
+            Wiring::ReverseThenNatural if round.is_multiple_of(2) => DropIn::reverse(matches),
             Wiring::ReverseThenNatural => DropIn::natural(),
             Wiring::Challonge => match round % 4 {
                 2 => DropIn::reverse(matches),
@@ -136,6 +138,42 @@ impl Wiring {
             Wiring::Flips(_) => "flips",
         }
     }
+}
+
+/// tourney's exceptions to [`rule`], by bracket size, for winners rounds 2..k-1, each pattern
+/// written from its top bit (halves) down. At 8 slots the rule would drop winners round 2's losers
+/// in order, onto the very players they beat in round 1; at 16 both orders keep every pair of
+/// rounds as far apart, and reverse-then-natural loses fewer to upsets (docs/engine.md). From 32
+/// slots up the rule is the best pattern found (`cargo run --release --example rematches --
+/// --search`).
+const TABLE: &[(usize, &[&str])] = &[(8, &["1"]), (16, &["11", "0"])];
+
+fn tourney(size: usize, round: usize) -> DropIn {
+    if let Some((_, row)) = TABLE.iter().find(|(s, _)| *s == size)
+        && let Some(pattern) = row.get(round - 2)
+    {
+        return DropIn {
+            flips: usize::from_str_radix(pattern, 2).unwrap_or(0),
+        };
+    }
+    rule(size, round)
+}
+
+/// The rule, and tourney's choice above 256 slots. With `k` winners rounds, the losers of winners
+/// round `r` (2 ≤ r < k) are flipped by the binary digits of `k - 1 - r`, the number of rounds
+/// between theirs and the winners final: the lowest digit flips the halves, the next the
+/// quarters, and so on down. So the losers of two rounds `d` apart drop into different halves when
+/// `d` is odd, into the same half but different quarters when `d` is 2 modulo 4, and so on: the
+/// closer two rounds are, the later their losers can meet. Round 1's losers pair up in order.
+pub fn rule(size: usize, round: usize) -> DropIn {
+    let k = size.trailing_zeros() as usize;
+    let bits = (size >> round).trailing_zeros() as usize;
+    let value = k.saturating_sub(1 + round);
+    let flips = (0..bits)
+        .filter(|i| (value >> i) & 1 == 1)
+        .map(|i| 1usize << (bits - 1 - i))
+        .sum();
+    DropIn { flips }
 }
 
 /// brackets-manager's table (src/ordering.ts, `defaultMinorOrdering`), by bracket size, for
@@ -225,5 +263,26 @@ mod tests {
         assert_eq!(Wiring::ReverseThenNatural.drop_in(16, 3), DropIn::natural());
         // Challonge crosses the halves round by round.
         assert_eq!(Wiring::Challonge.drop_in(64, 4), DropIn::half_shift(4));
+    }
+
+    #[test]
+    fn the_rule_counts_the_rounds_left_before_the_winners_final() {
+        // 1024 slots (10 winners rounds). Round 9's losers (one round before the final, 0) drop in
+        // natural order; round 8's (1) swap halves; round 7's (2) swap quarters within halves;
+        // round 6's (3) both.
+        assert_eq!(rule(1024, 9), DropIn::natural());
+        assert_eq!(rule(1024, 8), DropIn::half_shift(4));
+        assert_eq!(rule(1024, 7).describe(8), "flip 010");
+        assert_eq!(rule(1024, 6).describe(16), "flip 1100");
+        // Rounds one apart always land in different halves.
+        for round in 2..9 {
+            let top = |r: usize| rule(1024, r).flips >> ((1024usize >> r).trailing_zeros() - 1);
+            assert_ne!(
+                top(round),
+                top(round + 1),
+                "rounds {round} and {}",
+                round + 1
+            );
+        }
     }
 }
