@@ -5,13 +5,28 @@
 //! at the default 120 measures the 429 path. Bare warp servers answering a fixed body of the size
 //! of `/tournaments` and of `/matches`, in the same session, give the ratios to aim at.
 //!
+//! Every answer is as of the database's current versions (read-after-write is always in force),
+//! and every request is settled against the fleet's rate limit in the database. Each pair (bare
+//! warp, then the product) runs `TOURNEY_BENCH_ROUNDS` times (default 3) and the medians are
+//! printed, ratios taken within a round.
+//!
+//! With `TOURNEY_BENCH_PG_URL` (a Postgres server where the user may create databases), the same
+//! data is loaded into a fresh Postgres database and two replicas are measured at once, one `wrk`
+//! each, beside two bare warp servers measured the same way.
+//!
 //! Run: `cargo bench --bench api` (needs `wrk`, from Debian's package of that name). Environment:
 //! `TOURNEY_BENCH_SECONDS` (default 8) per run. Results go to stdout as a Markdown table; the
 //! figures in docs/PERFORMANCE.md come from here.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
+#[path = "common/mod.rs"]
+mod common;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::Duration;
+
+use common::{LUA, Run, Serve, bare_warp, wrk};
 
 const SPACES: usize = 10;
 const KEYS_PER_SPACE: usize = 10;
@@ -69,144 +84,100 @@ fn document() -> String {
     format!(r#"{{"version": 1, "spaces": [{}]}}"#, spaces.join(","))
 }
 
-struct Serve {
-    child: Child,
-    base: String,
+/// The data of one backend: the database, loaded, and its 100 keys with their space number.
+struct Loaded {
+    db: String,
+    keys: Vec<(usize, String)>,
 }
 
-impl Serve {
-    fn start(db: &str, limit: u32) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-            .env("TOURNEY_DATABASE_URL", db)
-            .env("TOURNEY_LOG", "warn")
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--rate-limit",
-                &limit.to_string(),
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tourney serve");
-        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        reader.read_line(&mut line).expect("the bound address");
-        std::thread::spawn(move || for _ in reader.lines() {});
-        Serve {
-            child,
-            base: line.trim().trim_start_matches("listening on ").to_owned(),
+fn load(db: &str, dir: &std::path::Path) -> Loaded {
+    let doc = dir.join("bench.json");
+    std::fs::write(&doc, document()).expect("write the document");
+    tourney(db, &["import", doc.to_str().unwrap_or_default()]);
+    let mut keys = Vec::new();
+    for s in 1..=SPACES {
+        tourney(db, &["tournaments", "start", &format!("de64-{s}")]);
+        for _ in 0..KEYS_PER_SPACE {
+            let output = tourney(db, &["keys", "create", "--space", &format!("bench-{s}")]);
+            keys.push((s, output.lines().nth(1).unwrap_or_default().to_owned()));
         }
     }
-
-    /// The most memory the server process has used, in MiB.
-    fn peak_mib(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            .map_or(f64::NAN, |kb| kb / 1024.0)
+    Loaded {
+        db: db.to_owned(),
+        keys,
     }
 }
 
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+/// Writes the "key path" lines of one run.
+fn pairs(
+    dir: &std::path::Path,
+    name: &str,
+    keys: &[(usize, String)],
+    path: &dyn Fn(usize) -> String,
+) -> PathBuf {
+    let file = dir.join(format!("{name}.txt"));
+    let mut out = std::fs::File::create(&file).expect("pairs file");
+    for (space, key) in keys {
+        let _ = writeln!(out, "{key} {}", path(*space));
     }
+    file
 }
 
-/// Rotates over "key path" lines, one request each.
-const LUA: &str = r#"
-local pairs_ = {}
-local i = 0
-function init(args)
-  for line in io.lines(args[1]) do
-    local key, path = line:match("^(%S+) (%S+)$")
-    pairs_[#pairs_ + 1] = { key = key, path = path }
-  end
-  i = math.random(#pairs_)
-end
-function request()
-  i = i % #pairs_ + 1
-  local p = pairs_[i]
-  return wrk.format("GET", p.path, { ["Authorization"] = "Bearer " .. p.key })
-end
-"#;
-
-struct Run {
-    rps: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    non_2xx: u64,
-}
-
-fn wrk(url: &str, script: &std::path::Path, pairs: &std::path::Path, seconds: u64) -> Run {
-    let output = Command::new("wrk")
-        .args(["-t2", "-c64", &format!("-d{seconds}s"), "--latency", "-s"])
-        .arg(script)
-        .arg(url)
-        .arg("--")
-        .arg(pairs)
+fn fetch(base: &str, key: &str, path: &str) -> Vec<u8> {
+    Command::new("curl")
+        .args([
+            "-s",
+            "-H",
+            &format!("Authorization: Bearer {key}"),
+            &format!("{base}{path}"),
+        ])
         .output()
-        .expect("run wrk");
-    let text = String::from_utf8_lossy(&output.stdout);
-    let field = |prefix: &str| {
-        text.lines()
-            .find_map(|l| l.trim().strip_prefix(prefix).map(|v| v.trim().to_owned()))
-    };
-    let millis = |value: String| {
-        let (number, unit) = value.split_at(
-            value
-                .find(|c: char| c.is_ascii_alphabetic())
-                .unwrap_or(value.len()),
-        );
-        let number: f64 = number.parse().unwrap_or(f64::NAN);
-        match unit {
-            "us" => number / 1000.0,
-            "ms" => number,
-            "s" => number * 1000.0,
-            _ => f64::NAN,
-        }
-    };
-    Run {
-        rps: field("Requests/sec:")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(f64::NAN),
-        p50_ms: field("50%").map(millis).unwrap_or(f64::NAN),
-        p99_ms: field("99%").map(millis).unwrap_or(f64::NAN),
-        non_2xx: field("Non-2xx or 3xx responses:")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0),
-    }
+        .map(|o| o.stdout)
+        .unwrap_or_default()
 }
 
-/// A bare warp server answering `body` to every request, on a runtime of its own.
-fn bare_warp(body: Vec<u8>) -> (String, tokio::runtime::Runtime) {
-    use warp::Filter;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .expect("bind");
-    let address = listener.local_addr().expect("address");
-    let body = bytes::Bytes::from(body);
-    let route = warp::any().map(move || {
-        let mut response = warp::reply::Response::new(body.clone().into());
-        response.headers_mut().insert(
-            "content-type",
-            warp::http::HeaderValue::from_static("application/json"),
-        );
-        response
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+fn report(name: &str, runs: &[Run]) {
+    let list = |f: &dyn Fn(&Run) -> f64, digits: usize| {
+        runs.iter()
+            .map(|r| format!("{:.*}", digits, f(r)))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    println!(
+        "| {name} | {:.0} ({}) | {:.2} ms | {:.2} ms ({}) | {} |",
+        median(runs.iter().map(|r| r.rps).collect()),
+        list(&|r| r.rps, 0),
+        median(runs.iter().map(|r| r.p50_ms).collect()),
+        median(runs.iter().map(|r| r.p99_ms).collect()),
+        list(&|r| r.p99_ms, 2),
+        runs.iter().map(|r| r.non_2xx).sum::<u64>(),
+    );
+}
+
+/// Runs `wrk` against every `(url, pairs)` at once and sums the requests/s; latency figures are
+/// the worst of the runs.
+fn together(targets: &[(String, PathBuf)], script: &std::path::Path, seconds: u64) -> Run {
+    let runs: Vec<Run> = std::thread::scope(|scope| {
+        let handles: Vec<_> = targets
+            .iter()
+            .map(|(url, pairs)| scope.spawn(move || wrk(url, script, pairs, seconds)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("wrk"))
+            .collect()
     });
-    runtime.spawn(warp::serve(route).incoming(listener).run());
-    (format!("http://{address}"), runtime)
+    Run {
+        rps: runs.iter().map(|r| r.rps).sum(),
+        p50_ms: runs.iter().map(|r| r.p50_ms).fold(f64::NAN, f64::max),
+        p99_ms: runs.iter().map(|r| r.p99_ms).fold(f64::NAN, f64::max),
+        non_2xx: runs.iter().map(|r| r.non_2xx).sum(),
+    }
 }
 
 fn main() {
@@ -214,127 +185,201 @@ fn main() {
         eprintln!("skipped: the api benchmark needs wrk (apt-get install wrk)");
         return;
     }
-    let seconds: u64 = std::env::var("TOURNEY_BENCH_SECONDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(8);
+    let setting = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let seconds = setting("TOURNEY_BENCH_SECONDS", 8);
+    let rounds = setting("TOURNEY_BENCH_ROUNDS", 3);
     let dir = tempfile::tempdir().expect("temporary directory");
-    let db = format!("sqlite://{}/bench.db", dir.path().display());
-    let doc = dir.path().join("bench.json");
-    std::fs::write(&doc, document()).expect("write the document");
-    tourney(&db, &["import", doc.to_str().unwrap_or_default()]);
-    let mut keys = Vec::new();
-    for s in 1..=SPACES {
-        tourney(&db, &["tournaments", "start", &format!("de64-{s}")]);
-        for _ in 0..KEYS_PER_SPACE {
-            let output = tourney(&db, &["keys", "create", "--space", &format!("bench-{s}")]);
-            keys.push((s, output.lines().nth(1).unwrap_or_default().to_owned()));
-        }
-    }
     let script = dir.path().join("rotate.lua");
     std::fs::write(&script, LUA).expect("write the script");
-    let pairs_for = |path: &dyn Fn(usize) -> String| {
-        let file = dir.path().join("pairs.txt");
-        let mut out = std::fs::File::create(&file).expect("pairs file");
-        for (space, key) in &keys {
-            let _ = writeln!(out, "{key} {}", path(*space));
-        }
-        file
-    };
+    let sqlite = load(
+        &format!("sqlite://{}/bench.db", dir.path().display()),
+        dir.path(),
+    );
+    let keys = &sqlite.keys;
 
-    let serve = Serve::start(&db, 1_000_000);
-    let fetch = |path: &str| {
-        Command::new("curl")
-            .args([
-                "-s",
-                "-H",
-                &format!("Authorization: Bearer {}", keys[0].1),
-                &format!("{}{path}", serve.base),
-            ])
-            .output()
-            .map(|o| o.stdout)
-            .unwrap_or_default()
-    };
-    let sample = fetch("/api/v1/tournaments");
-    let (bare_url, _runtime) = bare_warp(sample.clone());
-    let matches_sample = fetch("/api/v1/tournaments/de64-1/matches");
-    let (bare_matches_url, _matches_runtime) = bare_warp(matches_sample.clone());
+    let serve = Serve::start(&sqlite.db, &["--rate-limit", "1000000"]);
+    let endpoints: [(&str, &dyn Fn(usize) -> String); 3] = [
+        ("GET /api/v1/tournaments", &|_| {
+            "/api/v1/tournaments".to_owned()
+        }),
+        (
+            "GET /api/v1/tournaments/{slug}/matches (64-player double elimination)",
+            &|s| format!("/api/v1/tournaments/de64-{s}/matches"),
+        ),
+        ("GET /api/v1/tournaments/{slug}/standings", &|s| {
+            format!("/api/v1/tournaments/de64-{s}/standings")
+        }),
+    ];
+    println!(
+        "SQLite, one replica: {rounds} rounds of {seconds} s per run; medians, then each round"
+    );
+    println!();
     println!("| run | requests/s | p50 | p99 | non-2xx |");
     println!("| --- | ---: | ---: | ---: | ---: |");
-    let report = |name: &str, run: &Run| {
-        println!(
-            "| {name} | {:.0} | {:.2} ms | {:.2} ms | {} |",
-            run.rps, run.p50_ms, run.p99_ms, run.non_2xx
-        );
-    };
-    let bare = wrk(&bare_url, &script, &pairs_for(&|_| "/".to_owned()), seconds);
-    report(&format!("bare warp, fixed {} B body", sample.len()), &bare);
-    let list = wrk(
-        &serve.base,
-        &script,
-        &pairs_for(&|_| "/api/v1/tournaments".to_owned()),
-        seconds,
-    );
-    report("GET /api/v1/tournaments", &list);
-    let bare_matches = wrk(
-        &bare_matches_url,
-        &script,
-        &pairs_for(&|_| "/".to_owned()),
-        seconds,
-    );
-    report(
-        &format!("bare warp, fixed {} B body", matches_sample.len()),
-        &bare_matches,
-    );
-    let matches = wrk(
-        &serve.base,
-        &script,
-        &pairs_for(&|s| format!("/api/v1/tournaments/de64-{s}/matches")),
-        seconds,
-    );
-    report(
-        "GET /api/v1/tournaments/{slug}/matches (64-player double elimination)",
-        &matches,
-    );
-    let standings = wrk(
-        &serve.base,
-        &script,
-        &pairs_for(&|s| format!("/api/v1/tournaments/de64-{s}/standings")),
-        seconds,
-    );
-    report("GET /api/v1/tournaments/{slug}/standings", &standings);
+    let bare_pairs = pairs(dir.path(), "bare", keys, &|_| "/".to_owned());
+    let mut ratios = Vec::new();
+    for (name, path) in endpoints {
+        let sample = fetch(&serve.base, &keys[0].1, &path(1));
+        let (bare_url, _runtime) = bare_warp(sample.clone(), "application/json");
+        let product_pairs = pairs(dir.path(), "product", keys, path);
+        let (mut bare, mut product) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            bare.push(wrk(&bare_url, &script, &bare_pairs, seconds));
+            product.push(wrk(&serve.base, &script, &product_pairs, seconds));
+        }
+        report(&format!("bare warp, fixed {} B body", sample.len()), &bare);
+        report(name, &product);
+        let each: Vec<f64> = bare
+            .iter()
+            .zip(&product)
+            .map(|(b, p)| p.rps / b.rps)
+            .collect();
+        ratios.push((name, median(each.clone()), each));
+    }
     let bracket = wrk(
         &serve.base,
         &script,
-        &pairs_for(&|s| format!("/embed/en/tournaments/de64-{s}/bracket")),
+        &pairs(dir.path(), "bracket", keys, &|s| {
+            format!("/embed/en/tournaments/de64-{s}/bracket")
+        }),
         seconds,
     );
     report(
         "GET /embed/en/tournaments/{slug}/bracket (widget page, no key needed)",
-        &bracket,
+        &[bracket],
     );
     let peak = serve.peak_mib();
     drop(serve);
-    let limited = Serve::start(&db, 120);
+    let limited = Serve::start(&sqlite.db, &[]);
     std::thread::sleep(Duration::from_millis(200));
     let refused = wrk(
         &limited.base,
         &script,
-        &pairs_for(&|_| "/api/v1/tournaments".to_owned()),
+        &pairs(dir.path(), "limited", keys, &|_| {
+            "/api/v1/tournaments".to_owned()
+        }),
         seconds,
     );
     report(
         "GET /api/v1/tournaments at the default limit (mostly 429)",
-        &refused,
+        &[refused],
     );
+    drop(limited);
+    println!();
+    for (name, ratio, each) in ratios {
+        let each: Vec<String> = each.iter().map(|r| format!("{r:.2}")).collect();
+        println!(
+            "ratio to bare warp with a body of its size, {name}: {ratio:.2} ({})",
+            each.join(" / ")
+        );
+    }
+    println!("peak memory of serve over the 200 runs: {peak:.1} MiB");
+
+    match std::env::var("TOURNEY_BENCH_PG_URL") {
+        Ok(admin) => postgres_fleet(&admin, dir.path(), &script, seconds, rounds),
+        Err(_) => println!(
+            "\nPostgres skipped: set TOURNEY_BENCH_PG_URL to measure two replicas on Postgres"
+        ),
+    }
+}
+
+/// Two replicas on a fresh Postgres database, each driven by its own `wrk`, beside two bare warp
+/// servers driven the same way.
+fn postgres_fleet(
+    admin: &str,
+    dir: &std::path::Path,
+    script: &std::path::Path,
+    seconds: u64,
+    rounds: u64,
+) {
+    use sqlx::{Connection, Executor};
+    let name = format!("tourney_bench_{}", std::process::id());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let sql = |statement: String| {
+        runtime.block_on(async {
+            let mut conn = sqlx::PgConnection::connect(admin)
+                .await
+                .expect("connect to TOURNEY_BENCH_PG_URL");
+            conn.execute(sqlx::AssertSqlSafe(statement))
+                .await
+                .expect("create or drop the database");
+        })
+    };
+    sql(format!("CREATE DATABASE {name}"));
+    let mut url = url::Url::parse(admin).expect("TOURNEY_BENCH_PG_URL is a URL");
+    url.set_path(&name);
+    let loaded = load(url.as_str(), dir);
+    let args = ["--rate-limit", "1000000"];
+    let replicas = [
+        Serve::start(&loaded.db, &args),
+        Serve::start(&loaded.db, &args),
+    ];
+    let (half_a, half_b) = loaded.keys.split_at(loaded.keys.len() / 2);
+    let sample = fetch(&replicas[0].base, &half_a[0].1, "/api/v1/tournaments");
+    let bare = [
+        bare_warp(sample.clone(), "application/json"),
+        bare_warp(sample.clone(), "application/json"),
+    ];
     println!();
     println!(
-        "ratio /tournaments to bare warp: {:.2}",
-        list.rps / bare.rps
+        "Postgres, two replicas, the fleet's rate limit settled in the database: {rounds} rounds"
     );
-    println!(
-        "ratio /matches to bare warp with a body of its size: {:.2}",
-        matches.rps / bare_matches.rps
+    println!();
+    println!("| run | requests/s (sum of both) | p50 | p99 (worse of both) | non-2xx |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    let list = |path: &dyn Fn(usize) -> String| {
+        [
+            pairs(dir, "pg-a", half_a, path),
+            pairs(dir, "pg-b", half_b, path),
+        ]
+    };
+    let bare_files = list(&|_| "/".to_owned());
+    let bare_targets = [
+        (bare[0].0.clone(), bare_files[0].clone()),
+        (bare[1].0.clone(), bare_files[1].clone()),
+    ];
+    for (label, path) in [
+        (
+            "GET /api/v1/tournaments",
+            &(|_| "/api/v1/tournaments".to_owned()) as &dyn Fn(usize) -> String,
+        ),
+        ("GET /api/v1/tournaments/{slug}/standings", &|s| {
+            format!("/api/v1/tournaments/de64-{s}/standings")
+        }),
+    ] {
+        let files = list(path);
+        let targets = [
+            (replicas[0].base.clone(), files[0].clone()),
+            (replicas[1].base.clone(), files[1].clone()),
+        ];
+        let (mut bare_runs, mut fleet) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            bare_runs.push(together(&bare_targets, script, seconds));
+            fleet.push(together(&targets, script, seconds));
+        }
+        report(
+            &format!("two bare warps, fixed {} B body", sample.len()),
+            &bare_runs,
+        );
+        report(&format!("{label}, two replicas"), &fleet);
+    }
+    let single = wrk(
+        &replicas[0].base,
+        script,
+        &pairs(dir, "pg-one", &loaded.keys, &|_| {
+            "/api/v1/tournaments".to_owned()
+        }),
+        seconds,
     );
-    println!("peak memory of serve over the 200 runs: {peak:.1} MiB");
+    report("GET /api/v1/tournaments, one replica alone", &[single]);
+    drop(replicas);
+    sql(format!("DROP DATABASE {name} WITH (FORCE)"));
 }

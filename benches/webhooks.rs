@@ -12,25 +12,42 @@ use std::time::{Duration, Instant};
 
 use receiver::{Receiver, Reply};
 use tourney::db::outbox::{self, Audience};
+use tourney::db::tournaments::TournamentRow;
 use tourney::db::{Db, hooks, spaces};
-use tourney::domain::{EventType, Locale};
+use tourney::domain::{Format, Locale, ParticipantStatus};
+use tourney::events::{Event, RegistrationData, RegistrationObject};
+use tourney::ids::ParticipantId;
+use tourney::links::BaseUrl;
+use tourney::service::tournaments::Draft;
+use tourney::service::{self, Ctx};
+use tourney::views::objects;
 use tourney::webhook::blocklist::{Policy, parse_cidr};
 use tourney::webhook::client::{ClientOptions, Sender};
 use tourney::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode};
 use tourney::webhook::schedule::{DEFAULT_RETRY_DELAYS, parse_delays};
 
-async fn append(db: &Db, count: usize) {
+/// Appends `count` `registration.created` events of `tournament` in one transaction: a backlog
+/// written at once, which no single writer would make, to measure delivery alone.
+async fn append(db: &Db, tournament: &TournamentRow, count: usize) {
+    let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
     let mut tx = db.begin().await.expect("begin");
     for n in 0..count {
-        let data = serde_json::json!({"n": n, "message": "benchmark event with a body of realistic size, \
-            about the size of a registration.created payload with its tournament object"});
         let now = tourney::timestamp::now_ms();
+        let event = Event::RegistrationCreated(RegistrationData {
+            tournament: objects::tournament(tournament, Locale::En, &base_url),
+            registration: RegistrationObject {
+                id: ParticipantId::from_raw(n as i64 + 1).registration(),
+                participant_id: ParticipantId::from_raw(n as i64 + 1),
+                name: format!("Benchmark Player {n}"),
+                status: ParticipantStatus::Active,
+                created_at: tourney::timestamp::format_ms(now),
+                withdrawn_at: None,
+            },
+        });
         outbox::append(
             tx.conn(),
-            1,
-            None,
-            EventType::RegistrationCreated,
-            &data,
+            tournament.space_id,
+            &event,
             Audience::Subscribers,
             now,
         )
@@ -75,6 +92,19 @@ async fn bench(name: &str, db: Db, events: usize) {
     .await
     .expect("hook");
     tx.commit().await.expect("commit");
+    let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
+    let ctx = Ctx {
+        base_url: &base_url,
+        actor: "bench",
+        now: 1,
+    };
+    let tournament = service::tournaments::create(
+        &db,
+        &ctx,
+        &Draft::new("bench", "bench-cup", "Bench Cup", "chess", Format::Swiss),
+    )
+    .await
+    .expect("tournament");
     let sender = Sender::new(&ClientOptions {
         policy: Policy::allowing(vec![parse_cidr("127.0.0.0/8").expect("cidr")]),
         root_cert: Some(receiver.root_cert.clone()),
@@ -84,7 +114,7 @@ async fn bench(name: &str, db: Db, events: usize) {
     let dispatcher = Dispatcher::new(db.clone(), sender, DispatchOptions::new(64, delays));
 
     // Throughput: a backlog appended in bulk, drained by one `--once` pass.
-    append(&db, events).await;
+    append(&db, &tournament, events).await;
     let started = Instant::now();
     let totals = dispatcher
         .run(
@@ -122,7 +152,7 @@ async fn bench(name: &str, db: Db, events: usize) {
     };
     let rounds = 50;
     for _ in 0..rounds {
-        append(&db, 50).await;
+        append(&db, &tournament, 50).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let want = before + rounds * 50;

@@ -2,24 +2,24 @@
 //! (every box holds two names and a score), in both locales. `render` is the page from data
 //! already read, which is what the target (< 5 ms) names; `read_and_render` adds reading the
 //! tournament from SQLite as `serve` does for every request. The setup builds the tournament
-//! through the portal's own operations and checks the page is under 100 KB.
+//! through the service's own operations and checks the page is under 100 KB.
 //!
 //! Run: `cargo bench --bench widgets`. Figures are recorded in docs/PERFORMANCE.md.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use tourney::db::Db;
 use tourney::db::matches::list_in_creation_order;
 use tourney::db::tournaments::TournamentRow;
-use tourney::db::{Db, spaces};
 use tourney::domain::{Format, Locale, MatchStatus, TournamentStatus};
-use tourney::ids;
 use tourney::links::BaseUrl;
-use tourney::portal::Ctx;
-use tourney::portal::matches::{ResultInput, report};
-use tourney::portal::tournaments::{self, Draft};
-use tourney::views::widgets::{BracketData, bracket, published_tournament};
-use tourney::widgets::{self, Frame, Theme};
+use tourney::pages::{self, Frame, Theme};
+use tourney::service::matches::{ResultInput, report};
+use tourney::service::registrations::{self, Applicant};
+use tourney::service::tournaments::{self, Draft};
+use tourney::service::{Ctx, spaces};
+use tourney::views::public::{BracketData, bracket, published_tournament};
 
 const SLUG: &str = "grand-prix-128";
 const PLAYERS: usize = 128;
@@ -56,20 +56,19 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
         actor: "bench",
         now: 1_790_000_000_000,
     };
-    let mut tx = db.begin().await.expect("begin");
-    spaces::insert(tx.conn(), "club", "Chess Club", Locale::En, ctx.now)
+    spaces::create(&db, &ctx, "club", "Chess Club", Locale::En)
         .await
         .expect("space");
-    tx.commit().await.expect("commit");
     let draft = Draft {
-        space: "club".into(),
-        slug: SLUG.into(),
-        name: "Grand Prix 128".into(),
-        game: "chess".into(),
-        format: Some(Format::DoubleElimination),
         max_participants: PLAYERS as u32,
         starts_at: ctx.now,
-        ..Draft::default()
+        ..Draft::new(
+            "club",
+            SLUG,
+            "Grand Prix 128",
+            "chess",
+            Format::DoubleElimination,
+        )
     };
     tournaments::create(&db, &ctx, &draft)
         .await
@@ -79,7 +78,7 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
         .expect("open registration");
     for i in 0..PLAYERS {
         let name = format!("{} {} {}", FIRST[i % 8], LAST[(i / 8) % 8], i + 1);
-        tournaments::register(&db, &ctx, SLUG, &name)
+        registrations::register(&db, &ctx, SLUG, &Applicant::named(&name))
             .await
             .expect("register");
     }
@@ -101,20 +100,18 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
                 .find(|m| m.status == MatchStatus::Ready)
         };
         let Some(game) = ready else { break };
-        let score = if game.id % 5 == 0 { "1-2" } else { "2-1" };
-        let input = ResultInput {
-            score: Some(score.into()),
-            ..ResultInput::default()
+        let score = if game.id.raw() % 5 == 0 {
+            (1, 2)
+        } else {
+            (2, 1)
         };
-        report(
-            &db,
-            &ctx,
-            SLUG,
-            &ids::format(ids::Kind::Match, game.id),
-            &input,
-        )
-        .await
-        .expect("report");
+        let input = ResultInput::Sides {
+            score: Some(score),
+            forfeit: None,
+        };
+        report(&db, &ctx, SLUG, game.id, &input)
+            .await
+            .expect("report");
     }
     let mut handle = db.acquire().await.expect("connection");
     let tournament = published_tournament(handle.conn(), SLUG)
@@ -134,7 +131,7 @@ fn page(locale: Locale, tournament: &TournamentRow, data: &BracketData) -> Strin
         heading: &tournament.name,
         portal_url: base_url.tournament_page(locale, &tournament.slug),
     };
-    widgets::bracket(&frame, tournament, data).expect("renders")
+    pages::bracket(&frame, tournament, data).expect("renders")
 }
 
 fn bench(c: &mut Criterion) {

@@ -31,7 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM')
             [CompletionResult]::new('spaces', 'spaces', [CompletionResultType]::ParameterValue, 'Create and list organising spaces')
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
-            [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
+            [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments: status moves, registrations, the start')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
@@ -49,6 +49,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;serve' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 picks a free port (the bound address is printed)')
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window')
+            [CompletionResult]::new('--rate-limit-window', '--rate-limit-window', [CompletionResultType]::ParameterName, 'The rate limit''s window; only tests change it (the specification''s is a minute)')
+            [CompletionResult]::new('--form-limit', '--form-limit', [CompletionResultType]::ParameterName, 'Portal form posts (registrations, withdrawals) accepted per client address per minute')
+            [CompletionResult]::new('--trusted-proxy', '--trusted-proxy', [CompletionResultType]::ParameterName, 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
@@ -153,6 +156,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -194,6 +198,17 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;register' {
+            [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'The participant''s email address: private, shown only by `tournaments registrations`')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;registrations' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
@@ -227,6 +242,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -239,6 +255,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;help;register' {
+            break
+        }
+        'tourney;tournaments;help;registrations' {
             break
         }
         'tourney;tournaments;help;withdraw' {
@@ -632,7 +651,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM')
             [CompletionResult]::new('spaces', 'spaces', [CompletionResultType]::ParameterValue, 'Create and list organising spaces')
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
-            [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments (the portal''s part: registration, status, start)')
+            [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments: status moves, registrations, the start')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
@@ -672,6 +691,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             break
@@ -683,6 +703,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;tournaments;register' {
+            break
+        }
+        'tourney;help;tournaments;registrations' {
             break
         }
         'tourney;help;tournaments;withdraw' {

@@ -175,6 +175,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__tournaments,register)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__register"
                 ;;
+            tourney__subcmd__help__subcmd__tournaments,registrations)
+                cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__registrations"
+                ;;
             tourney__subcmd__help__subcmd__tournaments,start)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__start"
                 ;;
@@ -304,6 +307,9 @@ _tourney() {
             tourney__subcmd__tournaments,register)
                 cmd="tourney__subcmd__tournaments__subcmd__register"
                 ;;
+            tourney__subcmd__tournaments,registrations)
+                cmd="tourney__subcmd__tournaments__subcmd__registrations"
+                ;;
             tourney__subcmd__tournaments,start)
                 cmd="tourney__subcmd__tournaments__subcmd__start"
                 ;;
@@ -321,6 +327,9 @@ _tourney() {
                 ;;
             tourney__subcmd__tournaments__subcmd__help,register)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__register"
+                ;;
+            tourney__subcmd__tournaments__subcmd__help,registrations)
+                cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__registrations"
                 ;;
             tourney__subcmd__tournaments__subcmd__help,start)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__start"
@@ -1030,7 +1039,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments)
-            opts="create status register withdraw start"
+            opts="create status register registrations withdraw start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1058,6 +1067,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments__subcmd__register)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__tournaments__subcmd__registrations)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1938,7 +1961,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1949,6 +1972,18 @@ _tourney() {
                     return 0
                     ;;
                 --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --form-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-proxy)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2114,7 +2149,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments)
-            opts="-h -V --database-url --base-url --actor --help --version create status register withdraw start help"
+            opts="-h -V --database-url --base-url --actor --help --version create status register registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2218,7 +2253,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help)
-            opts="create status register withdraw start help"
+            opts="create status register registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2260,6 +2295,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help__subcmd__register)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__help__subcmd__registrations)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2316,6 +2365,36 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__register)
+            opts="-h -V --email --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --email)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__registrations)
             opts="-h -V --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -28,7 +28,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand serve 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
-            cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
+            cand tournaments 'Create and run tournaments: status moves, registrations, the start'
             cand matches 'Report and correct match results'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
@@ -45,6 +45,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;serve'= {
             cand --listen 'Address to listen on; port 0 picks a free port (the bound address is printed)'
             cand --rate-limit 'Requests per API key in any 60-second window'
+            cand --rate-limit-window 'The rate limit''s window; only tests change it (the specification''s is a minute)'
+            cand --form-limit 'Portal form posts (registrations, withdrawals) accepted per client address per minute'
+            cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
@@ -136,6 +139,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -174,6 +178,16 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;register'= {
+            cand --email 'The participant''s email address: private, shown only by `tournaments registrations`'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;registrations'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
@@ -204,6 +218,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -213,6 +228,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help;status'= {
         }
         &'tourney;tournaments;help;register'= {
+        }
+        &'tourney;tournaments;help;registrations'= {
         }
         &'tourney;tournaments;help;withdraw'= {
         }
@@ -557,7 +574,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand serve 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
-            cand tournaments 'Create and run tournaments (the portal''s part: registration, status, start)'
+            cand tournaments 'Create and run tournaments: status moves, registrations, the start'
             cand matches 'Report and correct match results'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
@@ -590,6 +607,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
         }
@@ -598,6 +616,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments;status'= {
         }
         &'tourney;help;tournaments;register'= {
+        }
+        &'tourney;help;tournaments;registrations'= {
         }
         &'tourney;help;tournaments;withdraw'= {
         }

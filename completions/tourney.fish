@@ -32,7 +32,7 @@ complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments: status moves, registrations, the start'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
@@ -47,6 +47,9 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The rate limit\'s window; only tests change it (the specification\'s is a minute)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 'Portal form posts (registrations, withdrawals) accepted per client address per minute' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -91,17 +94,18 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subc
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -s h -l help -d 'Print help'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "status" -d 'Move a tournament to another status'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "register" -d 'Register a participant (while registration is open)'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register withdraw start help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "status" -d 'Move a tournament to another status'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "register" -d 'Register a participant (while registration is open)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "registrations" -d 'List a tournament\'s registrations with the players\' private email addresses (for admins)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l space -d 'The space the tournament belongs to' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l slug -d 'Short name used in paths, unique across all spaces' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l name -r
@@ -131,11 +135,17 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l email -d 'The participant\'s email address: private, shown only by `tournaments registrations`' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -149,6 +159,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "status" -d 'Move a tournament to another status'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "register" -d 'Register a participant (while registration is open)'
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "registrations" -d 'List a tournament\'s registrations with the players\' private email addresses (for admins)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -356,7 +367,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "db" -d 'Database maintenance'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments (the portal\'s part: registration, status, start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments: status moves, registrations, the start'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
@@ -375,6 +386,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "create" -d 'Create a tournament (in DRAFT status)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "status" -d 'Move a tournament to another status'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "register" -d 'Register a participant (while registration is open)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "registrations" -d 'List a tournament\'s registrations with the players\' private email addresses (for admins)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "withdraw" -d 'Withdraw a registration (before the tournament starts)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from matches" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'

@@ -6,8 +6,7 @@
 use std::fmt;
 
 use crate::cli::GlobalArgs;
-use crate::error::Error;
-use crate::links::BaseUrl;
+use crate::links::{BaseUrl, InvalidBaseUrl};
 
 #[derive(Clone)]
 pub struct Config {
@@ -18,9 +17,8 @@ pub struct Config {
 }
 
 impl Config {
-    pub fn resolve(args: &GlobalArgs) -> Result<Config, Error> {
-        let base_url = BaseUrl::parse(&args.base_url)
-            .map_err(|e| Error::Invalid(format!("--base-url: {e}")))?;
+    pub fn resolve(args: &GlobalArgs) -> Result<Config, InvalidBaseUrl> {
+        let base_url = BaseUrl::parse(&args.base_url)?;
         let actor = args
             .actor
             .clone()

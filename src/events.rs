@@ -1,35 +1,96 @@
-//! The shapes of webhook events: the envelope and the objects inside `data`.
+//! The webhook events: [`Event`], whose variant fixes both the envelope's `type` and the shape of
+//! its `data`, the envelope's exact bytes, and the objects inside `data` (the match object is also
+//! the API's match record: one serializer for both).
 //!
-//! One serializer per object, used by every writer that appends events, so a receiver sees the
-//! same fields whichever command caused the event. Building a payload never touches storage.
+//! Pure shapes: nothing here reads storage or knows rows; `views::objects` builds these objects
+//! from rows, and `db::outbox` stores the envelope with the change that caused it.
 
 use serde::Serialize;
+use serde::ser::Serializer;
 
-use std::collections::HashMap;
-
-use crate::db::matches::{MatchRow, ResultRow};
-use crate::db::participants::ParticipantRow;
-use crate::db::tournaments::TournamentRow;
 use crate::domain::{
-    Bracket, EventType, Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
+    Bracket, EventType, Format, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
 };
-use crate::links::BaseUrl;
-use crate::{ids, timestamp};
+use crate::ids::{EventId, MatchId, ParticipantId, RegistrationId, SpaceId, TournamentId};
+use crate::timestamp;
 
-/// Exactly `id, type, created_at, data`, in that order.
-#[derive(Debug, Serialize)]
-pub struct Envelope<'a, T: Serialize> {
-    pub id: String,
+/// One event: its type and its payload, which can only go together.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    TournamentStatusChanged(StatusChangedData),
+    RegistrationCreated(RegistrationData),
+    RegistrationWithdrawn(RegistrationData),
+    MatchCompleted(MatchCompletedData),
+    MatchCorrected(MatchCorrectedData),
+    Ping(PingData),
+}
+
+impl Event {
+    pub fn event_type(&self) -> EventType {
+        match self {
+            Event::TournamentStatusChanged(_) => EventType::TournamentStatusChanged,
+            Event::RegistrationCreated(_) => EventType::RegistrationCreated,
+            Event::RegistrationWithdrawn(_) => EventType::RegistrationWithdrawn,
+            Event::MatchCompleted(_) => EventType::MatchCompleted,
+            Event::MatchCorrected(_) => EventType::MatchCorrected,
+            Event::Ping(_) => EventType::Ping,
+        }
+    }
+
+    /// The tournament the event is about (none for `ping`).
+    pub fn tournament_id(&self) -> Option<TournamentId> {
+        match self {
+            Event::TournamentStatusChanged(data) => Some(data.tournament.id),
+            Event::RegistrationCreated(data) | Event::RegistrationWithdrawn(data) => {
+                Some(data.tournament.id)
+            }
+            Event::MatchCompleted(data) => Some(data.tournament.id),
+            Event::MatchCorrected(data) => Some(data.tournament.id),
+            Event::Ping(_) => None,
+        }
+    }
+
+    /// The envelope as sent and signed: exactly `id, type, created_at, data`, in that order.
+    pub fn envelope(&self, id: EventId, created_at: i64) -> Result<String, serde_json::Error> {
+        serde_json::to_string(&Envelope {
+            id,
+            event_type: self.event_type(),
+            created_at: timestamp::format_ms(created_at),
+            data: Data(self),
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    id: EventId,
     #[serde(rename = "type")]
-    pub event_type: EventType,
-    pub created_at: String,
-    pub data: &'a T,
+    event_type: EventType,
+    created_at: String,
+    data: Data<'a>,
+}
+
+/// An event's payload, serialized without a tag (the envelope's `type` names it).
+struct Data<'a>(&'a Event);
+
+impl Serialize for Data<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Event::TournamentStatusChanged(data) => data.serialize(serializer),
+            Event::RegistrationCreated(data) | Event::RegistrationWithdrawn(data) => {
+                data.serialize(serializer)
+            }
+            Event::MatchCompleted(data) => data.serialize(serializer),
+            Event::MatchCorrected(data) => data.serialize(serializer),
+            Event::Ping(data) => data.serialize(serializer),
+        }
+    }
 }
 
 /// The tournament object inside event data.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TournamentObject {
-    pub id: String,
+    pub id: TournamentId,
     pub slug: String,
     pub name: String,
     pub game: String,
@@ -38,44 +99,16 @@ pub struct TournamentObject {
     pub url: String,
 }
 
-impl TournamentObject {
-    /// `locale` is the space's default locale, which portal links use.
-    pub fn new(tournament: &TournamentRow, locale: Locale, base_url: &BaseUrl) -> TournamentObject {
-        TournamentObject {
-            id: ids::format(ids::Kind::Tournament, tournament.id),
-            slug: tournament.slug.clone(),
-            name: tournament.name.clone(),
-            game: tournament.game.clone(),
-            format: tournament.format,
-            status: tournament.status,
-            url: base_url.tournament_page(locale, &tournament.slug),
-        }
-    }
-}
-
 /// The registration object of `registration.*` events.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RegistrationObject {
-    pub id: String,
-    pub participant_id: String,
+    pub id: RegistrationId,
+    pub participant_id: ParticipantId,
     pub name: String,
     pub status: ParticipantStatus,
     pub created_at: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub withdrawn_at: Option<String>,
-}
-
-impl RegistrationObject {
-    pub fn new(participant: &ParticipantRow) -> RegistrationObject {
-        RegistrationObject {
-            id: ids::format(ids::Kind::Registration, participant.id),
-            participant_id: ids::format(ids::Kind::Participant, participant.id),
-            name: participant.name.clone(),
-            status: participant.status,
-            created_at: timestamp::format_ms(participant.registered_at),
-            withdrawn_at: participant.withdrawn_at.map(timestamp::format_ms),
-        }
-    }
 }
 
 /// `data` of `registration.created` and `registration.withdrawn`.
@@ -88,7 +121,7 @@ pub struct RegistrationData {
 /// A match, as events and the API show it (one serializer for both).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatchObject {
-    pub id: String,
+    pub id: MatchId,
     pub stage: i64,
     pub bracket: Option<Bracket>,
     pub group: Option<String>,
@@ -108,9 +141,9 @@ pub struct MatchObject {
 #[serde(untagged)]
 pub enum Sides {
     Two {
-        a_id: Option<String>,
+        a_id: Option<ParticipantId>,
         a_name: Option<String>,
-        b_id: Option<String>,
+        b_id: Option<ParticipantId>,
         b_name: Option<String>,
         score_a: Option<i64>,
         score_b: Option<i64>,
@@ -123,69 +156,10 @@ pub enum Sides {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ResultObject {
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub name: Option<String>,
     pub place: i64,
     pub points: i64,
-}
-
-impl MatchObject {
-    /// `names` maps participant ids to names; `results` are this match's free-for-all results,
-    /// and `free_for_all` says whether the match is a free-for-all round.
-    pub fn new(
-        row: &MatchRow,
-        stage: i64,
-        names: &HashMap<i64, String>,
-        free_for_all: bool,
-        results: &[ResultRow],
-    ) -> MatchObject {
-        let participant = |id: Option<i64>| {
-            (
-                id.map(|id| ids::format(ids::Kind::Participant, id)),
-                id.and_then(|id| names.get(&id).cloned()),
-            )
-        };
-        let sides = if free_for_all {
-            Sides::Results {
-                results: results
-                    .iter()
-                    .filter(|r| r.match_id == row.id)
-                    .map(|r| ResultObject {
-                        participant_id: ids::format(ids::Kind::Participant, r.participant_id),
-                        name: names.get(&r.participant_id).cloned(),
-                        place: r.place,
-                        points: r.points,
-                    })
-                    .collect(),
-            }
-        } else {
-            let (a_id, a_name) = participant(row.a_participant_id);
-            let (b_id, b_name) = participant(row.b_participant_id);
-            Sides::Two {
-                a_id,
-                a_name,
-                b_id,
-                b_name,
-                score_a: row.score_a,
-                score_b: row.score_b,
-                winner: row.winner,
-            }
-        };
-        MatchObject {
-            id: ids::format(ids::Kind::Match, row.id),
-            stage,
-            bracket: row.bracket,
-            group: row.group_label.clone(),
-            round: row.round,
-            position: row.position,
-            status: row.status,
-            sides,
-            forfeit: row.forfeit,
-            bye: row.bye,
-            scheduled_at: row.scheduled_at.map(timestamp::format_ms),
-            completed_at: row.completed_at.map(timestamp::format_ms),
-        }
-    }
 }
 
 /// `data` of `tournament.status_changed`.
@@ -219,13 +193,13 @@ pub struct MatchCorrectedData {
     pub game: MatchObject,
     pub previous: PreviousResult,
     /// Later matches whose sides or result changed because of the correction.
-    pub reset_match_ids: Vec<String>,
+    pub reset_match_ids: Vec<MatchId>,
 }
 
 /// The space object of `ping`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SpaceRef {
-    pub id: String,
+    pub id: SpaceId,
     pub slug: String,
 }
 
@@ -234,4 +208,27 @@ pub struct SpaceRef {
 pub struct PingData {
     pub space: SpaceRef,
     pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_envelope_is_id_type_created_at_data() {
+        let ping = Event::Ping(PingData {
+            space: SpaceRef {
+                id: SpaceId::from_raw(3),
+                slug: "club".into(),
+            },
+            message: "hello".into(),
+        });
+        assert_eq!(ping.event_type(), EventType::Ping);
+        assert_eq!(ping.tournament_id(), None);
+        assert_eq!(
+            ping.envelope(EventId::from_raw(9), 1_764_612_000_000)
+                .unwrap(),
+            r#"{"id":"evt_9","type":"ping","created_at":"2025-12-01T18:00:00.000Z","data":{"space":{"id":"spc_3","slug":"club"},"message":"hello"}}"#
+        );
+    }
 }

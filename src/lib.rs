@@ -1,11 +1,21 @@
 //! tourney: a read-only JSON API, signed webhooks and embeddable widgets over the tournaments of
 //! organising spaces, in one binary.
 //!
-//! The crate is cut by feature: `cli` (what the user typed) and `config` (what it resolves to),
-//! `commands` (one module per subcommand), `domain` (the tournament vocabulary, pure), `db`
-//! (SQLite or Postgres, every SQL statement), `events` (webhook payload shapes), `import` (the
-//! JSON import document), `portal` (every write to tournament data: one transaction with its
-//! events), `webhook` (signing, the address block list, the delivery loop), and small shared helpers (`ids`, `links`, `timestamp`).
+//! The crate is layered; each module imports only the ones below it:
+//!
+//! - `main`, `commands` (one module per subcommand: parse, call, print; the shell's wording of
+//!   errors), `cli` (what the user typed) and `config` (what it resolves to);
+//! - `http` (the server behind `tourney serve`: API, widget pages, health and metrics);
+//! - `service` (every write, whoever makes it: one transaction with its events, deliveries and
+//!   audit entry) and `pages` (the HTML of widgets and the portal, translations, the iCalendar
+//!   feed);
+//! - `views` (what readers see, built from rows: API records, event objects, widget data) and
+//!   `webhook` (signing, the address block list, the HTTP client, the delivery loop);
+//! - `db` (SQLite or Postgres: every SQL statement, the outbox, and rows to engine state);
+//! - `events` (the event catalog and the envelope), `import` (the import document, parsed and
+//!   checked), `links` (public URLs);
+//! - `domain` (the vocabulary and the tournament engine, pure), `ids` (typed public ids),
+//!   `timestamp` and `api_keys` (key material).
 
 pub mod api_keys;
 pub mod cli;
@@ -13,15 +23,13 @@ pub mod commands;
 pub mod config;
 pub mod db;
 pub mod domain;
-pub mod error;
 pub mod events;
 pub mod http;
 pub mod ids;
 pub mod import;
 pub mod links;
-pub mod portal;
-pub mod stored;
+pub mod pages;
+pub mod service;
 pub mod timestamp;
 pub mod views;
 pub mod webhook;
-pub mod widgets;

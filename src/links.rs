@@ -35,6 +35,23 @@ impl BaseUrl {
         &self.0
     }
 
+    /// `scheme://host[:port]`, as browsers send it in `Origin`.
+    pub fn origin(&self) -> String {
+        match url::Url::parse(&self.0) {
+            Ok(url) => url.origin().ascii_serialization(),
+            Err(_) => String::new(),
+        }
+    }
+
+    pub fn is_https(&self) -> bool {
+        self.0.starts_with("https://")
+    }
+
+    /// The private link that withdraws a portal registration: `{base_url}/<locale>/withdraw/<secret>`.
+    pub fn withdrawal(&self, locale: Locale, secret: &str) -> String {
+        format!("{}/{}/withdraw/{}", self.0, locale, secret)
+    }
+
     /// The tournament's page on the portal: `{base_url}/<locale>/tournaments/<slug>`.
     pub fn tournament_page(&self, locale: Locale, slug: &str) -> String {
         format!("{}/{}/tournaments/{}", self.0, locale, slug)
@@ -77,6 +94,16 @@ mod tests {
             base.tournament_page(Locale::En, "cup"),
             "https://example.org/portal/en/tournaments/cup"
         );
+    }
+
+    #[test]
+    fn knows_its_origin() {
+        let base = BaseUrl::parse("https://example.org:8443/portal").unwrap();
+        assert_eq!(base.origin(), "https://example.org:8443");
+        assert!(base.is_https());
+        let local = BaseUrl::parse("http://127.0.0.1:8080").unwrap();
+        assert_eq!(local.origin(), "http://127.0.0.1:8080");
+        assert!(!local.is_https());
     }
 
     #[test]

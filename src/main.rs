@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use tourney::cli::Cli;
-use tourney::error::Error;
+use tourney::commands::Error;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

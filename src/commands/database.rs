@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
+use super::Error;
 use crate::config::{Config, redact_password};
 use crate::db::{Backend, Db, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
-use crate::error::Error;
 
 /// Opens the database (which applies pending migrations) and reports the schema version.
 pub async fn migrate(config: &Config, out: &mut impl Write) -> Result<(), Error> {

@@ -2,19 +2,13 @@
 
 use std::io::Write;
 
+use super::{Error, ctx};
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::Error;
-use crate::portal::{Ctx, demo};
-use crate::timestamp;
+use crate::service::demo;
 
 pub async fn run(config: &Config, db: &Db, out: &mut impl Write) -> Result<(), Error> {
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now: timestamp::now_ms(),
-    };
-    let created = demo::create(db, &ctx).await?;
+    let created = demo::create(db, &ctx(config)).await?;
     writeln!(
         out,
         "created the demo space '{}' with {} tournaments:",

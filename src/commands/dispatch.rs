@@ -8,14 +8,14 @@ use std::io::{IsTerminal, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::Error;
 use crate::cli::{DispatchArgs, NetworkArgs};
 use crate::db::deliveries::NextState;
 use crate::db::{Db, deliveries};
-use crate::error::Error;
+use crate::timestamp;
 use crate::webhook::client::{ClientOptions, Sender};
 use crate::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode, Report, Totals};
 use crate::webhook::schedule;
-use crate::{ids, timestamp};
 
 /// The webhook client as `--allow-cidr` and `--root-cert` configure it.
 pub(super) fn sender(network: &NetworkArgs) -> Result<Sender, Error> {
@@ -51,9 +51,9 @@ pub(super) fn describe(report: &Report) -> String {
     let mut line = format!(
         "{} {} {} {} ({attempt}, {}): {} in {} ms",
         timestamp::format_ms(timestamp::now_ms()),
-        ids::format(ids::Kind::Delivery, report.delivery_id),
-        ids::format(ids::Kind::Event, report.event_id),
-        ids::format(ids::Kind::Hook, report.hook_id),
+        report.delivery_id,
+        report.event_id,
+        report.hook_id,
         report.trigger,
         report.outcome.summary(),
         report.outcome.duration.as_millis(),

@@ -4,17 +4,14 @@
 
 use std::io::Write;
 
+use super::Error;
 use crate::cli::EmbedArgs;
 use crate::config::Config;
-use crate::domain::{Locale, Slug};
-use crate::error::Error;
-use crate::widgets::embed::{Widget, iframe};
+use crate::domain::Slug;
+use crate::pages::embed::{Widget, iframe};
 
 pub fn run(config: &Config, args: &EmbedArgs, out: &mut impl Write) -> Result<(), Error> {
-    let locale: Locale = args
-        .locale
-        .parse()
-        .map_err(|e: crate::domain::UnknownValue| Error::Invalid(e.to_string()))?;
+    let locale = args.locale;
     let (slug, widget) = match (&args.slug, &args.space) {
         (Some(slug), _) => {
             let widget = args.widget.unwrap_or(Widget::Bracket);

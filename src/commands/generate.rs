@@ -9,8 +9,8 @@ use std::path::Path;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
+use super::Error;
 use crate::cli::Cli;
-use crate::error::Error;
 
 /// Every shell with a checked-in completion file.
 pub const SHELLS: [Shell; 5] = [

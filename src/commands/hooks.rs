@@ -1,23 +1,18 @@
 //! `tourney hooks add|list|remove|rotate-secret|deliveries|retry`: a space's webhook addresses.
 //!
-//! Every change is one transaction with its audit entry. Secrets are printed exactly once (at
-//! `add` and `rotate-secret`) and never written to the audit log or shown again.
+//! Secrets are printed exactly once (at `add` and `rotate-secret`) and never shown again.
 
 use std::io::Write;
 
+use super::{Error, ctx, table};
 use crate::cli::{AllowArgs, HooksCommand};
 use crate::config::Config;
-use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
-use crate::db::{Conn, Db, audit, deliveries, spaces};
+use crate::db::{Db, deliveries, hooks, spaces};
 use crate::domain::EventType;
-use crate::error::Error;
-use crate::webhook::{blocklist, schedule, signing, target};
-use crate::{ids, timestamp};
-
-use super::table;
-
-/// The longest `--overlap` of a rotation.
-const MAX_OVERLAP_MS: i64 = 30 * 86_400_000;
+use crate::ids::{DeliveryId, HookId};
+use crate::service::{self, Missing};
+use crate::timestamp;
+use crate::webhook::{blocklist, schedule};
 
 pub async fn run(
     config: &Config,
@@ -67,116 +62,59 @@ pub(super) fn policy(allow: &AllowArgs) -> Result<blocklist::Policy, Error> {
     Ok(blocklist::Policy::allowing(nets))
 }
 
-/// Parses and de-duplicates an event-type filter; `None` means every type.
-fn event_filter(events: Option<&[String]>) -> Result<Option<String>, Error> {
+/// Parses an event-type filter; `None` means every type.
+fn event_filter(events: Option<&[String]>) -> Result<Option<Vec<EventType>>, Error> {
     let Some(events) = events else {
         return Ok(None);
     };
-    let mut types: Vec<EventType> = Vec::new();
-    for text in events.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
-        let event_type: EventType = text
-            .parse()
-            .map_err(|e: crate::domain::UnknownValue| Error::Invalid(format!("--events: {e}")))?;
-        if !types.contains(&event_type) {
-            types.push(event_type);
-        }
-    }
+    let types = events
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .map(|text| {
+            text.parse()
+                .map_err(|e: crate::domain::UnknownValue| Error::Invalid(format!("--events: {e}")))
+        })
+        .collect::<Result<Vec<EventType>, _>>()?;
     if types.is_empty() {
         return Err(Error::Invalid(
             "--events: name at least one event type".into(),
         ));
     }
-    Ok(Some(
-        types
-            .iter()
-            .map(|t| t.as_str())
-            .collect::<Vec<_>>()
-            .join(","),
-    ))
+    Ok(Some(types))
 }
 
-fn parse_hook_id(text: &str) -> Result<i64, Error> {
-    ids::parse(ids::Kind::Hook, text)
-        .ok_or_else(|| Error::Invalid(format!("'{text}' is not a webhook id such as hook_1")))
-}
-
-async fn find_hook(conn: Conn<'_>, text: &str) -> Result<HookRow, Error> {
-    let id = parse_hook_id(text)?;
-    hooks::find(conn, id)
-        .await?
-        .ok_or_else(|| Error::NotFound(format!("no webhook address has the id {text}")))
-}
-
-fn active(hook: HookRow) -> Result<HookRow, Error> {
-    if hook.is_active() {
-        Ok(hook)
-    } else {
-        Err(Error::Conflict(format!(
-            "{} was removed; add the address again to use it",
-            ids::format(ids::Kind::Hook, hook.id)
-        )))
-    }
+/// A webhook address's id as typed.
+pub(super) fn hook_id(text: &str) -> Result<HookId, Error> {
+    text.parse()
+        .map_err(|e: crate::ids::BadId| Error::Invalid(e.to_string()))
 }
 
 async fn add(
     config: &Config,
     db: &Db,
-    space_slug: &str,
+    space: &str,
     url: &str,
     events: Option<&[String]>,
     allow: &AllowArgs,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let parsed = target::parse(url).map_err(|e| Error::Invalid(e.to_string()))?;
-    let filter = event_filter(events)?;
+    let events = event_filter(events)?;
     let policy = policy(allow)?;
-    target::check(&parsed, &policy)
-        .await
-        .map_err(|e| Error::Invalid(e.to_string()))?;
-    let secret = signing::new_secret()
-        .map_err(|e| Error::Invalid(format!("cannot generate a secret: {e}")))?;
-    let now = timestamp::now_ms();
-
-    let mut tx = db.begin().await?;
-    let space = spaces::find_by_slug(tx.conn(), space_slug)
-        .await?
-        .ok_or_else(|| Error::NotFound(format!("no space has the slug '{space_slug}'")))?;
-    hooks::lock_space(tx.conn(), space.id).await?;
-    if hooks::count_active(tx.conn(), space.id).await? >= MAX_ACTIVE_PER_SPACE {
-        return Err(Error::Conflict(format!(
-            "space '{space_slug}' already has {MAX_ACTIVE_PER_SPACE} active webhook addresses, \
-             the most allowed; remove one first (tourney hooks remove HOOK_ID)"
-        )));
-    }
-    let hook = hooks::insert(
-        tx.conn(),
-        space.id,
-        parsed.as_str(),
-        filter.as_deref(),
-        &secret,
-        now,
-    )
-    .await?;
-    let id = ids::format(ids::Kind::Hook, hook.id);
-    let details = serde_json::json!({"url": hook.url, "events": filter}).to_string();
-    let entry = audit::Entry {
-        space_id: Some(space.id),
-        actor: &config.actor,
-        action: "hook.created",
-        target: Some(&id),
-        details: Some(&details),
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
-
-    writeln!(out, "created {id} for space {space_slug}: {}", hook.url)?;
-    writeln!(out, "events: {}", filter.as_deref().unwrap_or("all"))?;
+    let added =
+        service::hooks::add(db, &ctx(config), space, url, events.as_deref(), &policy).await?;
+    let hook = added.hook;
+    writeln!(out, "created {} for space {space}: {}", hook.id, hook.url)?;
+    writeln!(
+        out,
+        "events: {}",
+        hook.event_types.as_deref().unwrap_or("all")
+    )?;
     writeln!(
         out,
         "signing secret (shown only now; store it with the receiver):"
     )?;
-    writeln!(out, "{secret}")?;
+    writeln!(out, "{}", added.secret)?;
     Ok(())
 }
 
@@ -184,7 +122,9 @@ async fn list(db: &Db, space_slug: &str, out: &mut impl Write) -> Result<(), Err
     let mut handle = db.acquire().await?;
     let space = spaces::find_by_slug(handle.conn(), space_slug)
         .await?
-        .ok_or_else(|| Error::NotFound(format!("no space has the slug '{space_slug}'")))?;
+        .ok_or_else(|| Missing::Space {
+            slug: space_slug.to_owned(),
+        })?;
     let rows = hooks::list(handle.conn(), space.id).await?;
     if rows.is_empty() {
         writeln!(
@@ -198,8 +138,8 @@ async fn list(db: &Db, space_slug: &str, out: &mut impl Write) -> Result<(), Err
     for hook in rows {
         let secrets = hooks::live_secret_count(handle.conn(), hook.id, now).await?;
         table_rows.push([
-            ids::format(ids::Kind::Hook, hook.id),
-            hook.status.clone(),
+            hook.id.to_string(),
+            hook.status.to_string(),
             hook.event_types.clone().unwrap_or_else(|| "all".into()),
             if hook.is_active() {
                 secrets.to_string()
@@ -224,26 +164,11 @@ async fn remove(
     hook_id: &str,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let now = timestamp::now_ms();
-    let mut tx = db.begin().await?;
-    let hook = active(find_hook(tx.conn(), hook_id).await?)?;
-    hooks::remove(tx.conn(), hook.id, now).await?;
-    let id = ids::format(ids::Kind::Hook, hook.id);
-    let details = serde_json::json!({"url": hook.url}).to_string();
-    let entry = audit::Entry {
-        space_id: Some(hook.space_id),
-        actor: &config.actor,
-        action: "hook.removed",
-        target: Some(&id),
-        details: Some(&details),
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
+    let hook = service::hooks::remove(db, &ctx(config), self::hook_id(hook_id)?).await?;
     writeln!(
         out,
-        "removed {id} ({}); nothing more is sent to it",
-        hook.url
+        "removed {} ({}); nothing more is sent to it",
+        hook.id, hook.url
     )?;
     Ok(())
 }
@@ -255,44 +180,23 @@ async fn rotate(
     overlap: &str,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let overlap_ms = schedule::parse_duration(overlap)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .map_err(|e| Error::Invalid(format!("--overlap: {e}")))?;
-    if overlap_ms > MAX_OVERLAP_MS {
-        return Err(Error::Invalid("--overlap: at most 30d".into()));
-    }
-    let secret = signing::new_secret()
-        .map_err(|e| Error::Invalid(format!("cannot generate a secret: {e}")))?;
-    let now = timestamp::now_ms();
-    let old_until = now.saturating_add(overlap_ms);
-    let mut tx = db.begin().await?;
-    let hook = active(find_hook(tx.conn(), hook_id).await?)?;
-    hooks::rotate_secret(tx.conn(), hook.id, &secret, old_until, now).await?;
-    let id = ids::format(ids::Kind::Hook, hook.id);
-    let details = serde_json::json!({"overlap_ms": overlap_ms}).to_string();
-    let entry = audit::Entry {
-        space_id: Some(hook.space_id),
-        actor: &config.actor,
-        action: "hook.secret_rotated",
-        target: Some(&id),
-        details: Some(&details),
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
+    let overlap =
+        schedule::parse_duration(overlap).map_err(|e| Error::Invalid(format!("--overlap: {e}")))?;
+    let id = self::hook_id(hook_id)?;
+    let rotated = service::hooks::rotate_secret(db, &ctx(config), id, overlap).await?;
     writeln!(
         out,
         "new signing secret for {id} (shown only now; store it with the receiver):"
     )?;
-    writeln!(out, "{secret}")?;
-    if overlap_ms > 0 {
+    writeln!(out, "{}", rotated.secret)?;
+    if overlap.is_zero() {
+        writeln!(out, "the previous secret no longer signs")?;
+    } else {
         writeln!(
             out,
             "the previous secret also signs (a second v1= value) until {}",
-            timestamp::format_ms(old_until)
+            timestamp::format_ms(rotated.old_until)
         )?;
-    } else {
-        writeln!(out, "the previous secret no longer signs")?;
     }
     Ok(())
 }
@@ -304,8 +208,11 @@ async fn list_deliveries(
     limit: u32,
     out: &mut impl Write,
 ) -> Result<(), Error> {
+    let id = self::hook_id(hook_id)?;
     let mut handle = db.acquire().await?;
-    let hook = find_hook(handle.conn(), hook_id).await?;
+    let hook = hooks::find(handle.conn(), id)
+        .await?
+        .ok_or(Missing::Hook { id })?;
     let rows =
         deliveries::list_for_hook(handle.conn(), hook.id, only_failed, i64::from(limit)).await?;
     if rows.is_empty() {
@@ -320,17 +227,17 @@ async fn list_deliveries(
     let table_rows: Vec<[String; 8]> = rows
         .into_iter()
         .map(|d| {
-            let last = match (d.last_status_code, d.last_error_class.as_deref()) {
+            let last = match (d.last_status_code, d.last_error_class) {
                 (Some(code), None) => code.to_string(),
                 (Some(code), Some(class)) => format!("{code} ({class})"),
-                (None, Some(class)) => class.to_owned(),
+                (None, Some(class)) => class.to_string(),
                 (None, None) => "-".into(),
             };
             [
-                ids::format(ids::Kind::Delivery, d.id),
-                ids::format(ids::Kind::Event, d.event_id),
-                d.event_type,
-                d.status,
+                d.id.to_string(),
+                d.event_id.to_string(),
+                d.event_type.to_string(),
+                d.status.to_string(),
                 d.attempts.to_string(),
                 last,
                 d.next_attempt_at
@@ -362,41 +269,13 @@ async fn retry_one(
     delivery_id: &str,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let id = ids::parse(ids::Kind::Delivery, delivery_id).ok_or_else(|| {
-        Error::Invalid(format!(
-            "'{delivery_id}' is not a delivery id such as dlv_1"
-        ))
-    })?;
-    let now = timestamp::now_ms();
-    let mut tx = db.begin().await?;
-    let delivery = deliveries::find(tx.conn(), id)
-        .await?
-        .ok_or_else(|| Error::NotFound(format!("no delivery has the id {delivery_id}")))?;
-    let hook = hooks::find(tx.conn(), delivery.hook_id)
-        .await?
-        .ok_or_else(|| Error::NotFound(format!("no webhook address for {delivery_id}")))?;
-    let hook = active(hook)?;
-    if !deliveries::requeue_manual(tx.conn(), id, now).await? {
-        return Err(Error::Conflict(format!(
-            "{} is {}; only failed deliveries can be retried by hand",
-            ids::format(ids::Kind::Delivery, id),
-            delivery.status
-        )));
-    }
-    let shown = ids::format(ids::Kind::Delivery, id);
-    let entry = audit::Entry {
-        space_id: Some(hook.space_id),
-        actor: &config.actor,
-        action: "delivery.retried",
-        target: Some(&shown),
-        details: None,
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
+    let id: DeliveryId = delivery_id
+        .parse()
+        .map_err(|e: crate::ids::BadId| Error::Invalid(e.to_string()))?;
+    service::hooks::retry(db, &ctx(config), id).await?;
     writeln!(
         out,
-        "queued {shown} for one manual attempt; `tourney dispatch` sends it now"
+        "queued {id} for one manual attempt; `tourney dispatch` sends it now"
     )?;
     Ok(())
 }
@@ -407,29 +286,15 @@ async fn retry_failed(
     hook_id: &str,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let now = timestamp::now_ms();
-    let mut tx = db.begin().await?;
-    let hook = active(find_hook(tx.conn(), hook_id).await?)?;
-    let queued = deliveries::requeue_failed_for_hook(tx.conn(), hook.id, now).await?;
-    let shown = ids::format(ids::Kind::Hook, hook.id);
+    let id = self::hook_id(hook_id)?;
+    let queued = service::hooks::retry_failed(db, &ctx(config), id).await?;
     if queued.is_empty() {
-        writeln!(out, "{shown} has no failed deliveries")?;
+        writeln!(out, "{id} has no failed deliveries")?;
         return Ok(());
     }
-    let details = serde_json::json!({"deliveries": queued.len()}).to_string();
-    let entry = audit::Entry {
-        space_id: Some(hook.space_id),
-        actor: &config.actor,
-        action: "delivery.retried",
-        target: Some(&shown),
-        details: Some(&details),
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
     writeln!(
         out,
-        "queued {} failed deliveries of {shown} for one manual attempt each; `tourney dispatch` sends them now",
+        "queued {} failed deliveries of {id} for one manual attempt each; `tourney dispatch` sends them now",
         queued.len()
     )?;
     Ok(())

@@ -5,12 +5,11 @@ use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::{Error, ctx};
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::Error;
 use crate::import::{self, MAX_DOCUMENT_BYTES};
-use crate::portal::Ctx;
-use crate::timestamp;
+use crate::service;
 
 pub async fn run(config: &Config, db: &Db, file: &Path, out: &mut impl Write) -> Result<(), Error> {
     let bytes = read_document(file)?;
@@ -26,12 +25,7 @@ pub async fn run(config: &Config, db: &Db, file: &Path, out: &mut impl Write) ->
     } else {
         ProgressBar::hidden()
     };
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now: timestamp::now_ms(),
-    };
-    let result = import::load(db, &document, &ctx, &progress).await;
+    let result = service::import::load(db, &ctx(config), &document, || progress.inc(1)).await;
     progress.finish_and_clear();
     let summary = result?;
     writeln!(

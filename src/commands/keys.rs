@@ -2,14 +2,13 @@
 
 use std::io::Write;
 
+use super::{Error, ctx, parse_id, table};
 use crate::cli::KeysCommand;
 use crate::config::Config;
-use crate::db::{Db, api_keys, audit, spaces};
-use crate::domain::names::{self, NAME_MAX_CHARS};
-use crate::error::Error;
-use crate::{api_keys as keys, ids, timestamp};
-
-use super::table;
+use crate::db::{Db, api_keys, spaces};
+use crate::ids::KeyId;
+use crate::service::{self, Missing};
+use crate::timestamp;
 
 pub async fn run(
     config: &Config,
@@ -17,12 +16,11 @@ pub async fn run(
     command: KeysCommand,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let now = timestamp::now_ms();
     match command {
         KeysCommand::Create { space, name } => {
-            let (id, plaintext) = create(config, db, &space, name.as_deref(), now).await?;
-            writeln!(out, "created {id} for space {space}")?;
-            writeln!(out, "{plaintext}")?;
+            let created = service::keys::create(db, &ctx(config), &space, name.as_deref()).await?;
+            writeln!(out, "created {} for space {space}", created.id)?;
+            writeln!(out, "{}", created.key)?;
             writeln!(
                 out,
                 "Store this key now: it is shown only once and cannot be recovered."
@@ -32,7 +30,7 @@ pub async fn run(
             let mut handle = db.acquire().await?;
             let space = spaces::find_by_slug(handle.conn(), &space)
                 .await?
-                .ok_or_else(|| Error::NotFound(format!("no space has the slug '{space}'")))?;
+                .ok_or(Missing::Space { slug: space })?;
             let rows = api_keys::list_for_space(handle.conn(), space.id).await?;
             if rows.is_empty() {
                 writeln!(
@@ -49,7 +47,7 @@ pub async fn run(
                         format!("revoked {}", timestamp::format_ms(at))
                     });
                     [
-                        ids::format(ids::Kind::ApiKey, k.id),
+                        k.id.to_string(),
                         format!("{}…", k.prefix),
                         timestamp::format_ms(k.created_at),
                         status,
@@ -64,73 +62,13 @@ pub async fn run(
             )?;
         }
         KeysCommand::Revoke { key_id } => {
-            let id = ids::parse(ids::Kind::ApiKey, &key_id)
-                .ok_or_else(|| Error::NotFound(format!("no key has the id '{key_id}'")))?;
-            let mut tx = db.begin().await?;
-            let key = api_keys::find(tx.conn(), id)
-                .await?
-                .ok_or_else(|| Error::NotFound(format!("no key has the id '{key_id}'")))?;
-            let label = ids::format(ids::Kind::ApiKey, key.id);
-            if key.revoked_at.is_some() {
-                return Err(Error::Conflict(format!("{label} is already revoked")));
-            }
-            api_keys::revoke(tx.conn(), key.id, now).await?;
-            let entry = audit::Entry {
-                space_id: Some(key.space_id),
-                actor: &config.actor,
-                action: "api_key.revoked",
-                target: Some(&label),
-                details: None,
-                now,
-            };
-            audit::record(tx.conn(), &entry).await?;
-            tx.commit().await?;
-            writeln!(out, "revoked {label}; it stops working within a second")?;
+            let id: KeyId = parse_id(&key_id, || Missing::Key { id: key_id.clone() })?;
+            service::keys::revoke(db, &ctx(config), id).await?;
+            writeln!(
+                out,
+                "revoked {id}; every server refuses it from the next request"
+            )?;
         }
     }
     Ok(())
-}
-
-/// Creates a key for the space `slug`; returns its id and the key, to be shown once.
-pub(crate) async fn create(
-    config: &Config,
-    db: &Db,
-    slug: &str,
-    name: Option<&str>,
-    now: i64,
-) -> Result<(String, String), Error> {
-    let name = name
-        .map(|n| {
-            names::one_line(n, NAME_MAX_CHARS).map_err(|e| Error::Invalid(format!("--name: {e}")))
-        })
-        .transpose()?;
-    let mut tx = db.begin().await?;
-    let space = spaces::find_by_slug(tx.conn(), slug)
-        .await?
-        .ok_or_else(|| Error::NotFound(format!("no space has the slug '{slug}'")))?;
-    spaces::lock(tx.conn(), space.id).await?;
-    let active = api_keys::count_active(tx.conn(), space.id).await?;
-    if active >= keys::MAX_ACTIVE_PER_SPACE {
-        return Err(Error::Conflict(format!(
-            "space '{slug}' already has {active} active keys, the most allowed; revoke one first (`tourney keys list --space {slug}`)"
-        )));
-    }
-    let key = keys::generate().map_err(|e| {
-        Error::Invalid(format!(
-            "the operating system gave no random numbers for a key: {e}"
-        ))
-    })?;
-    let row = api_keys::insert(tx.conn(), space.id, name, &key.shown, &key.hash, now).await?;
-    let id = ids::format(ids::Kind::ApiKey, row.id);
-    let entry = audit::Entry {
-        space_id: Some(space.id),
-        actor: &config.actor,
-        action: "api_key.created",
-        target: Some(&id),
-        details: name,
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
-    Ok((id, key.plaintext))
 }

@@ -2,17 +2,16 @@
 
 use std::io::Write;
 
+use super::{Error, ctx, parse_id, table};
 use crate::cli::{MatchResult, MatchesCommand};
 use crate::config::Config;
-use crate::db::Db;
-use crate::domain::{MatchStatus, Side};
-use crate::error::Error;
+use crate::db::{Db, tournaments};
+use crate::domain::{MatchStatus, score};
 use crate::events::{MatchObject, Sides};
-use crate::portal::Ctx;
-use crate::portal::matches::{self, ResultInput};
-use crate::{timestamp, views};
-
-use super::table;
+use crate::ids::MatchId;
+use crate::service::Missing;
+use crate::service::matches::{self, ResultInput};
+use crate::views;
 
 pub async fn run(
     config: &Config,
@@ -20,16 +19,12 @@ pub async fn run(
     command: MatchesCommand,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now: timestamp::now_ms(),
-    };
+    let ctx = ctx(config);
     match command {
         MatchesCommand::List { slug, ready } => list(db, &slug, ready, out).await?,
         MatchesCommand::Report(args) => {
             let (slug, match_id, input) = input(args)?;
-            let done = matches::report(db, &ctx, &slug, &match_id, &input).await?;
+            let done = matches::report(db, &ctx, &slug, match_id, &input).await?;
             writeln!(out, "reported {}", describe(&done.game))?;
             if done.created > 0 {
                 writeln!(out, "{} new matches drawn", done.created)?;
@@ -40,33 +35,54 @@ pub async fn run(
         }
         MatchesCommand::Correct(args) => {
             let (slug, match_id, input) = input(args)?;
-            let done = matches::correct(db, &ctx, &slug, &match_id, &input).await?;
+            let done = matches::correct(db, &ctx, &slug, match_id, &input).await?;
             writeln!(out, "corrected {}", describe(&done.game))?;
             if !done.reset_match_ids.is_empty() {
-                writeln!(out, "reset: {}", done.reset_match_ids.join(", "))?;
+                let reset: Vec<String> = done
+                    .reset_match_ids
+                    .iter()
+                    .map(|id| id.to_string())
+                    .collect();
+                writeln!(out, "reset: {}", reset.join(", "))?;
             }
         }
     }
     Ok(())
 }
 
-fn input(args: MatchResult) -> Result<(String, String, ResultInput), Error> {
-    let forfeit = args
-        .forfeit
-        .map(|side| {
-            side.parse::<Side>()
-                .map_err(|e| Error::Invalid(e.to_string()))
-        })
-        .transpose()?;
-    Ok((
-        args.slug,
-        args.match_id,
-        ResultInput {
-            score: args.score,
-            forfeit,
-            places: args.places,
-        },
-    ))
+/// The tournament, the match and the result, checked for shape: a score or a forfeit, or the
+/// places of a free-for-all round.
+fn input(args: MatchResult) -> Result<(String, MatchId, ResultInput), Error> {
+    let id = parse_id(&args.match_id, || Missing::Match {
+        tournament: args.slug.clone(),
+        id: args.match_id.clone(),
+    })?;
+    let input = if args.places.is_empty() {
+        let score = args
+            .score
+            .as_deref()
+            .map(score::parse)
+            .transpose()
+            .map_err(|e| Error::Invalid(e.to_string()))?;
+        if score.is_none() && args.forfeit.is_none() {
+            return Err(Error::Invalid(
+                "give the result: --score A-B, --forfeit a|b, or --place for a free-for-all round"
+                    .into(),
+            ));
+        }
+        ResultInput::Sides {
+            score,
+            forfeit: args.forfeit,
+        }
+    } else {
+        if args.score.is_some() || args.forfeit.is_some() {
+            return Err(Error::Invalid(
+                "give either --place (free-for-all) or --score / --forfeit, not both".into(),
+            ));
+        }
+        ResultInput::Places(args.places)
+    };
+    Ok((args.slug, id, input))
 }
 
 /// `mat_7: Alice 2-1 Bob (winner a)`, `mat_8: Clara vs TBD`, or the places of a free-for-all round.
@@ -119,7 +135,13 @@ fn describe(game: &MatchObject) -> String {
 
 /// One line per match, in the order of the API.
 async fn list(db: &Db, slug: &str, only_ready: bool, out: &mut impl Write) -> Result<(), Error> {
-    let games = views::matches(db, slug).await?;
+    let mut handle = db.acquire().await?;
+    let tournament = tournaments::find_by_slug(handle.conn(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let games = views::tournament_matches(handle.conn(), &tournament).await?;
     let rows: Vec<[String; 6]> = games
         .iter()
         .filter(|g| !only_ready || g.status == MatchStatus::Ready)
@@ -134,7 +156,7 @@ async fn list(db: &Db, slug: &str, only_ready: bool, out: &mut impl Write) -> Re
                 .split_once(": ")
                 .map_or(result.clone(), |(_, rest)| rest.to_owned());
             [
-                g.id.clone(),
+                g.id.to_string(),
                 part,
                 g.round.to_string(),
                 g.position.to_string(),

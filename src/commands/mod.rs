@@ -1,12 +1,15 @@
-//! One module per subcommand. Each takes the resolved [`Config`] and its own arguments, does its
-//! work through `db` and `domain`, and writes its result to standard output.
+//! One module per subcommand. Each takes the resolved [`Config`] and its own arguments, calls the
+//! service layer for writes (`service`) or reads (`db`, `views`), and writes its result to
+//! standard output.
 //!
-//! Commands never print errors themselves: they return [`Error`] and `main` prints it once.
+//! Commands never print errors themselves: they return [`Error`], and `main` prints it once;
+//! [`error::describe`] is where refusals get the shell's hints (commands and flags to use).
 
 mod database;
 mod demo;
 mod dispatch;
 mod embed;
+pub mod error;
 mod generate;
 mod hooks;
 mod import;
@@ -19,16 +22,20 @@ mod table;
 mod tournaments;
 mod verify;
 
+pub use error::Error;
+
 use std::io::Write;
 
 use crate::cli::{Cli, Command, DbCommand, SpacesCommand};
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::Error;
+use crate::service::Ctx;
+use crate::timestamp;
 
 /// Runs the command the user asked for.
 pub async fn run(cli: Cli) -> Result<(), Error> {
-    let config = Config::resolve(&cli.global)?;
+    let config =
+        Config::resolve(&cli.global).map_err(|e| Error::Invalid(format!("--base-url: {e}")))?;
     let mut out = std::io::stdout().lock();
     match cli.command {
         // Generators need no database: they must not create one as a side effect.
@@ -57,7 +64,7 @@ async fn run_with_db(
 ) -> Result<(), Error> {
     match command {
         Command::Spaces(SpacesCommand::Create { slug, name, locale }) => {
-            spaces::create(config, db, &slug, &name, &locale, out).await
+            spaces::create(config, db, &slug, &name, locale, out).await
         }
         Command::Spaces(SpacesCommand::List) => spaces::list(db, out).await,
         Command::Import { file } => import::run(config, db, &file, out).await,
@@ -77,4 +84,21 @@ async fn run_with_db(
             unreachable!("handled before the database is opened")
         }
     }
+}
+
+/// Who acts (the configured actor) and when (now), for the service's operations.
+fn ctx(config: &Config) -> Ctx<'_> {
+    Ctx {
+        base_url: &config.base_url,
+        actor: &config.actor,
+        now: timestamp::now_ms(),
+    }
+}
+
+/// An id as typed on the command line, or the error of a record that is not there.
+fn parse_id<K: crate::ids::Kind>(
+    text: &str,
+    missing: impl FnOnce() -> crate::service::Missing,
+) -> Result<crate::ids::Id<K>, Error> {
+    text.trim().parse().map_err(|_| missing().into())
 }

@@ -4,13 +4,13 @@
 
 use std::io::Write;
 
+use super::{Error, ctx};
 use crate::cli::ServeArgs;
 use crate::config::Config;
 use crate::db::{Db, spaces};
-use crate::error::Error;
 use crate::http::{self, App};
-use crate::portal::{Ctx, demo};
-use crate::timestamp;
+use crate::service::{self, demo};
+use crate::webhook::schedule;
 
 pub async fn run(
     config: &Config,
@@ -19,6 +19,41 @@ pub async fn run(
     out: &mut impl Write,
 ) -> Result<(), Error> {
     init_logging();
+    let window = |flag: &str, text: &str| {
+        schedule::parse_duration(text)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "{flag}: '{text}' is not a duration such as 500ms or 60s"
+                ))
+            })
+    };
+    let trusted_proxies = args
+        .trusted_proxies
+        .iter()
+        .filter(|text| !text.trim().is_empty())
+        .map(|text| {
+            text.trim()
+                .parse::<ipnet::IpNet>()
+                .or_else(|_| {
+                    text.trim()
+                        .parse::<std::net::IpAddr>()
+                        .map(ipnet::IpNet::from)
+                })
+                .map_err(|_| {
+                    Error::Invalid(format!(
+                        "--trusted-proxy: '{text}' is not an address or a range such as 10.0.0.0/8"
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let settings = http::Settings {
+        rate_limit: args.rate_limit,
+        rate_window: window("--rate-limit-window", &args.rate_limit_window)?,
+        form_limit: args.form_limit,
+        trusted_proxies,
+    };
     let (listener, address) = http::bind(args.listen)
         .await
         .map_err(|source| Error::Invalid(format!("cannot listen on {}: {source}", args.listen)))?;
@@ -27,7 +62,7 @@ pub async fn run(
     } else {
         None
     };
-    let app = App::new(db.clone(), config.base_url.clone(), args.rate_limit).await?;
+    let app = App::new(db.clone(), config.base_url.clone(), settings).await?;
     // The banner is for whoever started the server; a closed or full stdout must not stop it.
     if let Err(error) = banner(out, address, demo_key.as_deref()) {
         tracing::warn!(%error, "cannot print the startup banner on stdout; serving anyway");
@@ -45,7 +80,17 @@ fn banner(
 ) -> std::io::Result<()> {
     writeln!(out, "listening on http://{address}")?;
     if let Some(key) = demo_key {
-        // Widgets first: the key line is what scripts (and the tests) wait for.
+        // Pages first: the key line is what scripts (and the tests) wait for.
+        writeln!(
+            out,
+            "the portal (register for the open tournament in a browser):"
+        )?;
+        writeln!(
+            out,
+            "  http://{address}/en/tournaments/{}",
+            demo::OPEN_TOURNAMENT
+        )?;
+        writeln!(out, "  http://{address}/ru/organizer/{}", demo::SPACE)?;
         writeln!(out, "demo widgets (open in a browser):")?;
         for path in [
             "en/tournaments/demo-winter-double/bracket",
@@ -88,12 +133,7 @@ async fn load_demo(
         )?;
         return Ok(None);
     }
-    let now = timestamp::now_ms();
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now,
-    };
+    let ctx = ctx(config);
     let created = demo::create(db, &ctx).await?;
     writeln!(
         out,
@@ -101,8 +141,8 @@ async fn load_demo(
         demo::SPACE,
         created.tournaments.len()
     )?;
-    let (_, key) = super::keys::create(config, db, demo::SPACE, Some("demo"), now).await?;
-    Ok(Some(key))
+    let key = service::keys::create(db, &ctx, demo::SPACE, Some("demo")).await?;
+    Ok(Some(key.key))
 }
 
 /// Resolves on SIGINT or SIGTERM.

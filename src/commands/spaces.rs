@@ -2,56 +2,26 @@
 
 use std::io::Write;
 
+use super::{Error, ctx, table};
 use crate::config::Config;
-use crate::db::{Db, audit, spaces};
-use crate::domain::names::{self, NAME_MAX_CHARS};
-use crate::domain::{Locale, Slug};
-use crate::error::Error;
-use crate::{ids, timestamp};
-
-use super::table;
+use crate::db::{Db, spaces};
+use crate::domain::Locale;
+use crate::service;
+use crate::timestamp;
 
 pub async fn create(
     config: &Config,
     db: &Db,
     slug: &str,
     name: &str,
-    locale: &str,
+    locale: Locale,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let slug = Slug::parse(slug).map_err(|e| Error::Invalid(e.to_string()))?;
-    let name = names::one_line(name, NAME_MAX_CHARS)
-        .map_err(|e| Error::Invalid(format!("--name: {e}")))?;
-    let locale: Locale = locale
-        .parse()
-        .map_err(|e: crate::domain::UnknownValue| Error::Invalid(e.to_string()))?;
-    let now = timestamp::now_ms();
-
-    let mut tx = db.begin().await?;
-    let space = match spaces::insert(tx.conn(), slug.as_str(), name, locale, now).await {
-        Ok(space) => space,
-        Err(e) if e.is_unique_violation() => {
-            return Err(Error::Conflict(format!(
-                "space '{slug}' already exists; choose another slug"
-            )));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let id = ids::format(ids::Kind::Space, space.id);
-    let entry = audit::Entry {
-        space_id: Some(space.id),
-        actor: &config.actor,
-        action: "space.created",
-        target: Some(&id),
-        details: None,
-        now,
-    };
-    audit::record(tx.conn(), &entry).await?;
-    tx.commit().await?;
+    let space = service::spaces::create(db, &ctx(config), slug, name, locale).await?;
     writeln!(
         out,
-        "created space {} ({id}): {}, locale {}",
-        space.slug, space.name, space.locale
+        "created space {} ({}): {}, locale {}",
+        space.slug, space.id, space.name, space.locale
     )?;
     Ok(())
 }
@@ -70,7 +40,7 @@ pub async fn list(db: &Db, out: &mut impl Write) -> Result<(), Error> {
         .iter()
         .map(|s| {
             [
-                ids::format(ids::Kind::Space, s.id),
+                s.id.to_string(),
                 s.slug.clone(),
                 s.locale.to_string(),
                 timestamp::format_ms(s.created_at),

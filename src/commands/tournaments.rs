@@ -2,14 +2,16 @@
 
 use std::io::Write;
 
+use super::table;
+use super::{Error, ctx};
 use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
-use crate::domain::{Format, TournamentStatus};
-use crate::error::Error;
-use crate::portal::Ctx;
-use crate::portal::tournaments::{self, Draft};
-use crate::{ids, timestamp};
+use crate::db::{participants, tournaments as tournament_rows};
+use crate::service::Missing;
+use crate::service::registrations::{self, Applicant, Withdrawing};
+use crate::service::tournaments::{self, Draft};
+use crate::timestamp;
 
 pub async fn run(
     config: &Config,
@@ -17,11 +19,7 @@ pub async fn run(
     command: TournamentsCommand,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let ctx = Ctx {
-        base_url: &config.base_url,
-        actor: &config.actor,
-        now: timestamp::now_ms(),
-    };
+    let ctx = ctx(config);
     match command {
         TournamentsCommand::Create(args) => {
             let draft = draft(args)?;
@@ -30,7 +28,7 @@ pub async fn run(
                 out,
                 "created tournament {} ({}): {}, {}, {} places, status {}",
                 created.slug,
-                ids::format(ids::Kind::Tournament, created.id),
+                created.id,
                 created.name,
                 created.format,
                 created.max_participants,
@@ -38,28 +36,34 @@ pub async fn run(
             )?;
         }
         TournamentsCommand::Status { slug, status } => {
-            let to: TournamentStatus = status
-                .parse()
-                .map_err(|e: crate::domain::UnknownValue| Error::Invalid(e.to_string()))?;
-            let previous = tournaments::set_status(db, &ctx, &slug, to).await?;
-            writeln!(out, "{slug}: {previous} -> {to}")?;
+            let previous = tournaments::set_status(db, &ctx, &slug, status).await?;
+            writeln!(out, "{slug}: {previous} -> {status}")?;
         }
-        TournamentsCommand::Register { slug, name } => {
-            let participant = tournaments::register(db, &ctx, &slug, &name).await?;
+        TournamentsCommand::Register { slug, name, email } => {
+            let applicant = Applicant {
+                email: email.as_deref(),
+                ..Applicant::named(&name)
+            };
+            let participant = registrations::register(db, &ctx, &slug, &applicant)
+                .await?
+                .participant;
             writeln!(
                 out,
                 "registered {} ({}) in {slug}",
-                participant.name,
-                ids::format(ids::Kind::Participant, participant.id)
+                participant.name, participant.id
             )?;
         }
+        TournamentsCommand::Registrations { slug } => list(db, &slug, out).await?,
         TournamentsCommand::Withdraw { slug, name_or_id } => {
-            let participant = tournaments::withdraw(db, &ctx, &slug, &name_or_id).await?;
+            let who = Withdrawing::Named {
+                tournament: &slug,
+                who: &name_or_id,
+            };
+            let participant = registrations::withdraw(db, &ctx, who).await?;
             writeln!(
                 out,
                 "withdrew {} ({}) from {slug}",
-                participant.name,
-                ids::format(ids::Kind::Participant, participant.id)
+                participant.name, participant.id
             )?;
         }
         TournamentsCommand::Start { slug } => {
@@ -83,19 +87,45 @@ pub async fn run(
     Ok(())
 }
 
+/// Every registration of a tournament, withdrawn ones too, with the players' email addresses.
+async fn list(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
+    let mut handle = db.acquire().await?;
+    let tournament = tournament_rows::find_by_slug(handle.conn(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let rows = participants::registrations(handle.conn(), tournament.id).await?;
+    if rows.is_empty() {
+        writeln!(out, "{slug} has no registrations")?;
+        return Ok(());
+    }
+    let table_rows: Vec<[String; 6]> = rows
+        .into_iter()
+        .map(|r| {
+            [
+                r.id.to_string(),
+                r.status.to_string(),
+                timestamp::format_ms(r.registered_at),
+                r.withdrawn_at
+                    .map_or_else(|| "-".into(), timestamp::format_ms),
+                r.email.unwrap_or_else(|| "-".into()),
+                r.name,
+            ]
+        })
+        .collect();
+    table::write(
+        out,
+        &["ID", "STATUS", "REGISTERED", "WITHDRAWN", "EMAIL", "NAME"],
+        &table_rows,
+    )?;
+    Ok(())
+}
+
 fn draft(args: CreateTournament) -> Result<Draft, Error> {
-    let format: Format = args
-        .format
-        .parse()
-        .map_err(|e: crate::domain::UnknownValue| Error::Invalid(e.to_string()))?;
     let starts_at = timestamp::parse(&args.starts_at)
         .map_err(|e| Error::Invalid(format!("--starts-at: {e}")))?;
     Ok(Draft {
-        space: args.space,
-        slug: args.slug,
-        name: args.name,
-        game: args.game,
-        format: Some(format),
         max_participants: args.max_participants,
         starts_at,
         test: args.test,
@@ -105,5 +135,6 @@ fn draft(args: CreateTournament) -> Result<Draft, Error> {
         advance_per_group: args.advance,
         rounds: args.rounds,
         points_scale: args.points,
+        ..Draft::new(&args.space, &args.slug, &args.name, &args.game, args.format)
     })
 }

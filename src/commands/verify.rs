@@ -5,8 +5,8 @@
 
 use std::io::{Read, Write};
 
+use super::Error;
 use crate::cli::{VerifyArgs, VerifyCommand};
-use crate::error::Error;
 use crate::timestamp;
 use crate::webhook::conformance::{self, Expect};
 use crate::webhook::signing::{self, Received};

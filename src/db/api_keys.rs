@@ -1,11 +1,12 @@
 //! The `api_keys` table: hashed API keys of each space.
 
 use super::{Conn, DbError, on_conn};
+use crate::ids::{KeyId, SpaceId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ApiKeyRow {
-    pub id: i64,
-    pub space_id: i64,
+    pub id: KeyId,
+    pub space_id: SpaceId,
     pub name: Option<String>,
     /// The first characters of the key, for telling keys apart.
     pub prefix: String,
@@ -17,7 +18,7 @@ pub struct ApiKeyRow {
 
 pub async fn insert(
     conn: Conn<'_>,
-    space_id: i64,
+    space_id: SpaceId,
     name: Option<&str>,
     prefix: &str,
     key_hash: &str,
@@ -30,22 +31,22 @@ pub async fn insert(
 }
 
 /// A space's keys, newest first.
-pub async fn list_for_space(conn: Conn<'_>, space_id: i64) -> Result<Vec<ApiKeyRow>, DbError> {
+pub async fn list_for_space(conn: Conn<'_>, space_id: SpaceId) -> Result<Vec<ApiKeyRow>, DbError> {
     const SQL: &str = "SELECT * FROM api_keys WHERE space_id = $1 ORDER BY id DESC";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, ApiKeyRow>(SQL).bind(space_id).fetch_all(c).await?))
 }
 
-pub async fn count_active(conn: Conn<'_>, space_id: i64) -> Result<i64, DbError> {
+pub async fn count_active(conn: Conn<'_>, space_id: SpaceId) -> Result<i64, DbError> {
     const SQL: &str = "SELECT COUNT(*) FROM api_keys WHERE space_id = $1 AND revoked_at IS NULL";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(space_id).fetch_one(c).await?))
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<ApiKeyRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: KeyId) -> Result<Option<ApiKeyRow>, DbError> {
     const SQL: &str = "SELECT * FROM api_keys WHERE id = $1";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, ApiKeyRow>(SQL).bind(id).fetch_optional(c).await?))
 }
 
-pub async fn revoke(conn: Conn<'_>, id: i64, now: i64) -> Result<(), DbError> {
+pub async fn revoke(conn: Conn<'_>, id: KeyId, now: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL";
     on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
     Ok(())
@@ -54,8 +55,8 @@ pub async fn revoke(conn: Conn<'_>, id: i64, now: i64) -> Result<(), DbError> {
 /// One active key as the server's key table holds it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ActiveKey {
-    pub id: i64,
-    pub space_id: i64,
+    pub id: KeyId,
+    pub space_id: SpaceId,
     pub key_hash: String,
 }
 

@@ -1,11 +1,12 @@
 //! The `audit_log` table: who did what administrative action, on what, when.
 
 use super::{Conn, DbError, on_conn};
+use crate::ids::SpaceId;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct AuditRow {
     pub id: i64,
-    pub space_id: Option<i64>,
+    pub space_id: Option<SpaceId>,
     pub actor: String,
     pub action: String,
     pub target: Option<String>,
@@ -16,7 +17,7 @@ pub struct AuditRow {
 /// One entry to record. `details` must never hold a secret.
 #[derive(Debug, Clone)]
 pub struct Entry<'a> {
-    pub space_id: Option<i64>,
+    pub space_id: Option<SpaceId>,
     pub actor: &'a str,
     pub action: &'a str,
     pub target: Option<&'a str>,

@@ -5,19 +5,31 @@
 //! delivery's next state in one transaction, only while the claim token still matches), manual
 //! re-queueing and the listings. It never sends anything and never decides the schedule.
 
-use super::{Conn, DbError, on_conn};
+use super::{Conn, DbError, OptionalText, on_conn};
+use crate::domain::{DeliveryStatus, ErrorClass, EventType, Trigger};
+use crate::ids::{DeliveryId, EventId, HookId};
 
 /// A claimed delivery with everything needed to send it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ClaimedRow {
-    pub id: i64,
-    pub event_id: i64,
-    pub hook_id: i64,
+    pub id: DeliveryId,
+    pub event_id: EventId,
+    pub hook_id: HookId,
     pub attempts: i64,
-    pub next_trigger: String,
+    #[sqlx(try_from = "String")]
+    pub next_trigger: Trigger,
     pub next_attempt_at: Option<i64>,
     pub url: String,
     pub body: String,
+}
+
+/// The deliveries due at the time bound to `now`: pending and scheduled for then or before, or
+/// claimed under a lease that has run out (its dispatcher died).
+fn due(now: &str) -> String {
+    format!(
+        "((status = 'pending' AND next_attempt_at <= {now}) \
+          OR (status = 'in_flight' AND lease_until < {now}))"
+    )
 }
 
 /// Claims up to `limit` deliveries that are due at `now` (or whose lease ran out) for
@@ -28,50 +40,33 @@ pub async fn claim_due(
     now: i64,
     lease_until: i64,
     limit: i64,
-) -> Result<Vec<i64>, DbError> {
-    // One statement per dialect: Postgres skips rows another worker has locked; SQLite has one
-    // writer at a time, so the single UPDATE is atomic on its own.
-    const SQLITE: &str = "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
-            lease_until = $3, updated_at = $2 \
-        WHERE id IN (SELECT id FROM deliveries \
-            WHERE (status = 'pending' AND next_attempt_at <= $2) \
-               OR (status = 'in_flight' AND lease_until < $2) \
-            ORDER BY next_attempt_at LIMIT $4) \
-        RETURNING id";
-    const POSTGRES: &str = "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
-            lease_until = $3, updated_at = $2 \
-        WHERE id IN (SELECT id FROM deliveries \
-            WHERE (status = 'pending' AND next_attempt_at <= $2) \
-               OR (status = 'in_flight' AND lease_until < $2) \
-            ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) \
-        RETURNING id";
-    Ok(match conn {
-        Conn::Sqlite(c) => {
-            sqlx::query_scalar(SQLITE)
-                .bind(token)
-                .bind(now)
-                .bind(lease_until)
-                .bind(limit)
-                .fetch_all(c)
-                .await?
-        }
-        Conn::Postgres(c) => {
-            sqlx::query_scalar(POSTGRES)
-                .bind(token)
-                .bind(now)
-                .bind(lease_until)
-                .bind(limit)
-                .fetch_all(c)
-                .await?
-        }
-    })
+) -> Result<Vec<DeliveryId>, DbError> {
+    // Postgres skips rows another worker has locked; SQLite has one writer at a time, so the
+    // single UPDATE is atomic on its own.
+    let skip_locked = match conn {
+        Conn::Postgres(_) => " FOR UPDATE SKIP LOCKED",
+        Conn::Sqlite(_) => "",
+    };
+    let sql = format!(
+        "UPDATE deliveries SET status = 'in_flight', lease_token = $1, lease_until = $3, \
+            updated_at = $2 \
+         WHERE id IN (SELECT id FROM deliveries WHERE {} \
+            ORDER BY next_attempt_at LIMIT $4{skip_locked}) \
+         RETURNING id",
+        due("$2")
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(token).bind(now).bind(lease_until).bind(limit)
+        .fetch_all(c).await?),
+    )
 }
 
 /// Claims the one delivery of `event_id` to `hook_id` for a ping, whatever its due time.
 pub async fn claim_for_ping(
     conn: Conn<'_>,
-    event_id: i64,
-    hook_id: i64,
+    event_id: EventId,
+    hook_id: HookId,
     token: &str,
     now: i64,
     lease_until: i64,
@@ -97,11 +92,11 @@ pub async fn claimed(conn: Conn<'_>, token: &str) -> Result<Vec<ClaimedRow>, DbE
 /// The outcome of one attempt, to record.
 #[derive(Debug, Clone)]
 pub struct AttemptRecord<'a> {
-    pub trigger: &'a str,
+    pub trigger: Trigger,
     pub started_at: i64,
     pub duration_ms: i64,
     pub status_code: Option<i64>,
-    pub error_class: Option<&'a str>,
+    pub error_class: Option<ErrorClass>,
     pub peer_addr: Option<&'a str>,
     pub response_excerpt: Option<&'a str>,
 }
@@ -119,7 +114,7 @@ pub enum NextState {
 /// Run it inside a transaction.
 pub async fn complete(
     mut conn: Conn<'_>,
-    delivery_id: i64,
+    delivery_id: DeliveryId,
     token: &str,
     attempt: &AttemptRecord<'_>,
     next: NextState,
@@ -133,19 +128,19 @@ pub async fn complete(
             duration_ms, status_code, error_class, peer_addr, response_excerpt) \
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
     let (status, next_at) = match next {
-        NextState::Succeeded => ("succeeded", None),
-        NextState::RetryAt(at) => ("pending", Some(at)),
-        NextState::Failed => ("failed", None),
+        NextState::Succeeded => (DeliveryStatus::Succeeded, None),
+        NextState::RetryAt(at) => (DeliveryStatus::Pending, Some(at)),
+        NextState::Failed => (DeliveryStatus::Failed, None),
     };
     let number: Option<i64> = on_conn!(conn.reborrow(), c => sqlx::query_scalar(UPDATE)
-        .bind(delivery_id).bind(token).bind(status).bind(next_at).bind(now)
+        .bind(delivery_id).bind(token).bind(status.as_str()).bind(next_at).bind(now)
         .fetch_optional(c).await?);
     let Some(number) = number else {
         return Ok(None);
     };
     on_conn!(conn, c => sqlx::query(INSERT)
-        .bind(delivery_id).bind(number).bind(attempt.trigger).bind(attempt.started_at)
-        .bind(attempt.duration_ms).bind(attempt.status_code).bind(attempt.error_class)
+        .bind(delivery_id).bind(number).bind(attempt.trigger.as_str()).bind(attempt.started_at)
+        .bind(attempt.duration_ms).bind(attempt.status_code).bind(attempt.error_class.map(ErrorClass::as_str))
         .bind(attempt.peer_addr).bind(attempt.response_excerpt)
         .execute(c).await?.rows_affected());
     Ok(Some(number))
@@ -154,16 +149,19 @@ pub async fn complete(
 /// A delivery as `hooks deliveries` lists it, with its latest attempt.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct DeliveryRow {
-    pub id: i64,
-    pub event_id: i64,
-    pub hook_id: i64,
-    pub event_type: String,
-    pub status: String,
+    pub id: DeliveryId,
+    pub event_id: EventId,
+    pub hook_id: HookId,
+    #[sqlx(try_from = "String")]
+    pub event_type: EventType,
+    #[sqlx(try_from = "String")]
+    pub status: DeliveryStatus,
     pub attempts: i64,
     pub next_attempt_at: Option<i64>,
     pub created_at: i64,
     pub last_status_code: Option<i64>,
-    pub last_error_class: Option<String>,
+    #[sqlx(try_from = "OptionalText")]
+    pub last_error_class: Option<ErrorClass>,
     pub last_started_at: Option<i64>,
 }
 
@@ -177,7 +175,7 @@ const LISTING: &str = "SELECT d.id, d.event_id, d.hook_id, e.type AS event_type,
 /// A hook's deliveries, newest first (at most `limit`), optionally only the failed ones.
 pub async fn list_for_hook(
     conn: Conn<'_>,
-    hook_id: i64,
+    hook_id: HookId,
     only_failed: bool,
     limit: i64,
 ) -> Result<Vec<DeliveryRow>, DbError> {
@@ -191,7 +189,7 @@ pub async fn list_for_hook(
     )
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<DeliveryRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: DeliveryId) -> Result<Option<DeliveryRow>, DbError> {
     let sql = format!("{LISTING} WHERE d.id = $1");
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, DeliveryRow>(sqlx::AssertSqlSafe(sql))
@@ -200,7 +198,7 @@ pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<DeliveryRow>, DbErro
 }
 
 /// Makes a failed delivery due now for one manual attempt. False if it was not failed.
-pub async fn requeue_manual(conn: Conn<'_>, id: i64, now: i64) -> Result<bool, DbError> {
+pub async fn requeue_manual(conn: Conn<'_>, id: DeliveryId, now: i64) -> Result<bool, DbError> {
     const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
         next_trigger = 'manual', updated_at = $2 WHERE id = $1 AND status = 'failed'";
     let changed =
@@ -211,13 +209,13 @@ pub async fn requeue_manual(conn: Conn<'_>, id: i64, now: i64) -> Result<bool, D
 /// Makes every failed delivery of a hook due now for one manual attempt; returns their ids.
 pub async fn requeue_failed_for_hook(
     conn: Conn<'_>,
-    hook_id: i64,
+    hook_id: HookId,
     now: i64,
-) -> Result<Vec<i64>, DbError> {
+) -> Result<Vec<DeliveryId>, DbError> {
     const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
         next_trigger = 'manual', updated_at = $2 WHERE hook_id = $1 AND status = 'failed' \
         RETURNING id";
-    let mut ids: Vec<i64> =
+    let mut ids: Vec<DeliveryId> =
         on_conn!(conn, c => sqlx::query_scalar(SQL).bind(hook_id).bind(now).fetch_all(c).await?);
     ids.sort_unstable();
     Ok(ids)
@@ -225,28 +223,31 @@ pub async fn requeue_failed_for_hook(
 
 /// How many deliveries are due at `now` (for the progress bar of `dispatch --once`).
 pub async fn count_due(conn: Conn<'_>, now: i64) -> Result<i64, DbError> {
-    const SQL: &str = "SELECT COUNT(*) FROM deliveries WHERE (status = 'pending' AND \
-        next_attempt_at <= $1) OR (status = 'in_flight' AND lease_until < $1)";
-    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(now).fetch_one(c).await?))
+    let sql = format!("SELECT COUNT(*) FROM deliveries WHERE {}", due("$1"));
+    Ok(
+        on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(c).await?),
+    )
 }
 
 /// One recorded attempt.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct AttemptRow {
     pub id: i64,
-    pub delivery_id: i64,
+    pub delivery_id: DeliveryId,
     pub number: i64,
-    pub trigger: String,
+    #[sqlx(try_from = "String")]
+    pub trigger: Trigger,
     pub started_at: i64,
     pub duration_ms: i64,
     pub status_code: Option<i64>,
-    pub error_class: Option<String>,
+    #[sqlx(try_from = "OptionalText")]
+    pub error_class: Option<ErrorClass>,
     pub peer_addr: Option<String>,
     pub response_excerpt: Option<String>,
 }
 
 /// A delivery's attempts, in order.
-pub async fn attempts(conn: Conn<'_>, delivery_id: i64) -> Result<Vec<AttemptRow>, DbError> {
+pub async fn attempts(conn: Conn<'_>, delivery_id: DeliveryId) -> Result<Vec<AttemptRow>, DbError> {
     const SQL: &str = "SELECT * FROM attempts WHERE delivery_id = $1 ORDER BY number";
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, AttemptRow>(SQL).bind(delivery_id).fetch_all(c).await?),

@@ -15,6 +15,15 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
+    /// A statement of the per-request path (`db::direct`) failed.
+    #[error("database error: {0}")]
+    Direct(#[source] rusqlite::Error),
+    /// An event body could not be encoded (a bug, never bad input).
+    #[error("cannot encode an event: {0}")]
+    Encode(#[from] serde_json::Error),
+    /// A stored value breaks what tourney writes (a column out of range, a link to nothing).
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
 }
 
 impl DbError {

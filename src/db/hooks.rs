@@ -4,49 +4,40 @@
 //! newest first. Secrets are read only to sign; nothing here ever prints or logs one.
 
 use super::{Conn, DbError, on_conn};
+use crate::domain::HookStatus;
+use crate::ids::{HookId, SpaceId};
 
 /// At most this many active addresses per space (the specification's limit).
 pub const MAX_ACTIVE_PER_SPACE: i64 = 5;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct HookRow {
-    pub id: i64,
-    pub space_id: i64,
+    pub id: HookId,
+    pub space_id: SpaceId,
     pub url: String,
     pub event_types: Option<String>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: HookStatus,
     pub created_at: i64,
     pub removed_at: Option<i64>,
 }
 
 impl HookRow {
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.status == HookStatus::Active
     }
 }
 
 const COLUMNS: &str = "id, space_id, url, event_types, status, created_at, removed_at";
 
-/// Locks the space row against concurrent `hooks add` on Postgres (SQLite transactions already
-/// hold the database's write lock), so the per-space limit holds under races.
-pub async fn lock_space(conn: Conn<'_>, space_id: i64) -> Result<(), DbError> {
-    if let Conn::Postgres(c) = conn {
-        sqlx::query("SELECT id FROM spaces WHERE id = $1 FOR UPDATE")
-            .bind(space_id)
-            .execute(c)
-            .await?;
-    }
-    Ok(())
-}
-
-pub async fn count_active(conn: Conn<'_>, space_id: i64) -> Result<i64, DbError> {
+pub async fn count_active(conn: Conn<'_>, space_id: SpaceId) -> Result<i64, DbError> {
     const SQL: &str = "SELECT COUNT(*) FROM hooks WHERE space_id = $1 AND status = 'active'";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(space_id).fetch_one(c).await?))
 }
 
 pub async fn insert(
     mut conn: Conn<'_>,
-    space_id: i64,
+    space_id: SpaceId,
     url: &str,
     event_types: Option<&str>,
     secret: &str,
@@ -62,7 +53,12 @@ pub async fn insert(
     Ok(hook)
 }
 
-async fn add_secret(conn: Conn<'_>, hook_id: i64, secret: &str, now: i64) -> Result<(), DbError> {
+async fn add_secret(
+    conn: Conn<'_>,
+    hook_id: HookId,
+    secret: &str,
+    now: i64,
+) -> Result<(), DbError> {
     const SQL: &str = "INSERT INTO hook_secrets (hook_id, secret, created_at) VALUES ($1, $2, $3)";
     on_conn!(conn, c => sqlx::query(SQL).bind(hook_id).bind(secret).bind(now).execute(c).await?.rows_affected());
     Ok(())
@@ -71,7 +67,7 @@ async fn add_secret(conn: Conn<'_>, hook_id: i64, secret: &str, now: i64) -> Res
 /// Adds `secret` as the newest and lets every older unexpired secret sign until `old_until`.
 pub async fn rotate_secret(
     mut conn: Conn<'_>,
-    hook_id: i64,
+    hook_id: HookId,
     secret: &str,
     old_until: i64,
     now: i64,
@@ -82,7 +78,7 @@ pub async fn rotate_secret(
     add_secret(conn, hook_id, secret, now).await
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<HookRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: HookId) -> Result<Option<HookRow>, DbError> {
     let sql = format!("SELECT {COLUMNS} FROM hooks WHERE id = $1");
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?),
@@ -90,7 +86,7 @@ pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<HookRow>, DbError> {
 }
 
 /// A space's hooks, active and removed, oldest first.
-pub async fn list(conn: Conn<'_>, space_id: i64) -> Result<Vec<HookRow>, DbError> {
+pub async fn list(conn: Conn<'_>, space_id: SpaceId) -> Result<Vec<HookRow>, DbError> {
     let sql = format!("SELECT {COLUMNS} FROM hooks WHERE space_id = $1 ORDER BY id");
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql)).bind(space_id).fetch_all(c).await?),
@@ -98,7 +94,7 @@ pub async fn list(conn: Conn<'_>, space_id: i64) -> Result<Vec<HookRow>, DbError
 }
 
 /// The number of unexpired secrets of each hook (two during a rotation's overlap).
-pub async fn live_secret_count(conn: Conn<'_>, hook_id: i64, now: i64) -> Result<i64, DbError> {
+pub async fn live_secret_count(conn: Conn<'_>, hook_id: HookId, now: i64) -> Result<i64, DbError> {
     const SQL: &str = "SELECT COUNT(*) FROM hook_secrets \
         WHERE hook_id = $1 AND (expires_at IS NULL OR expires_at > $2)";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(hook_id).bind(now).fetch_one(c).await?))
@@ -106,7 +102,7 @@ pub async fn live_secret_count(conn: Conn<'_>, hook_id: i64, now: i64) -> Result
 
 /// Marks the hook removed; its unfinished deliveries fail and lose their claims (an attempt in
 /// flight is then not recorded). Returns false if it was not active.
-pub async fn remove(mut conn: Conn<'_>, id: i64, now: i64) -> Result<bool, DbError> {
+pub async fn remove(mut conn: Conn<'_>, id: HookId, now: i64) -> Result<bool, DbError> {
     const HOOK: &str = "UPDATE hooks SET status = 'removed', removed_at = $2 \
         WHERE id = $1 AND status = 'active'";
     const DELIVERIES: &str = "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, \
@@ -126,7 +122,7 @@ pub async fn secrets_for_claim(
     conn: Conn<'_>,
     token: &str,
     now: i64,
-) -> Result<Vec<(i64, String)>, DbError> {
+) -> Result<Vec<(HookId, String)>, DbError> {
     const SQL: &str = "SELECT hook_id, secret FROM hook_secrets \
         WHERE hook_id IN (SELECT hook_id FROM deliveries WHERE lease_token = $1) \
           AND (expires_at IS NULL OR expires_at > $2) \

@@ -1,14 +1,15 @@
 //! The `matches` and `match_results` tables: every match of every stage, its sides, result and
 //! bracket wiring (where its winner and loser go next), and the places of free-for-all rounds.
 
-use super::{Conn, DbError, on_conn};
+use super::{Conn, DbError, OptionalText, changed_one, on_conn};
 use crate::domain::{Bracket, MatchStatus, Side, Winner};
+use crate::ids::{MatchId, ParticipantId, StageId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct MatchRow {
-    pub id: i64,
-    pub tournament_id: i64,
-    pub stage_id: i64,
+    pub id: MatchId,
+    pub tournament_id: TournamentId,
+    pub stage_id: StageId,
     #[sqlx(try_from = "OptionalText")]
     pub bracket: Option<Bracket>,
     pub group_label: Option<String>,
@@ -16,18 +17,18 @@ pub struct MatchRow {
     pub position: i64,
     #[sqlx(try_from = "String")]
     pub status: MatchStatus,
-    pub a_participant_id: Option<i64>,
-    pub b_participant_id: Option<i64>,
+    pub a_participant_id: Option<ParticipantId>,
+    pub b_participant_id: Option<ParticipantId>,
     pub bye: bool,
     pub score_a: Option<i64>,
     pub score_b: Option<i64>,
     #[sqlx(try_from = "OptionalText")]
     pub winner: Option<Winner>,
     pub forfeit: bool,
-    pub winner_to_match_id: Option<i64>,
+    pub winner_to_match_id: Option<MatchId>,
     #[sqlx(try_from = "OptionalText")]
     pub winner_to_slot: Option<Side>,
-    pub loser_to_match_id: Option<i64>,
+    pub loser_to_match_id: Option<MatchId>,
     #[sqlx(try_from = "OptionalText")]
     pub loser_to_slot: Option<Side>,
     pub scheduled_at: Option<i64>,
@@ -35,34 +36,17 @@ pub struct MatchRow {
     pub updated_at: i64,
 }
 
-/// A nullable text column on its way to an `Option` of a vocabulary type.
-#[derive(sqlx::Type)]
-#[sqlx(transparent)]
-pub struct OptionalText(Option<String>);
-
-macro_rules! optional_from_text {
-    ($($ty:ty),+) => {$(
-        impl TryFrom<OptionalText> for Option<$ty> {
-            type Error = crate::domain::UnknownValue;
-            fn try_from(text: OptionalText) -> Result<Self, Self::Error> {
-                text.0.map(|t| t.parse()).transpose()
-            }
-        }
-    )+};
-}
-optional_from_text!(Bracket, Winner, Side);
-
 #[derive(Debug, Clone)]
 pub struct NewMatch<'a> {
-    pub tournament_id: i64,
-    pub stage_id: i64,
+    pub tournament_id: TournamentId,
+    pub stage_id: StageId,
     pub bracket: Option<Bracket>,
     pub group_label: Option<&'a str>,
     pub round: i64,
     pub position: i64,
     pub status: MatchStatus,
-    pub a_participant_id: Option<i64>,
-    pub b_participant_id: Option<i64>,
+    pub a_participant_id: Option<ParticipantId>,
+    pub b_participant_id: Option<ParticipantId>,
     pub bye: bool,
     pub score_a: Option<i64>,
     pub score_b: Option<i64>,
@@ -91,29 +75,29 @@ pub async fn insert(conn: Conn<'_>, new: &NewMatch<'_>) -> Result<MatchRow, DbEr
 /// Where a match's winner (or loser) goes: the match and the side it takes there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Destination {
-    pub match_id: i64,
+    pub match_id: MatchId,
     pub slot: Side,
 }
 
 /// Sets where the winner and the loser of `match_id` go next.
 pub async fn link(
     conn: Conn<'_>,
-    match_id: i64,
+    match_id: MatchId,
     winner_to: Option<Destination>,
     loser_to: Option<Destination>,
 ) -> Result<(), DbError> {
     const SQL: &str = "UPDATE matches SET winner_to_match_id = $2, winner_to_slot = $3, \
         loser_to_match_id = $4, loser_to_slot = $5 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL)
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
         .bind(match_id)
         .bind(winner_to.map(|d| d.match_id)).bind(winner_to.map(|d| d.slot.as_str()))
         .bind(loser_to.map(|d| d.match_id)).bind(loser_to.map(|d| d.slot.as_str()))
         .execute(c).await?.rows_affected());
-    Ok(())
+    changed_one(affected, format_args!("wiring {match_id}"))
 }
 
 /// A tournament's matches in the order of the API: stage, bracket, group, round, position.
-pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<MatchRow>, DbError> {
+pub async fn list(conn: Conn<'_>, tournament_id: TournamentId) -> Result<Vec<MatchRow>, DbError> {
     const SQL: &str = "SELECT m.* FROM matches m JOIN stages s ON s.id = m.stage_id \
         WHERE m.tournament_id = $1 \
         ORDER BY s.number, CASE m.bracket WHEN 'winners' THEN 1 WHEN 'losers' THEN 2 \
@@ -127,8 +111,8 @@ pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<MatchRow>, D
 /// One participant's place and points in a free-for-all round.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ResultRow {
-    pub match_id: i64,
-    pub participant_id: i64,
+    pub match_id: MatchId,
+    pub participant_id: ParticipantId,
     pub place: i64,
     pub points: i64,
 }
@@ -142,7 +126,10 @@ pub async fn insert_result(conn: Conn<'_>, row: &ResultRow) -> Result<(), DbErro
 }
 
 /// The free-for-all results of a tournament's rounds, by match then place.
-pub async fn list_results(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ResultRow>, DbError> {
+pub async fn list_results(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<ResultRow>, DbError> {
     const SQL: &str = "SELECT r.* FROM match_results r JOIN matches m ON m.id = r.match_id \
         WHERE m.tournament_id = $1 ORDER BY r.match_id, r.place, r.participant_id";
     Ok(
@@ -150,7 +137,7 @@ pub async fn list_results(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<Resu
     )
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<MatchRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: MatchId) -> Result<Option<MatchRow>, DbError> {
     const SQL: &str = "SELECT * FROM matches WHERE id = $1";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, MatchRow>(SQL).bind(id).fetch_optional(c).await?))
 }
@@ -158,7 +145,7 @@ pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<MatchRow>, DbError> 
 /// A tournament's matches in the order they were created (the engine's order).
 pub async fn list_in_creation_order(
     conn: Conn<'_>,
-    tournament_id: i64,
+    tournament_id: TournamentId,
 ) -> Result<Vec<MatchRow>, DbError> {
     const SQL: &str = "SELECT * FROM matches WHERE tournament_id = $1 ORDER BY id";
     Ok(
@@ -170,8 +157,8 @@ pub async fn list_in_creation_order(
 #[derive(Debug, Clone)]
 pub struct MatchUpdate {
     pub status: MatchStatus,
-    pub a_participant_id: Option<i64>,
-    pub b_participant_id: Option<i64>,
+    pub a_participant_id: Option<ParticipantId>,
+    pub b_participant_id: Option<ParticipantId>,
     pub bye: bool,
     pub score_a: Option<i64>,
     pub score_b: Option<i64>,
@@ -183,11 +170,11 @@ pub struct MatchUpdate {
     pub now: i64,
 }
 
-pub async fn update(conn: Conn<'_>, id: i64, change: &MatchUpdate) -> Result<(), DbError> {
+pub async fn update(conn: Conn<'_>, id: MatchId, change: &MatchUpdate) -> Result<(), DbError> {
     const SQL: &str = "UPDATE matches SET status = $2, a_participant_id = $3, b_participant_id = $4, bye = $5, \
         score_a = $6, score_b = $7, winner = $8, forfeit = $9, winner_to_match_id = $10, winner_to_slot = $11, \
         loser_to_match_id = $12, loser_to_slot = $13, completed_at = $14, updated_at = $15 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL)
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
         .bind(id).bind(change.status.as_str()).bind(change.a_participant_id).bind(change.b_participant_id)
         .bind(change.bye).bind(change.score_a).bind(change.score_b).bind(change.winner.map(Winner::as_str))
         .bind(change.forfeit)
@@ -195,11 +182,11 @@ pub async fn update(conn: Conn<'_>, id: i64, change: &MatchUpdate) -> Result<(),
         .bind(change.loser_to.map(|d| d.match_id)).bind(change.loser_to.map(|d| d.slot.as_str()))
         .bind(change.completed_at).bind(change.now)
         .execute(c).await?.rows_affected());
-    Ok(())
+    changed_one(affected, format_args!("updating {id}"))
 }
 
 /// Removes a match and its results (a grand-final reset no longer called for).
-pub async fn delete(mut conn: Conn<'_>, id: i64) -> Result<(), DbError> {
+pub async fn delete(mut conn: Conn<'_>, id: MatchId) -> Result<(), DbError> {
     on_conn!(conn.reborrow(), c => sqlx::query("DELETE FROM match_results WHERE match_id = $1").bind(id).execute(c).await?.rows_affected());
     on_conn!(conn, c => sqlx::query("DELETE FROM matches WHERE id = $1").bind(id).execute(c).await?.rows_affected());
     Ok(())
@@ -208,7 +195,7 @@ pub async fn delete(mut conn: Conn<'_>, id: i64) -> Result<(), DbError> {
 /// Replaces a free-for-all round's results.
 pub async fn replace_results(
     mut conn: Conn<'_>,
-    match_id: i64,
+    match_id: MatchId,
     rows: &[ResultRow],
 ) -> Result<(), DbError> {
     on_conn!(conn.reborrow(), c => sqlx::query("DELETE FROM match_results WHERE match_id = $1").bind(match_id).execute(c).await?.rows_affected());

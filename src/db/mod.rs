@@ -7,18 +7,24 @@
 //! never formats anything for people.
 
 mod connect;
+mod direct;
 mod error;
 
 pub mod api_keys;
 pub mod audit;
 pub mod deliveries;
 pub mod hooks;
+pub mod hot;
 pub mod matches;
 pub mod outbox;
 pub mod participants;
+pub mod rate_windows;
+pub mod site_keys;
 pub mod spaces;
 pub mod stages;
+pub mod store;
 pub mod tournaments;
+pub mod versions;
 
 pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
 pub use error::DbError;
@@ -145,6 +151,40 @@ impl Db {
             Db::Sqlite(pool) => pool.close().await,
             Db::Postgres(pool) => pool.close().await,
         }
+    }
+}
+
+/// A nullable text column on its way to an `Option` of a vocabulary type.
+#[derive(sqlx::Type)]
+#[sqlx(transparent)]
+pub struct OptionalText(Option<String>);
+
+macro_rules! optional_from_text {
+    ($($ty:ty),+) => {$(
+        impl TryFrom<OptionalText> for Option<$ty> {
+            type Error = crate::domain::UnknownValue;
+            fn try_from(text: OptionalText) -> Result<Self, Self::Error> {
+                text.0.map(|t| t.parse()).transpose()
+            }
+        }
+    )+};
+}
+optional_from_text!(
+    crate::domain::Bracket,
+    crate::domain::Winner,
+    crate::domain::Side,
+    crate::domain::ErrorClass
+);
+
+/// Checks that a statement meant to change the one row `what` names changed it: an update that
+/// matched nothing means the data is not what the caller read a moment before.
+fn changed_one(affected: u64, what: impl std::fmt::Display) -> Result<(), DbError> {
+    if affected == 1 {
+        Ok(())
+    } else {
+        Err(DbError::Corrupt(format!(
+            "{what} changed {affected} rows instead of one"
+        )))
     }
 }
 

@@ -4,12 +4,10 @@
 //! delivery row per active, subscribed hook of the space, so that a change is never committed
 //! without its event and an event never without its deliveries. Nothing here sends anything.
 
-use serde::Serialize;
-
 use super::{Conn, DbError, on_conn};
 use crate::domain::EventType;
-use crate::events::Envelope;
-use crate::{ids, timestamp};
+use crate::events::Event;
+use crate::ids::{EventId, HookId, SpaceId, TournamentId};
 
 /// Where an event goes.
 #[derive(Debug, Clone, Copy)]
@@ -17,33 +15,25 @@ pub enum Audience {
     /// Every active hook of the space subscribed to the event's type.
     Subscribers,
     /// One hook only, whatever it subscribes to (the `ping` test event).
-    Hook(i64),
+    Hook(HookId),
 }
 
-/// Appends an event with `data` and its deliveries; returns the event's number.
-pub async fn append<T: Serialize>(
+/// Appends `event` of the space and its deliveries; returns the event's id.
+pub async fn append(
     mut conn: Conn<'_>,
-    space_id: i64,
-    tournament_id: Option<i64>,
-    event_type: EventType,
-    data: &T,
+    space_id: SpaceId,
+    event: &Event,
     audience: Audience,
     now: i64,
-) -> Result<i64, DbError> {
+) -> Result<EventId, DbError> {
     const INSERT: &str = "INSERT INTO events (space_id, tournament_id, type, body, created_at) \
         VALUES ($1, $2, $3, '', $4) RETURNING id";
     const SET_BODY: &str = "UPDATE events SET body = $2 WHERE id = $1";
-    let id: i64 = on_conn!(conn.reborrow(), c => sqlx::query_scalar(INSERT)
-        .bind(space_id).bind(tournament_id).bind(event_type.as_str()).bind(now)
+    let event_type = event.event_type();
+    let id: EventId = on_conn!(conn.reborrow(), c => sqlx::query_scalar(INSERT)
+        .bind(space_id).bind(event.tournament_id()).bind(event_type.as_str()).bind(now)
         .fetch_one(c).await?);
-    let envelope = Envelope {
-        id: ids::format(ids::Kind::Event, id),
-        event_type,
-        created_at: timestamp::format_ms(now),
-        data,
-    };
-    let body = serde_json::to_string(&envelope)
-        .map_err(|e| DbError::Query(sqlx::Error::Encode(Box::new(e))))?;
+    let body = event.envelope(id, now)?;
     on_conn!(conn.reborrow(), c => sqlx::query(SET_BODY).bind(id).bind(&body).execute(c).await?.rows_affected());
 
     for hook_id in recipients(conn.reborrow(), space_id, event_type, audience).await? {
@@ -56,16 +46,16 @@ pub async fn append<T: Serialize>(
 
 async fn recipients(
     conn: Conn<'_>,
-    space_id: i64,
+    space_id: SpaceId,
     event_type: EventType,
     audience: Audience,
-) -> Result<Vec<i64>, DbError> {
+) -> Result<Vec<HookId>, DbError> {
     if let Audience::Hook(hook_id) = audience {
         return Ok(vec![hook_id]);
     }
     const SQL: &str =
         "SELECT id, event_types FROM hooks WHERE space_id = $1 AND status = 'active' ORDER BY id";
-    let hooks: Vec<(i64, Option<String>)> =
+    let hooks: Vec<(HookId, Option<String>)> =
         on_conn!(conn, c => sqlx::query_as(SQL).bind(space_id).fetch_all(c).await?);
     Ok(hooks
         .into_iter()
@@ -82,9 +72,9 @@ fn subscribes(filter: Option<&str>, event_type: EventType) -> bool {
 /// One stored event.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct EventRow {
-    pub id: i64,
-    pub space_id: i64,
-    pub tournament_id: Option<i64>,
+    pub id: EventId,
+    pub space_id: SpaceId,
+    pub tournament_id: Option<TournamentId>,
     #[sqlx(rename = "type", try_from = "String")]
     pub event_type: EventType,
     pub body: String,
@@ -92,13 +82,13 @@ pub struct EventRow {
 }
 
 /// A space's events, oldest first.
-pub async fn list_for_space(conn: Conn<'_>, space_id: i64) -> Result<Vec<EventRow>, DbError> {
+pub async fn list_for_space(conn: Conn<'_>, space_id: SpaceId) -> Result<Vec<EventRow>, DbError> {
     const SQL: &str = "SELECT * FROM events WHERE space_id = $1 ORDER BY id";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, EventRow>(SQL).bind(space_id).fetch_all(c).await?))
 }
 
 /// The hooks an event was fanned out to, by hook id.
-pub async fn delivery_hooks(conn: Conn<'_>, event_id: i64) -> Result<Vec<i64>, DbError> {
+pub async fn delivery_hooks(conn: Conn<'_>, event_id: EventId) -> Result<Vec<HookId>, DbError> {
     const SQL: &str = "SELECT hook_id FROM deliveries WHERE event_id = $1 ORDER BY hook_id";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(event_id).fetch_all(c).await?))
 }

@@ -1,12 +1,18 @@
 //! The `participants` table. A participant row is also its registration.
+//!
+//! A portal registration also holds the player's email address and the hash of their private
+//! withdrawal link. [`ParticipantRow`] never carries either: the email is read only by the
+//! duplicate check of a registration and by the admins' listing ([`registrations`]), and the
+//! hash only to find the participant a withdrawal link names.
 
-use super::{Conn, DbError, on_conn};
+use super::{Conn, DbError, changed_one, on_conn};
 use crate::domain::ParticipantStatus;
+use crate::ids::{ParticipantId, SpaceId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ParticipantRow {
-    pub id: i64,
-    pub tournament_id: i64,
+    pub id: ParticipantId,
+    pub tournament_id: TournamentId,
     pub name: String,
     pub seed: Option<i64>,
     pub place: Option<i64>,
@@ -17,9 +23,13 @@ pub struct ParticipantRow {
     pub withdrawn_at: Option<i64>,
 }
 
+/// The columns of [`ParticipantRow`]: everything but the private ones.
+const COLUMNS: &str =
+    "id, tournament_id, name, seed, place, place_to, status, registered_at, withdrawn_at";
+
 #[derive(Debug, Clone)]
 pub struct NewParticipant<'a> {
-    pub tournament_id: i64,
+    pub tournament_id: TournamentId,
     pub name: &'a str,
     pub seed: Option<i64>,
     pub place: Option<i64>,
@@ -27,82 +37,160 @@ pub struct NewParticipant<'a> {
     pub status: ParticipantStatus,
     pub registered_at: i64,
     pub withdrawn_at: Option<i64>,
+    /// Private: given on the portal.
+    pub email: Option<&'a str>,
+    /// The SHA-256 of the private withdrawal link, for a portal registration.
+    pub withdrawal_hash: Option<&'a str>,
 }
 
 /// Inserts a participant. A name already in the field (not withdrawn) is a unique violation.
 pub async fn insert(conn: Conn<'_>, new: &NewParticipant<'_>) -> Result<ParticipantRow, DbError> {
-    const SQL: &str = "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
-        registered_at, withdrawn_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *";
-    Ok(on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL)
+    let sql = format!(
+        "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
+         registered_at, withdrawn_at, email, withdrawal_hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {COLUMNS}"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql))
         .bind(new.tournament_id).bind(new.name).bind(new.seed).bind(new.place).bind(new.place_to)
         .bind(new.status.as_str()).bind(new.registered_at).bind(new.withdrawn_at)
-        .fetch_one(c).await?))
-}
-
-/// A tournament's participants, by seed (unseeded last), then name.
-pub async fn list(conn: Conn<'_>, tournament_id: i64) -> Result<Vec<ParticipantRow>, DbError> {
-    const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 \
-        ORDER BY seed IS NULL, seed, name, id";
-    Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).fetch_all(c).await?),
+        .bind(new.email).bind(new.withdrawal_hash)
+        .fetch_one(c).await?),
     )
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<ParticipantRow>, DbError> {
-    const SQL: &str = "SELECT * FROM participants WHERE id = $1";
+/// A tournament's participants, by seed (unseeded last), then name.
+pub async fn list(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<ParticipantRow>, DbError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants WHERE tournament_id = $1 \
+         ORDER BY seed IS NULL, seed, name, id"
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).fetch_optional(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).fetch_all(c).await?),
+    )
+}
+
+pub async fn find(conn: Conn<'_>, id: ParticipantId) -> Result<Option<ParticipantRow>, DbError> {
+    let sql = format!("SELECT {COLUMNS} FROM participants WHERE id = $1");
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?),
+    )
+}
+
+/// The participant in a field whose withdrawal link hashes to `hash`.
+pub async fn find_by_withdrawal(
+    conn: Conn<'_>,
+    hash: &str,
+) -> Result<Option<ParticipantRow>, DbError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants WHERE withdrawal_hash = $1 AND status <> 'withdrawn'"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(hash).fetch_optional(c).await?),
+    )
+}
+
+/// The name and email address (if given) of everyone in a tournament's field, for the duplicate
+/// check of a registration. The addresses must not leave the service layer.
+pub async fn field_contacts(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<(String, Option<String>)>, DbError> {
+    const SQL: &str = "SELECT name, email FROM participants \
+        WHERE tournament_id = $1 AND status <> 'withdrawn'";
+    Ok(on_conn!(conn, c => sqlx::query_as(SQL).bind(tournament_id).fetch_all(c).await?))
+}
+
+/// A registration as admins see it, with the player's email address.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct RegistrationRow {
+    pub id: ParticipantId,
+    pub name: String,
+    #[sqlx(try_from = "String")]
+    pub status: ParticipantStatus,
+    pub email: Option<String>,
+    pub registered_at: i64,
+    pub withdrawn_at: Option<i64>,
+}
+
+/// A tournament's registrations, withdrawn ones included, oldest first. For admins only.
+pub async fn registrations(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<RegistrationRow>, DbError> {
+    const SQL: &str = "SELECT id, name, status, email, registered_at, withdrawn_at \
+        FROM participants WHERE tournament_id = $1 ORDER BY registered_at, id";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, RegistrationRow>(SQL).bind(tournament_id).fetch_all(c).await?),
     )
 }
 
 /// The participant of that name in the tournament's field (not withdrawn).
 pub async fn find_in_field(
     conn: Conn<'_>,
-    tournament_id: i64,
+    tournament_id: TournamentId,
     name: &str,
 ) -> Result<Option<ParticipantRow>, DbError> {
-    const SQL: &str = "SELECT * FROM participants WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'";
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants \
+         WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'"
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(tournament_id).bind(name).fetch_optional(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).bind(name).fetch_optional(c).await?),
     )
 }
 
 /// How many participants are in the field (not withdrawn).
-pub async fn count_in_field(conn: Conn<'_>, tournament_id: i64) -> Result<i64, DbError> {
+pub async fn count_in_field(conn: Conn<'_>, tournament_id: TournamentId) -> Result<i64, DbError> {
     const SQL: &str =
         "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 AND status <> 'withdrawn'";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
 }
 
-pub async fn withdraw(conn: Conn<'_>, id: i64, now: i64) -> Result<ParticipantRow, DbError> {
-    const SQL: &str =
-        "UPDATE participants SET status = 'withdrawn', withdrawn_at = $2 WHERE id = $1 RETURNING *";
+/// Withdraws a participant; their withdrawal link stops working.
+pub async fn withdraw(
+    conn: Conn<'_>,
+    id: ParticipantId,
+    now: i64,
+) -> Result<ParticipantRow, DbError> {
+    let sql = format!(
+        "UPDATE participants SET status = 'withdrawn', withdrawn_at = $2, withdrawal_hash = NULL \
+         WHERE id = $1 RETURNING {COLUMNS}"
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(SQL).bind(id).bind(now).fetch_one(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(now).fetch_one(c).await?),
     )
 }
 
-pub async fn set_seed(conn: Conn<'_>, id: i64, seed: i64) -> Result<(), DbError> {
+pub async fn set_seed(conn: Conn<'_>, id: ParticipantId, seed: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE participants SET seed = $2 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(seed).execute(c).await?.rows_affected());
-    Ok(())
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(seed).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("seeding {id}"))
 }
 
 /// Sets (or clears, with `None`) a participant's final place range.
-pub async fn set_place(conn: Conn<'_>, id: i64, place: Option<(i64, i64)>) -> Result<(), DbError> {
+pub async fn set_place(
+    conn: Conn<'_>,
+    id: ParticipantId,
+    place: Option<(i64, i64)>,
+) -> Result<(), DbError> {
     const SQL: &str = "UPDATE participants SET place = $2, place_to = $3 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(place.map(|p| p.0)).bind(place.map(|p| p.1)).execute(c).await?.rows_affected());
-    Ok(())
+    let affected = on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(place.map(|p| p.0)).bind(place.map(|p| p.1)).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("placing {id}"))
 }
 
 /// How many participants are in the field of each of a space's tournaments.
 pub async fn count_in_field_by_tournament(
     conn: Conn<'_>,
-    space_id: i64,
-) -> Result<std::collections::HashMap<i64, i64>, DbError> {
+    space_id: SpaceId,
+) -> Result<std::collections::HashMap<TournamentId, i64>, DbError> {
     const SQL: &str = "SELECT p.tournament_id, COUNT(*) FROM participants p JOIN tournaments t ON t.id = p.tournament_id \
         WHERE t.space_id = $1 AND p.status <> 'withdrawn' GROUP BY p.tournament_id";
-    let rows: Vec<(i64, i64)> =
+    let rows: Vec<(TournamentId, i64)> =
         on_conn!(conn, c => sqlx::query_as(SQL).bind(space_id).fetch_all(c).await?);
     Ok(rows.into_iter().collect())
 }

@@ -2,10 +2,11 @@
 
 use super::{Conn, DbError, on_conn};
 use crate::domain::Locale;
+use crate::ids::SpaceId;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct SpaceRow {
-    pub id: i64,
+    pub id: SpaceId,
     pub slug: String,
     pub name: String,
     #[sqlx(try_from = "String")]
@@ -33,7 +34,7 @@ pub async fn find_by_slug(conn: Conn<'_>, slug: &str) -> Result<Option<SpaceRow>
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).bind(slug).fetch_optional(c).await?))
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<SpaceRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: SpaceId) -> Result<Option<SpaceRow>, DbError> {
     const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces WHERE id = $1";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).bind(id).fetch_optional(c).await?))
 }
@@ -47,7 +48,7 @@ pub async fn list(conn: Conn<'_>) -> Result<Vec<SpaceRow>, DbError> {
 /// Holds the space's row until the transaction ends, so that per-space limits (active keys,
 /// webhook addresses) are counted and enforced by one writer at a time. SQLite's write
 /// transactions are already exclusive; Postgres takes a row lock.
-pub async fn lock(conn: Conn<'_>, id: i64) -> Result<(), DbError> {
+pub async fn lock(conn: Conn<'_>, id: SpaceId) -> Result<(), DbError> {
     match conn {
         Conn::Sqlite(_) => Ok(()),
         Conn::Postgres(c) => {

@@ -1,12 +1,13 @@
 //! The `tournaments` table.
 
-use super::{Conn, DbError, on_conn};
+use super::{Conn, DbError, changed_one, on_conn};
 use crate::domain::{Format, TournamentStatus};
+use crate::ids::{SpaceId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentRow {
-    pub id: i64,
-    pub space_id: i64,
+    pub id: TournamentId,
+    pub space_id: SpaceId,
     pub slug: String,
     pub name: String,
     pub game: String,
@@ -34,7 +35,7 @@ pub struct TournamentRow {
 /// Everything a new tournament is created with.
 #[derive(Debug, Clone)]
 pub struct NewTournament<'a> {
-    pub space_id: i64,
+    pub space_id: SpaceId,
     pub slug: &'a str,
     pub name: &'a str,
     pub game: &'a str,
@@ -82,14 +83,17 @@ pub async fn find_by_slug(conn: Conn<'_>, slug: &str) -> Result<Option<Tournamen
 }
 
 /// A space's tournaments, soonest first.
-pub async fn list_for_space(conn: Conn<'_>, space_id: i64) -> Result<Vec<TournamentRow>, DbError> {
+pub async fn list_for_space(
+    conn: Conn<'_>,
+    space_id: SpaceId,
+) -> Result<Vec<TournamentRow>, DbError> {
     const SQL: &str = "SELECT * FROM tournaments WHERE space_id = $1 ORDER BY starts_at, slug";
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(space_id).fetch_all(c).await?),
     )
 }
 
-pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<TournamentRow>, DbError> {
+pub async fn find(conn: Conn<'_>, id: TournamentId) -> Result<Option<TournamentRow>, DbError> {
     const SQL: &str = "SELECT * FROM tournaments WHERE id = $1";
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).bind(id).fetch_optional(c).await?),
@@ -99,24 +103,40 @@ pub async fn find(conn: Conn<'_>, id: i64) -> Result<Option<TournamentRow>, DbEr
 /// Moves a tournament to `status`.
 pub async fn set_status(
     conn: Conn<'_>,
-    id: i64,
+    id: TournamentId,
     status: TournamentStatus,
     now: i64,
 ) -> Result<(), DbError> {
     const SQL: &str = "UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(status.as_str()).bind(now).execute(c).await?.rows_affected());
-    Ok(())
+    let affected = on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(status.as_str()).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("moving {id} to {status}"))
 }
 
 /// Marks a tournament changed (its matches or participants), for caches and ETags.
-pub async fn touch(conn: Conn<'_>, id: i64, now: i64) -> Result<(), DbError> {
+pub async fn touch(conn: Conn<'_>, id: TournamentId, now: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE tournaments SET updated_at = $2 WHERE id = $1";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
-    Ok(())
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("marking {id} changed"))
 }
 
 /// The stored form of a points scale: a JSON array of whole numbers, `[10,6,3,1]`.
 pub fn encode_scale(scale: &[u32]) -> String {
     let points: Vec<String> = scale.iter().map(u32::to_string).collect();
     format!("[{}]", points.join(","))
+}
+
+/// The tournament with this slug, its row held until the transaction ends, so that what depends
+/// on it (the capacity and the duplicate check of a registration) is read and written by one
+/// writer at a time. SQLite's write transactions are already exclusive; Postgres locks the row
+/// and reads it as last committed.
+pub async fn find_for_update(conn: Conn<'_>, slug: &str) -> Result<Option<TournamentRow>, DbError> {
+    let lock = match conn {
+        Conn::Postgres(_) => " FOR UPDATE",
+        Conn::Sqlite(_) => "",
+    };
+    let sql = format!("SELECT * FROM tournaments WHERE slug = $1{lock}");
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(sqlx::AssertSqlSafe(sql)).bind(slug).fetch_optional(c).await?),
+    )
 }

@@ -26,36 +26,67 @@ pub fn organiser_moves(from: TournamentStatus) -> &'static [TournamentStatus] {
     }
 }
 
-/// Checks a move; the error says what is allowed instead.
-pub fn check(from: TournamentStatus, to: TournamentStatus, mover: Mover) -> Result<(), String> {
+/// A move refused: from where, to where, and the moves an organiser could make instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRefused {
+    pub from: TournamentStatus,
+    pub to: TournamentStatus,
+}
+
+impl MoveRefused {
+    /// The refusal, with `note` (how the status is reached instead, if it is) after the move.
+    pub fn explain(&self, note: &str) -> String {
+        let (from, to) = (self.from, self.to);
+        if from == to {
+            return format!("the tournament is already {to}");
+        }
+        let note = if note.is_empty() {
+            String::new()
+        } else {
+            format!(" ({note})")
+        };
+        let allowed = organiser_moves(from);
+        if allowed.is_empty() {
+            format!("a {from} tournament cannot change status{note}")
+        } else {
+            let names: Vec<&str> = allowed.iter().map(|s| s.as_str()).collect();
+            format!(
+                "cannot move from {from} to {to}{note}; from {from} it can move to {}",
+                names.join(", ")
+            )
+        }
+    }
+}
+
+impl std::fmt::Display for MoveRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let note = match self.to {
+            InProgress => {
+                "a tournament moves to IN_PROGRESS when it starts; registration must be closed first"
+            }
+            Completed => "a tournament completes by itself when its last match is reported",
+            _ => "",
+        };
+        f.write_str(&self.explain(note))
+    }
+}
+
+impl std::error::Error for MoveRefused {}
+
+/// Checks a move; the refusal says what is allowed instead.
+pub fn check(
+    from: TournamentStatus,
+    to: TournamentStatus,
+    mover: Mover,
+) -> Result<(), MoveRefused> {
     let by_engine = matches!(
         (from, to),
         (RegistrationClosed, InProgress) | (InProgress, Completed)
     );
     match mover {
-        Mover::Engine if by_engine => return Ok(()),
-        Mover::Organiser if organiser_moves(from).contains(&to) => return Ok(()),
-        _ => {}
-    }
-    if from == to {
-        return Err(format!("the tournament is already {to}"));
-    }
-    let hint = match to {
-        InProgress => {
-            " (a tournament moves to IN_PROGRESS when `tourney tournaments start` draws it; registration must be closed first)"
-        }
-        Completed => " (a tournament completes by itself when its last match is reported)",
-        _ => "",
-    };
-    let allowed = organiser_moves(from);
-    if allowed.is_empty() {
-        Err(format!("a {from} tournament cannot change status{hint}"))
-    } else {
-        let names: Vec<&str> = allowed.iter().map(|s| s.as_str()).collect();
-        Err(format!(
-            "cannot move from {from} to {to}{hint}; from {from} it can move to {}",
-            names.join(", ")
-        ))
+        Mover::Engine if by_engine => Ok(()),
+        Mover::Organiser if organiser_moves(from).contains(&to) => Ok(()),
+        _ => Err(MoveRefused { from, to }),
     }
 }
 
@@ -81,24 +112,20 @@ mod tests {
 
     #[test]
     fn refusals_say_what_is_allowed() {
+        let refusal = |from, to| check(from, to, Mover::Organiser).unwrap_err().to_string();
         assert_eq!(
-            check(Draft, Completed, Mover::Organiser),
-            Err("cannot move from DRAFT to COMPLETED (a tournament completes by itself when its last match is reported); \
-                 from DRAFT it can move to ANNOUNCED, REGISTRATION_OPEN, CANCELLED"
-                .to_owned())
+            refusal(Draft, Completed),
+            "cannot move from DRAFT to COMPLETED (a tournament completes by itself when its last match is reported); \
+             from DRAFT it can move to ANNOUNCED, REGISTRATION_OPEN, CANCELLED"
         );
-        assert!(
-            check(RegistrationClosed, InProgress, Mover::Organiser)
-                .unwrap_err()
-                .contains("tourney tournaments start")
-        );
+        assert!(refusal(RegistrationClosed, InProgress).contains("when it starts"));
         assert_eq!(
-            check(Completed, Cancelled, Mover::Organiser),
-            Err("a COMPLETED tournament cannot change status".to_owned())
+            refusal(Completed, Cancelled),
+            "a COMPLETED tournament cannot change status"
         );
         assert_eq!(
-            check(Cancelled, Cancelled, Mover::Organiser),
-            Err("the tournament is already CANCELLED".to_owned())
+            refusal(Cancelled, Cancelled),
+            "the tournament is already CANCELLED"
         );
     }
 

@@ -1,23 +1,25 @@
-//! The tournament vocabulary: validated names (slugs, locales) and the closed sets of values a
-//! tournament, participant, stage or match can take.
+//! The product's vocabulary and rules: validated names (slugs, locales), the closed sets of values
+//! a tournament, participant, stage, match or webhook delivery can take, and the tournament engine.
 //!
 //! Pure and storage-free: nothing here touches the database, the network or the clock. Every
 //! value is parsed once at the edge (command line, import document) into these types; the rest of
 //! the crate never handles the raw strings.
 
+pub mod email;
 pub mod engine;
 pub mod formats;
 pub mod lifecycle;
 pub mod names;
 pub mod score;
+pub mod settings;
 mod slug;
 pub mod standings;
 mod vocabulary;
 
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
-    Bracket, EventType, Format, Locale, MatchStatus, ParticipantStatus, Side, StageStatus,
-    StageType, TournamentStatus, Winner,
+    Bracket, DeliveryStatus, ErrorClass, EventType, Format, HookStatus, Locale, MatchStatus,
+    ParticipantStatus, Side, StageStatus, StageType, TournamentStatus, Trigger, Winner,
 };
 
 /// A text that is not one of an enumeration's values.

@@ -147,6 +147,40 @@ string_enum! {
 }
 
 string_enum! {
+    /// Whether a webhook address receives events.
+    HookStatus, "webhook status" { Active = "active", Removed = "removed" }
+}
+
+string_enum! {
+    /// Where one event's delivery to one address stands: waiting for its next attempt, claimed by
+    /// a dispatcher, delivered, or failed for good (only a manual retry sends it again).
+    DeliveryStatus, "delivery status" {
+        Pending = "pending",
+        InFlight = "in_flight",
+        Succeeded = "succeeded",
+        Failed = "failed",
+    }
+}
+
+string_enum! {
+    /// What started an attempt: the retry schedule, an admin's retry, or the test event.
+    Trigger, "trigger" { Scheduled = "scheduled", Manual = "manual", Ping = "ping" }
+}
+
+string_enum! {
+    /// Why an attempt failed before a 2xx answer: the name did not resolve, the address is
+    /// private, no connection, no TLS session, no answer in time, or an answer that is not 2xx.
+    ErrorClass, "error class" {
+        Dns = "dns",
+        Blocked = "blocked",
+        Connect = "connect",
+        Tls = "tls",
+        Timeout = "timeout",
+        Http = "http",
+    }
+}
+
+string_enum! {
     /// What happened, as webhook receivers see it in the envelope's `type`.
     EventType, "event type" {
         TournamentStatusChanged = "tournament.status_changed",

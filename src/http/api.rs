@@ -1,9 +1,13 @@
 //! `/api/v1/*`: the read API. The order of checks is the contract: method (405), key (401), rate
 //! limit (429), then the request itself (400 for parameters or a body it does not take, 404 for
 //! what does not exist in the key's space), and 503 when the database does not answer in time.
+//!
+//! Every answer is as of the database's current versions (`freshness`): the key is looked up in a
+//! directory no older than the `keys` version, the limit is settled for the fleet (`fleet`), and a
+//! cached body serves only while the `data` version has not moved past it.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
@@ -12,9 +16,10 @@ use super::App;
 use super::cache::Body;
 use super::directory::Principal;
 use super::error::ApiError;
+use super::metrics::Route;
 use super::rate_limit::Decision;
 use crate::domain::{Slug, TournamentStatus};
-use crate::error::Error;
+use crate::ids::KeyId;
 use crate::{api_keys, views};
 
 /// How long building an answer (API body or widget page) may wait for the database; past it,
@@ -23,7 +28,7 @@ pub const DB_TIMEOUT: Duration = Duration::from_secs(2);
 /// The OpenAPI document, served at `/api/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
 
-/// The endpoint a path names (index into `metrics::ROUTES`).
+/// The endpoint a path names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Endpoint {
     Organization,
@@ -34,13 +39,13 @@ enum Endpoint {
 }
 
 impl Endpoint {
-    fn route(&self) -> usize {
+    fn route(&self) -> Route {
         match self {
-            Endpoint::Organization => 0,
-            Endpoint::Tournaments => 1,
-            Endpoint::Tournament(_) => 2,
-            Endpoint::Matches(_) => 3,
-            Endpoint::Standings(_) => 4,
+            Endpoint::Organization => Route::Organization,
+            Endpoint::Tournaments => Route::Tournaments,
+            Endpoint::Tournament(_) => Route::Tournament,
+            Endpoint::Matches(_) => Route::Matches,
+            Endpoint::Standings(_) => Route::Standings,
         }
     }
 
@@ -57,11 +62,11 @@ impl Endpoint {
     }
 }
 
-/// What the API answered: the route (index into `metrics::ROUTES`), the key's id if one was
-/// accepted, and the response.
+/// What the API answered: the route for the metrics, the key's id if one was accepted, and the
+/// response.
 pub struct Answered {
-    pub route: usize,
-    pub key_id: Option<i64>,
+    pub route: Route,
+    pub key_id: Option<KeyId>,
     pub response: Response,
 }
 
@@ -76,8 +81,8 @@ pub async fn handle(
     let endpoint = Endpoint::parse(rest);
     let route = match (&endpoint, rest) {
         (Some(endpoint), _) => endpoint.route(),
-        (None, "openapi.json") => 5,
-        (None, _) => 9,
+        (None, "openapi.json") => Route::OpenApi,
+        (None, _) => Route::Other,
     };
     if method != Method::GET {
         return Answered {
@@ -93,14 +98,53 @@ pub async fn handle(
             response: respond(Body::new(OPENAPI.as_bytes().to_vec()), headers),
         };
     }
-    let Some(principal) = authenticate(app, headers) else {
+    let unavailable = |key_id| Answered {
+        route,
+        key_id,
+        response: ApiError::Unavailable.into_response(),
+    };
+    let Some(key) = bearer_key(headers) else {
         return Answered {
             route,
             key_id: None,
             response: ApiError::Unauthorized.into_response(),
         };
     };
-    let limit = match app.limiter.check(principal.key_id, Instant::now()) {
+    let versions = match app.freshness.current().await {
+        Ok(versions) => versions,
+        Err(error) => {
+            tracing::warn!(%error, "cannot answer from the API");
+            return unavailable(None);
+        }
+    };
+    let key_hash = api_keys::hash(key);
+    let lookup = app.directory.lookup(&app.db, &key_hash, versions.keys);
+    let principal = match tokio::time::timeout(DB_TIMEOUT, lookup).await {
+        Ok(Ok(Some(principal))) => principal,
+        Ok(Ok(None)) => {
+            return Answered {
+                route,
+                key_id: None,
+                response: ApiError::Unauthorized.into_response(),
+            };
+        }
+        Ok(Err(error)) => {
+            tracing::warn!(%error, "cannot read the API keys");
+            return unavailable(None);
+        }
+        Err(_) => {
+            tracing::warn!("cannot read the API keys: the database did not answer in time");
+            return unavailable(None);
+        }
+    };
+    let decision = match app.limiter.check(principal.key_id).await {
+        Ok(decision) => decision,
+        Err(error) => {
+            tracing::warn!(%error, "cannot settle the rate limit");
+            return unavailable(Some(principal.key_id));
+        }
+    };
+    let limit = match decision {
         Decision::Limited { limit, retry_after } => {
             let mut response = ApiError::RateLimited { retry_after }.into_response();
             rate_headers(&mut response, limit, 0, retry_after);
@@ -112,7 +156,17 @@ pub async fn handle(
         }
         allowed => allowed,
     };
-    let mut response = match answer(app, &principal, endpoint, rest, query, headers).await {
+    let mut response = match answer(
+        app,
+        &principal,
+        endpoint,
+        rest,
+        query,
+        headers,
+        versions.data,
+    )
+    .await
+    {
         Ok(body) => respond(body, headers),
         Err(error) => error.into_response(),
     };
@@ -131,18 +185,16 @@ pub async fn handle(
     }
 }
 
-/// The principal of a well-formed `Authorization: Bearer <key>` naming an active key.
-fn authenticate(app: &App, headers: &HeaderMap) -> Option<Principal> {
+/// The key of a well-formed `Authorization: Bearer <key>` (one header, a key's shape); anything
+/// else is refused before the database is asked.
+fn bearer_key(headers: &HeaderMap) -> Option<&str> {
     let mut values = headers.get_all(header::AUTHORIZATION).iter();
     let value = values.next()?.to_str().ok()?;
     if values.next().is_some() {
         return None;
     }
     let (scheme, key) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("bearer") || !api_keys::looks_like_key(key) {
-        return None;
-    }
-    app.directory.lookup(&api_keys::hash(key))
+    (scheme.eq_ignore_ascii_case("bearer") && api_keys::looks_like_key(key)).then_some(key)
 }
 
 async fn answer(
@@ -152,6 +204,7 @@ async fn answer(
     rest: &str,
     query: &str,
     headers: &HeaderMap,
+    version: i64,
 ) -> Result<Body, ApiError> {
     let Some(endpoint) = endpoint else {
         return Err(ApiError::NotFound(format!(
@@ -168,7 +221,7 @@ async fn answer(
     let key = format!("{} {rest}?{}", principal.space.id, canonical_query(&filter));
     let (owned, principal) = (Arc::clone(app), principal.clone());
     app.api_answers
-        .get_or_build(&key, Instant::now(), || async move {
+        .get_or_build(&key, version, || async move {
             tokio::time::timeout(DB_TIMEOUT, build(&owned, &principal, &endpoint, &filter))
                 .await
                 .map_err(|_| ApiError::Unavailable)?
@@ -187,42 +240,27 @@ async fn build(
     let not_found = |slug: &str| {
         ApiError::NotFound(format!("no tournament has the slug '{slug}' in this space"))
     };
-    let db_error = |error: Error| {
-        tracing::warn!(%error, "database error while answering");
-        ApiError::Unavailable
-    };
-    let mut handle = app.db.acquire().await.map_err(|e| db_error(e.into()))?;
+    let mut handle = app.db.acquire().await?;
     let json = match endpoint {
         Endpoint::Organization => envelope(&views::organization(space, &app.base_url)),
-        Endpoint::Tournaments => envelope(
-            &views::tournaments(handle.conn(), space, filter, &app.base_url)
-                .await
-                .map_err(db_error)?,
-        ),
+        Endpoint::Tournaments => {
+            envelope(&views::tournaments(handle.conn(), space, filter, &app.base_url).await?)
+        }
         Endpoint::Tournament(slug) | Endpoint::Matches(slug) | Endpoint::Standings(slug) => {
             if Slug::parse(slug).is_err() {
                 return Err(not_found(slug));
             }
             let tournament = views::find_in_space(handle.conn(), space, slug)
-                .await
-                .map_err(db_error)?
+                .await?
                 .ok_or_else(|| not_found(slug))?;
             match endpoint {
                 Endpoint::Tournament(_) => envelope(
-                    &views::tournament(handle.conn(), space, &tournament, &app.base_url)
-                        .await
-                        .map_err(db_error)?,
+                    &views::tournament(handle.conn(), space, &tournament, &app.base_url).await?,
                 ),
-                Endpoint::Matches(_) => envelope(
-                    &views::tournament_matches(handle.conn(), &tournament)
-                        .await
-                        .map_err(db_error)?,
-                ),
-                _ => envelope(
-                    &views::tournament_standings(handle.conn(), &tournament)
-                        .await
-                        .map_err(db_error)?,
-                ),
+                Endpoint::Matches(_) => {
+                    envelope(&views::tournament_matches(handle.conn(), &tournament).await?)
+                }
+                _ => envelope(&views::tournament_standings(handle.conn(), &tournament).await?),
             }
         }
     };
@@ -294,13 +332,7 @@ fn has_body(headers: &HeaderMap) -> bool {
 
 /// 200 with the body, or 304 when `If-None-Match` names its ETag.
 fn respond(body: Body, headers: &HeaderMap) -> Response {
-    let matches = headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|tag| tag.trim() == &*body.etag || tag.trim() == "*");
-    let mut response = if matches {
+    let mut response = if body.matches(headers) {
         let mut response = Response::new(bytes::Bytes::new().into());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response

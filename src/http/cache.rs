@@ -1,26 +1,25 @@
-//! Recently built answers (API bodies, widget pages), each kept for [`TTL`] under its request.
-//! Repeated reads cost no database work, and a change made by any process is visible within a
-//! second.
+//! Built answers (API bodies, widget and portal pages), each kept under its request with the
+//! `data` version it was built at. An answer serves a request only while the database has not
+//! moved past that version (`freshness`), so nothing stale is ever served, and repeated reads of
+//! unchanged data cost no database work beyond the version check.
 //!
-//! Each answer is built once per window however many requests want it. The build runs as a task
+//! Each answer is built once per version however many requests want it. The build runs as a task
 //! of its own, so a client that disconnects does not cancel it for the others, and every request
-//! that arrives while it runs waits for it instead of starting another: an expiring entry under
-//! load costs one database read, not one per connection. A failed build is handed to the
-//! requests waiting for it (during an outage they fail together, not one after another) and then
-//! forgotten, so the next request tries again. Expired entries are swept whenever the map has
-//! doubled since the last sweep, so memory follows what was asked for in the last half second.
+//! that arrives while it runs waits for it instead of starting another: a change under load costs
+//! one database read per answer, not one per connection. A failed build is handed to the requests
+//! waiting for it (during an outage they fail together, not one after another) and then forgotten,
+//! so the next request tries again. Outdated entries are swept whenever the map has doubled since
+//! the last sweep, so memory follows what is current.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, PoisonError, RwLock};
-use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
-pub const TTL: Duration = Duration::from_millis(500);
-/// The map is swept of expired entries when it reaches this size, and then at twice the size
+/// The map is swept of outdated entries when it reaches this size, and then at twice the size
 /// that survived the last sweep.
 const FIRST_SWEEP: usize = 256;
 
@@ -42,6 +41,18 @@ impl Body {
     }
 }
 
+impl Body {
+    /// Whether the request's `If-None-Match` names this body's ETag (or `*`).
+    pub fn matches(&self, headers: &warp::http::HeaderMap) -> bool {
+        headers
+            .get_all(warp::http::header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|tag| tag.trim() == &*self.etag || tag.trim() == "*")
+    }
+}
+
 /// A build ended without an answer: its task panicked, or the runtime is shutting down.
 #[derive(Debug, Clone, Copy, thiserror::Error)]
 #[error("the answer was not built")]
@@ -50,15 +61,16 @@ pub struct BuildLost;
 /// An answer being built (`None`) or built.
 type Pending<A, E> = watch::Receiver<Option<Result<A, E>>>;
 
-/// One request's answer for one window, shared by everyone who asks during it.
+/// One request's answer as of one version, shared by everyone who asks while it is current.
 struct Slot<A, E> {
-    opened: Instant,
+    version: i64,
     answer: Pending<A, E>,
 }
 
 impl<A, E> Slot<A, E> {
-    fn is_fresh(&self, now: Instant) -> bool {
-        now.saturating_duration_since(self.opened) < TTL
+    /// Whether the answer shows everything up to `version`.
+    fn is_current(&self, version: i64) -> bool {
+        self.version >= version
     }
 }
 
@@ -95,14 +107,15 @@ where
     A: Clone + Send + Sync + 'static,
     E: Clone + From<BuildLost> + Send + Sync + 'static,
 {
-    /// The answer to `key`: the one built in the current window, or the one `build` makes,
-    /// which runs as its own task and is shared with every caller until it ends.
-    pub async fn get_or_build<F, Fut>(&self, key: &str, now: Instant, build: F) -> Result<A, E>
+    /// The answer to `key` as of `version` (or later): the one built for it, or the one `build`
+    /// makes (reading the database after `version` was read), which runs as its own task and is
+    /// shared with every caller until it ends.
+    pub async fn get_or_build<F, Fut>(&self, key: &str, version: i64, build: F) -> Result<A, E>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<A, E>> + Send + 'static,
     {
-        let mut pending = match self.lookup(key, now) {
+        let mut pending = match self.lookup(key, version) {
             Lookup::Found(pending) => pending,
             Lookup::Opened(sender, pending) => {
                 let work = build();
@@ -122,26 +135,26 @@ where
         answer
     }
 
-    /// The fresh slot for `key`, or a new window if there is none.
-    fn lookup(&self, key: &str, now: Instant) -> Lookup<A, E> {
+    /// The current slot for `key`, or a new one if there is none.
+    fn lookup(&self, key: &str, version: i64) -> Lookup<A, E> {
         {
             let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
-            if let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now)) {
+            if let Some(slot) = slots.map.get(key).filter(|s| s.is_current(version)) {
                 return Lookup::Found(slot.answer.clone());
             }
         }
         // The map is consistent after every statement, so a panic elsewhere cannot corrupt it.
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
-        if let Some(slot) = slots.map.get(key).filter(|s| s.is_fresh(now)) {
+        if let Some(slot) = slots.map.get(key).filter(|s| s.is_current(version)) {
             return Lookup::Found(slot.answer.clone());
         }
         if slots.map.len() >= slots.next_sweep {
-            slots.map.retain(|_, s| s.is_fresh(now));
+            slots.map.retain(|_, s| s.is_current(version));
             slots.next_sweep = (slots.map.len() * 2).max(FIRST_SWEEP);
         }
         let (sender, answer) = watch::channel(None);
         let slot = Slot {
-            opened: now,
+            version,
             answer: answer.clone(),
         };
         slots.map.insert(key.to_owned(), slot);
@@ -173,6 +186,7 @@ where
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
 
     use super::*;
 
@@ -190,30 +204,37 @@ mod tests {
 
     type Cache = ResponseCache<String, Failure>;
 
-    async fn fetch(cache: &Cache, key: &str, at: Instant, text: &str) -> String {
+    async fn fetch(cache: &Cache, key: &str, version: i64, text: &str) -> String {
         let text = text.to_owned();
         cache
-            .get_or_build(key, at, || async { Ok(text) })
+            .get_or_build(key, version, || async { Ok(text) })
             .await
             .expect("built")
     }
 
     #[tokio::test]
-    async fn answers_expire_and_stay_per_key() {
+    async fn answers_serve_their_version_and_stay_per_key() {
         let cache = Cache::default();
-        let now = Instant::now();
-        assert_eq!(fetch(&cache, "1 /x", now, "first").await, "first");
-        let later = now + Duration::from_millis(100);
-        assert_eq!(fetch(&cache, "1 /x", later, "second").await, "first");
-        assert_eq!(fetch(&cache, "2 /x", later, "other").await, "other");
-        assert_eq!(fetch(&cache, "1 /x", now + TTL, "third").await, "third");
+        assert_eq!(fetch(&cache, "1 /x", 7, "first").await, "first");
+        assert_eq!(fetch(&cache, "1 /x", 7, "second").await, "first");
+        assert_eq!(
+            fetch(&cache, "1 /x", 6, "older").await,
+            "first",
+            "newer data serves an older version"
+        );
+        assert_eq!(fetch(&cache, "2 /x", 7, "other").await, "other");
+        assert_eq!(
+            fetch(&cache, "1 /x", 8, "third").await,
+            "third",
+            "a change is never served stale"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_requests_share_one_build() {
         let cache = Arc::new(Cache::default());
         let builds = Arc::new(AtomicUsize::new(0));
-        let now = Instant::now();
+        let now = 1;
         let mut tasks = Vec::new();
         for _ in 0..32 {
             let (cache, builds) = (Arc::clone(&cache), Arc::clone(&builds));
@@ -236,7 +257,7 @@ mod tests {
     #[tokio::test]
     async fn a_failure_reaches_those_waiting_and_is_then_forgotten() {
         let cache = Arc::new(Cache::default());
-        let now = Instant::now();
+        let now = 1;
         let slow_failure = || async {
             tokio::time::sleep(Duration::from_millis(30)).await;
             Err(Failure::Down)
@@ -252,7 +273,7 @@ mod tests {
     async fn a_caller_that_gives_up_does_not_cancel_the_build() {
         let cache = Cache::default();
         let builds = Arc::new(AtomicUsize::new(0));
-        let now = Instant::now();
+        let now = 1;
         let counted = Arc::clone(&builds);
         let impatient = cache.get_or_build("/z", now, || async move {
             counted.fetch_add(1, Ordering::SeqCst);
@@ -271,7 +292,7 @@ mod tests {
     #[tokio::test]
     async fn a_panicking_build_is_a_lost_answer() {
         let cache = Cache::default();
-        let now = Instant::now();
+        let now = 1;
         let lost = cache
             .get_or_build("/p", now, || async { panic!("a bug in a build") })
             .await;
@@ -280,15 +301,14 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn expired_answers_are_swept() {
+    async fn outdated_answers_are_swept() {
         let cache = Cache::default();
-        let start = Instant::now();
         for i in 0..10 * FIRST_SWEEP {
-            // A new key every millisecond: about 500 are fresh at any moment.
-            let at = start + Duration::from_millis(i as u64);
-            fetch(&cache, &format!("/{i}"), at, "page").await;
+            // A change every 100 answers: about 100 are current at any moment.
+            let version = (i / 100) as i64;
+            fetch(&cache, &format!("/{i}"), version, "page").await;
             assert!(
-                cache.len() <= 2 * 500 + FIRST_SWEEP,
+                cache.len() <= 2 * 100 + FIRST_SWEEP,
                 "{} entries",
                 cache.len()
             );

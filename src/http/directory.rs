@@ -1,72 +1,97 @@
-//! The server's in-memory directory of active API keys (by hash) and spaces, reloaded from the
-//! database every [`REFRESH`]. A key revoked or created by any process, and any space change, is
-//! seen by every server within a second, and a request never waits for the database to
-//! authenticate.
+//! The server's directory of active API keys (by hash) and their spaces, held in memory and
+//! valid for one `keys` version: when a request finds the database's version ahead of the
+//! directory's, the directory is reloaded before the key is looked up, so a key created by any
+//! process works on its first request and a revoked one is refused on the next.
+//!
+//! The directory holds every active key, so a key it lacks does not exist as of its version:
+//! keys that do not exist (random guesses) are refused from memory and never reach the database.
+//! One reload serves every request that waits for it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
 
 use crate::db::spaces::SpaceRow;
 use crate::db::{Db, DbError, api_keys, spaces};
-
-/// How often the directory is reloaded.
-pub const REFRESH: Duration = Duration::from_millis(500);
+use crate::ids::{KeyId, SpaceId};
 
 /// Who a request acts for: the key and its space.
 #[derive(Debug, Clone)]
 pub struct Principal {
-    pub key_id: i64,
+    pub key_id: KeyId,
     pub space: Arc<SpaceRow>,
 }
 
 #[derive(Default)]
 struct Snapshot {
+    /// The `keys` version the snapshot was read at (or after).
+    version: i64,
     by_hash: HashMap<String, Principal>,
 }
 
 #[derive(Default)]
 pub struct Directory {
     snapshot: RwLock<Arc<Snapshot>>,
+    /// Held while reloading, so concurrent requests share one reload.
+    reloading: tokio::sync::Mutex<()>,
 }
 
 impl Directory {
-    /// The principal of an active key, by the key's hash.
-    pub fn lookup(&self, key_hash: &str) -> Option<Principal> {
-        let snapshot = match self.snapshot.read() {
+    fn snapshot(&self) -> Arc<Snapshot> {
+        match self.snapshot.read() {
             Ok(guard) => Arc::clone(&guard),
             Err(poisoned) => Arc::clone(&poisoned.into_inner()),
-        };
-        snapshot.by_hash.get(key_hash).cloned()
+        }
     }
 
-    /// Reloads keys and spaces.
-    pub async fn reload(&self, db: &Db) -> Result<(), DbError> {
-        let mut handle = db.acquire().await?;
-        let keys = api_keys::active(handle.conn()).await?;
-        let spaces: HashMap<i64, Arc<SpaceRow>> = spaces::list(handle.conn())
-            .await?
-            .into_iter()
-            .map(|s| (s.id, Arc::new(s)))
-            .collect();
-        let by_hash = keys
-            .into_iter()
-            .filter_map(|key| {
-                let space = spaces.get(&key.space_id)?;
-                Some((
-                    key.key_hash,
-                    Principal {
-                        key_id: key.id,
-                        space: Arc::clone(space),
-                    },
-                ))
-            })
-            .collect();
-        let fresh = Arc::new(Snapshot { by_hash });
+    /// The principal of an active key, by the key's hash, as of `keys` version `version` or
+    /// later.
+    pub async fn lookup(
+        &self,
+        db: &Db,
+        key_hash: &str,
+        version: i64,
+    ) -> Result<Option<Principal>, DbError> {
+        let snapshot = self.snapshot();
+        if snapshot.version >= version {
+            return Ok(snapshot.by_hash.get(key_hash).cloned());
+        }
+        let _reloading = self.reloading.lock().await;
+        let snapshot = self.snapshot();
+        if snapshot.version >= version {
+            return Ok(snapshot.by_hash.get(key_hash).cloned());
+        }
+        let fresh = load(db, version).await?;
+        let found = fresh.by_hash.get(key_hash).cloned();
+        let fresh = Arc::new(fresh);
         match self.snapshot.write() {
             Ok(mut guard) => *guard = fresh,
             Err(poisoned) => *poisoned.into_inner() = fresh,
         }
-        Ok(())
+        Ok(found)
     }
+}
+
+/// Every active key with its space, read after the database reached `version`.
+async fn load(db: &Db, version: i64) -> Result<Snapshot, DbError> {
+    let mut handle = db.acquire().await?;
+    let keys = api_keys::active(handle.conn()).await?;
+    let spaces: HashMap<SpaceId, Arc<SpaceRow>> = spaces::list(handle.conn())
+        .await?
+        .into_iter()
+        .map(|s| (s.id, Arc::new(s)))
+        .collect();
+    let by_hash = keys
+        .into_iter()
+        .filter_map(|key| {
+            let space = spaces.get(&key.space_id)?;
+            Some((
+                key.key_hash,
+                Principal {
+                    key_id: key.id,
+                    space: Arc::clone(space),
+                },
+            ))
+        })
+        .collect();
+    Ok(Snapshot { version, by_hash })
 }

@@ -21,6 +21,15 @@ pub enum ApiError {
     Unavailable,
 }
 
+/// The one mapping of a database failure: logged here, and 503 to the client, who learns
+/// nothing of the cause.
+impl From<crate::db::DbError> for ApiError {
+    fn from(error: crate::db::DbError) -> ApiError {
+        tracing::warn!(%error, "database error while answering");
+        ApiError::Unavailable
+    }
+}
+
 impl From<super::cache::BuildLost> for ApiError {
     fn from(_: super::cache::BuildLost) -> ApiError {
         ApiError::Unavailable

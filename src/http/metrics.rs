@@ -8,20 +8,64 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-/// Route labels, fixed so that arbitrary paths never become label values.
-pub const ROUTES: [&str; 11] = [
-    "organization",
-    "tournaments",
-    "tournament",
-    "matches",
-    "standings",
-    "openapi",
-    "healthz",
-    "readyz",
-    "metrics",
-    "widgets",
-    "other",
-];
+/// What a request asked for, as the metrics label it: a fixed set, so that arbitrary paths never
+/// become label values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    Organization,
+    Tournaments,
+    Tournament,
+    Matches,
+    Standings,
+    OpenApi,
+    Healthz,
+    Readyz,
+    Metrics,
+    Widgets,
+    /// The portal's pages and forms.
+    Portal,
+    /// Anything else, unknown API paths included.
+    Other,
+}
+
+impl Route {
+    const ALL: [Route; 12] = [
+        Route::Organization,
+        Route::Tournaments,
+        Route::Tournament,
+        Route::Matches,
+        Route::Standings,
+        Route::OpenApi,
+        Route::Healthz,
+        Route::Readyz,
+        Route::Metrics,
+        Route::Widgets,
+        Route::Portal,
+        Route::Other,
+    ];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Route::Organization => "organization",
+            Route::Tournaments => "tournaments",
+            Route::Tournament => "tournament",
+            Route::Matches => "matches",
+            Route::Standings => "standings",
+            Route::OpenApi => "openapi",
+            Route::Healthz => "healthz",
+            Route::Readyz => "readyz",
+            Route::Metrics => "metrics",
+            Route::Widgets => "widgets",
+            Route::Portal => "portal",
+            Route::Other => "other",
+        }
+    }
+
+    /// The route's place in [`Route::ALL`], where its counters are.
+    const fn index(self) -> usize {
+        self as usize
+    }
+}
 /// Histogram bucket bounds, in seconds.
 const BUCKETS: [f64; 12] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
@@ -39,20 +83,20 @@ impl Default for Metrics {
     fn default() -> Metrics {
         Metrics {
             requests: Mutex::new(BTreeMap::new()),
-            buckets: ROUTES
+            buckets: Route::ALL
                 .iter()
                 .map(|_| std::array::from_fn(|_| AtomicU64::new(0)))
                 .collect(),
-            count: ROUTES.iter().map(|_| AtomicU64::new(0)).collect(),
-            sum_micros: ROUTES.iter().map(|_| AtomicU64::new(0)).collect(),
+            count: Route::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
+            sum_micros: Route::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
             rate_limited: AtomicU64::new(0),
         }
     }
 }
 
 impl Metrics {
-    pub fn record(&self, route: usize, status: u16, elapsed: Duration) {
-        let route = route.min(ROUTES.len() - 1);
+    pub fn record(&self, route: Route, status: u16, elapsed: Duration) {
+        let route = route.index();
         if let Ok(mut requests) = self.requests.lock() {
             *requests.entry((route, status)).or_default() += 1;
         }
@@ -78,13 +122,13 @@ impl Metrics {
                 let _ = writeln!(
                     out,
                     "tourney_http_requests_total{{route=\"{}\",status=\"{status}\"}} {count}",
-                    ROUTES[*route]
+                    Route::ALL[*route].label()
                 );
             }
         }
         out.push_str("# HELP tourney_http_request_duration_seconds Time to answer a request.\n");
         out.push_str("# TYPE tourney_http_request_duration_seconds histogram\n");
-        for (route, name) in ROUTES.iter().enumerate() {
+        for (route, name) in Route::ALL.iter().map(|r| r.label()).enumerate() {
             let count = self.count[route].load(Ordering::Relaxed);
             if count == 0 {
                 continue;
@@ -128,10 +172,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_route_has_its_own_counters() {
+        for (index, route) in Route::ALL.iter().enumerate() {
+            assert_eq!(route.index(), index, "{route:?}");
+        }
+    }
+
+    #[test]
     fn renders_counters_and_histograms() {
         let metrics = Metrics::default();
-        metrics.record(1, 200, Duration::from_micros(700));
-        metrics.record(1, 429, Duration::from_micros(100));
+        metrics.record(Route::Tournaments, 200, Duration::from_micros(700));
+        metrics.record(Route::Tournaments, 429, Duration::from_micros(100));
         let text = metrics.render();
         assert!(
             text.contains("tourney_http_requests_total{route=\"tournaments\",status=\"200\"} 1\n"),

@@ -1,27 +1,32 @@
 //! The HTTP server behind `tourney serve`: the read API under `/api/v1`, the widget pages under
-//! `/embed`, and `/healthz`, `/readyz` and `/metrics` for operators.
+//! `/embed`, `/healthz`, `/readyz` and `/metrics` for operators, and every other path for the
+//! portal (`/`, `/<locale>/…`).
 //!
 //! One catch-all warp filter hands every request to [`handle`], which routes by path in plain
 //! code, so the order of checks the API promises (405, 401, 429, 404) is explicit rather than left
-//! to warp's ranking of rejections. Nothing here writes to the database; no request is ever
-//! answered with a 500; only widget pages answer in HTML.
+//! to warp's ranking of rejections. The only writes are the portal's forms, through the service
+//! layer; no request is ever answered with a 500; the API answers in JSON, pages in HTML.
 
 mod api;
 mod cache;
+mod clients;
 mod directory;
 mod error;
+mod fleet;
+mod forms;
+mod freshness;
 mod metrics;
 mod ops;
+mod portal;
 mod rate_limit;
 mod widgets;
 
 pub use api::OPENAPI;
 pub use directory::Directory;
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use warp::Filter;
 use warp::filters::BoxedFilter;
@@ -31,37 +36,102 @@ use warp::reply::Response;
 
 use crate::db::Db;
 use crate::links::BaseUrl;
+use metrics::Route;
+
+/// How a server limits: the specification's values by default; tests shorten the window so that
+/// none waits a real minute.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Accepted requests per key in any `rate_window`, for the whole fleet.
+    pub rate_limit: u32,
+    pub rate_window: Duration,
+    /// Portal form posts accepted per client address in any `rate_window`.
+    pub form_limit: u32,
+    /// Proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            rate_limit: 120,
+            rate_window: rate_limit::WINDOW,
+            form_limit: DEFAULT_FORM_LIMIT,
+            trusted_proxies: Vec::new(),
+        }
+    }
+}
+
+/// Portal form posts per client address per minute, by default.
+pub const DEFAULT_FORM_LIMIT: u32 = 10;
+/// The name of the site key that signs the portal's form tokens.
+const FORM_KEY: &str = "portal-forms";
 
 /// Everything a request may use.
 pub struct App {
     pub db: Db,
     pub base_url: BaseUrl,
+    /// What is current in the database, read for every request.
+    pub freshness: Arc<freshness::Freshness>,
     pub directory: Directory,
-    pub limiter: rate_limit::RateLimiter,
+    pub limiter: fleet::FleetLimiter,
     /// API bodies by space, path and query.
     pub api_answers: cache::ResponseCache<cache::Body, error::ApiError>,
     /// Widget pages (`None`: the shared "not found" page) by path and theme.
     pub widget_pages: cache::ResponseCache<Option<widgets::Page>, widgets::Failure>,
+    /// Portal pages every visitor sees alike, by path and theme.
+    pub portal_pages: cache::ResponseCache<portal::CachedPage, widgets::Failure>,
+    /// Signs and checks the portal's form tokens.
+    pub forms: forms::FormGuard,
+    /// Portal form posts by client address.
+    pub form_limiter: rate_limit::RateLimiter<std::net::IpAddr>,
+    /// Where a cached page's form token goes: random per process, so no page text can hold it.
+    pub token_marker: String,
     pub metrics: metrics::Metrics,
+    pub settings: Settings,
 }
 
 impl App {
-    /// An app over `db` with `rate_limit` requests per key per minute; loads the key directory.
+    /// An app over `db`; loads the key directory.
     pub async fn new(
         db: Db,
         base_url: BaseUrl,
-        rate_limit: u32,
+        settings: Settings,
     ) -> Result<Arc<App>, crate::db::DbError> {
+        let form_key = {
+            let fresh = forms::random_text(32);
+            let mut handle = db.acquire().await?;
+            crate::db::site_keys::get_or_create(
+                handle.conn(),
+                FORM_KEY,
+                &fresh,
+                crate::timestamp::now_ms(),
+            )
+            .await?
+        };
+        let hot = crate::db::hot::Hot::open(&db)?;
+        let forms =
+            forms::FormGuard::new(form_key.as_bytes(), base_url.is_https(), base_url.origin());
         let app = App {
-            db,
-            base_url,
+            portal_pages: cache::ResponseCache::default(),
+            forms,
+            form_limiter: rate_limit::RateLimiter::new(settings.form_limit, settings.rate_window),
+            token_marker: format!("form-token-{}", forms::random_text(16)),
+            freshness: Arc::new(freshness::Freshness::new(Arc::clone(&hot), api::DB_TIMEOUT)),
             directory: Directory::default(),
-            limiter: rate_limit::RateLimiter::new(rate_limit),
+            limiter: fleet::FleetLimiter::new(
+                hot,
+                settings.rate_limit,
+                settings.rate_window,
+                api::DB_TIMEOUT,
+            ),
             api_answers: cache::ResponseCache::default(),
             widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),
+            settings,
+            db,
+            base_url,
         };
-        app.directory.reload(&app.db).await?;
         Ok(Arc::new(app))
     }
 }
@@ -73,11 +143,30 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::path::full())
         .and(query)
         .and(warp::header::headers_cloned())
+        .and(warp::addr::remote())
+        .and(warp::body::stream())
         .and(warp::any().map(move || Arc::clone(&app)))
-        .then(|method: Method, path: FullPath, query: String, headers: HeaderMap, app: Arc<App>| async move {
-            handle(&app, method, path.as_str(), &query, &headers).await
-        })
+        .then(
+            |method: Method,
+             path: FullPath,
+             query: String,
+             headers: HeaderMap,
+             peer: Option<SocketAddr>,
+             body,
+             app: Arc<App>| async move {
+                let body: forms::BodyStream = Box::pin(body_bytes(body));
+                handle(&app, method, path.as_str(), &query, &headers, peer, body).await
+            },
+        )
         .boxed()
+}
+
+/// A request body as chunks of bytes.
+fn body_bytes<B: bytes::Buf>(
+    body: impl futures_util::Stream<Item = Result<B, warp::Error>> + Send + 'static,
+) -> impl futures_util::Stream<Item = Result<bytes::Bytes, warp::Error>> + Send + 'static {
+    use futures_util::StreamExt;
+    body.map(|chunk| chunk.map(|mut b| b.copy_to_bytes(b.remaining())))
 }
 
 async fn handle(
@@ -86,6 +175,8 @@ async fn handle(
     path: &str,
     query: &str,
     headers: &HeaderMap,
+    peer: Option<SocketAddr>,
+    body: forms::BodyStream,
 ) -> Response {
     let started = Instant::now();
     let answered = match path {
@@ -93,30 +184,40 @@ async fn handle(
             api::handle(app, &method, &path["/api/v1/".len()..], query, headers).await
         }
         _ if path.starts_with("/embed/") => api::Answered {
-            route: 9,
+            route: Route::Widgets,
             key_id: None,
-            response: widgets::handle(app, &method, &path["/embed/".len()..], query).await,
+            response: widgets::handle(app, &method, &path["/embed/".len()..], query, headers).await,
         },
         "/healthz" => api::Answered {
-            route: 6,
+            route: Route::Healthz,
             key_id: None,
             response: ops::healthz(),
         },
         "/readyz" => api::Answered {
-            route: 7,
+            route: Route::Readyz,
             key_id: None,
             response: ops::readyz(app).await,
         },
         "/metrics" => api::Answered {
-            route: 8,
+            route: Route::Metrics,
             key_id: None,
             response: ops::metrics(app),
         },
-        _ => api::Answered {
-            route: 10,
-            key_id: None,
-            response: error::ApiError::NotFound(format!("no such page: {path}")).into_response(),
-        },
+        _ => {
+            let request = portal::Request {
+                method: &method,
+                path,
+                query,
+                headers,
+                peer,
+                body,
+            };
+            api::Answered {
+                route: Route::Portal,
+                key_id: None,
+                response: portal::handle(app, request).await,
+            }
+        }
     };
     let api::Answered {
         route,
@@ -126,8 +227,9 @@ async fn handle(
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     app.metrics.record(route, status, elapsed);
-    let key = key_id.map(|id| crate::ids::format(crate::ids::Kind::ApiKey, id));
-    tracing::info!(method = %method, path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
+    let key = key_id.map(|id| id.to_string());
+    let path = portal::loggable(path);
+    tracing::info!(method = %method, path = %path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
     response
 }
 
@@ -137,24 +239,11 @@ pub async fn serve(
     app: Arc<App>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
-    let refresher = tokio::spawn(refresh_directory(Arc::clone(&app)));
     warp::serve(routes(app))
         .incoming(listener)
         .graceful(shutdown)
         .run()
         .await;
-    refresher.abort();
-}
-
-/// Reloads the key directory every half second, so revocations apply within a second.
-async fn refresh_directory(app: Arc<App>) -> Infallible {
-    let mut tick = tokio::time::interval(directory::REFRESH);
-    loop {
-        tick.tick().await;
-        if let Err(error) = app.directory.reload(&app.db).await {
-            tracing::warn!(%error, "cannot reload API keys; keeping the last ones");
-        }
-    }
 }
 
 /// Binds `listen` (port 0 picks a free port) and returns the listener and its address.

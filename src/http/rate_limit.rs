@@ -1,21 +1,24 @@
-//! The per-key rate limit: at most `limit` accepted requests in any sliding 60-second window,
-//! exactly. Each key keeps the times of its accepted requests inside the window; a request is
-//! accepted when fewer than `limit` are there. Rejected requests are not counted, and the wait a
-//! rejection announces is the true one: when the oldest accepted request leaves the window.
-//!
-//! The limit holds per server process; a deployment with several `serve` replicas behind a load
-//! balancer should route each key to one replica (or divide the limit among them).
+//! A rate limit kept in this process's memory: at most `limit` accepted requests per key (a client
+//! address, for the portal's forms) in any sliding window, exactly. Each key keeps the times of
+//! its accepted requests inside the window; a request is accepted when fewer than `limit` are
+//! there. Rejected requests are not counted, and the wait a rejection announces is the true one:
+//! when the oldest accepted request leaves the window. [`Decision`] is also what the API's limit
+//! for the whole fleet (`fleet`), counted in the database, answers.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, VecDeque};
+use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The specification's window: 120 requests "in a minute".
 pub const WINDOW: Duration = Duration::from_secs(60);
 const SHARDS: usize = 16;
 
-pub struct RateLimiter {
+pub struct RateLimiter<K> {
     limit: u32,
-    shards: Vec<Mutex<HashMap<i64, VecDeque<Instant>>>>,
+    window: Duration,
+    shards: Vec<Mutex<HashMap<K, VecDeque<Instant>>>>,
 }
 
 /// The outcome for one request.
@@ -31,10 +34,11 @@ pub enum Decision {
     Limited { limit: u32, retry_after: u64 },
 }
 
-impl RateLimiter {
-    pub fn new(limit: u32) -> RateLimiter {
+impl<K: Hash + Eq> RateLimiter<K> {
+    pub fn new(limit: u32, window: Duration) -> RateLimiter<K> {
         RateLimiter {
             limit: limit.max(1),
+            window: window.max(Duration::from_millis(1)),
             shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
         }
     }
@@ -43,8 +47,10 @@ impl RateLimiter {
         self.limit
     }
 
-    pub fn check(&self, key: i64, now: Instant) -> Decision {
-        let shard = &self.shards[key.rem_euclid(SHARDS as i64) as usize];
+    pub fn check(&self, key: K, now: Instant) -> Decision {
+        let mut hasher = DefaultHasher::new();
+        key.hash(&mut hasher);
+        let shard = &self.shards[(hasher.finish() % SHARDS as u64) as usize];
         let mut shard = match shard.lock() {
             Ok(guard) => guard,
             Err(poisoned) => poisoned.into_inner(),
@@ -52,13 +58,13 @@ impl RateLimiter {
         let times = shard.entry(key).or_default();
         while times
             .front()
-            .is_some_and(|&t| now.duration_since(t) >= WINDOW)
+            .is_some_and(|&t| now.duration_since(t) >= self.window)
         {
             times.pop_front();
         }
         let until_oldest_leaves = |times: &VecDeque<Instant>| {
             times.front().map_or(0, |&oldest| {
-                seconds_up((oldest + WINDOW).saturating_duration_since(now))
+                seconds_up((oldest + self.window).saturating_duration_since(now))
             })
         };
         if times.len() >= self.limit as usize {
@@ -84,21 +90,22 @@ fn seconds_up(duration: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::KeyId;
 
     #[test]
     fn accepts_exactly_the_limit_in_a_window() {
-        let limiter = RateLimiter::new(120);
+        let limiter = RateLimiter::<KeyId>::new(120, WINDOW);
         let start = Instant::now();
         for i in 0..120 {
             let at = start + Duration::from_millis(i * 100);
             assert!(
-                matches!(limiter.check(7, at), Decision::Allowed { remaining, .. } if remaining == 119 - i as u32)
+                matches!(limiter.check(KeyId::from_raw(7), at), Decision::Allowed { remaining, .. } if remaining == 119 - i as u32)
             );
         }
         // The 121st, 12 s after the first: the first leaves the window at 60 s, 48 s from now.
         let at = start + Duration::from_secs(12);
         assert_eq!(
-            limiter.check(7, at),
+            limiter.check(KeyId::from_raw(7), at),
             Decision::Limited {
                 limit: 120,
                 retry_after: 48
@@ -106,38 +113,44 @@ mod tests {
         );
         // Rejections do not count: right when the first leaves, exactly one more is accepted.
         assert!(matches!(
-            limiter.check(7, start + WINDOW),
+            limiter.check(KeyId::from_raw(7), start + WINDOW),
             Decision::Allowed { remaining: 0, .. }
         ));
         assert!(matches!(
-            limiter.check(7, start + WINDOW),
+            limiter.check(KeyId::from_raw(7), start + WINDOW),
             Decision::Limited { .. }
         ));
     }
 
     #[test]
     fn keys_are_limited_apart() {
-        let limiter = RateLimiter::new(1);
+        let limiter = RateLimiter::<KeyId>::new(1, WINDOW);
         let now = Instant::now();
-        assert!(matches!(limiter.check(1, now), Decision::Allowed { .. }));
         assert!(matches!(
-            limiter.check(1, now),
+            limiter.check(KeyId::from_raw(1), now),
+            Decision::Allowed { .. }
+        ));
+        assert!(matches!(
+            limiter.check(KeyId::from_raw(1), now),
             Decision::Limited {
                 retry_after: 60,
                 ..
             }
         ));
-        assert!(matches!(limiter.check(2, now), Decision::Allowed { .. }));
+        assert!(matches!(
+            limiter.check(KeyId::from_raw(2), now),
+            Decision::Allowed { .. }
+        ));
     }
 
     #[test]
     fn retry_after_rounds_up() {
-        let limiter = RateLimiter::new(1);
+        let limiter = RateLimiter::<KeyId>::new(1, WINDOW);
         let now = Instant::now();
-        limiter.check(1, now);
+        limiter.check(KeyId::from_raw(1), now);
         let later = now + Duration::from_millis(59_500);
         assert_eq!(
-            limiter.check(1, later),
+            limiter.check(KeyId::from_raw(1), later),
             Decision::Limited {
                 limit: 1,
                 retry_after: 1

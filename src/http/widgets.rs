@@ -1,27 +1,27 @@
-//! `/embed/...`: routes widget requests, reads through `views::widgets` (published tournaments
-//! only) and answers with the widget's headers. Pages are kept for half a second and built once
-//! however many visitors ask at the same moment (`cache`), so a widget on a busy partner page
-//! costs one database read per half second.
+//! `/embed/...`: routes widget requests, reads through `views::public` (published tournaments
+//! only) and answers with the widget's headers. A page is kept while the database's `data`
+//! version has not moved (`freshness`, `cache`) and built once however many visitors ask at the
+//! same moment, so a widget on a busy partner page costs one version read per burst of requests
+//! and shows a change on the very next request.
 //!
 //! Anything not shown — draft, test, unknown tournament or space, unknown locale or page — gets
 //! the same localized 404 page. A database or rendering failure is logged and answered with a
 //! plain localized 503 page; never a 500, and never a write.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use bytes::Bytes;
-use warp::http::{HeaderValue, Method, StatusCode, header};
+use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
 use super::App;
 use super::api::DB_TIMEOUT;
-use super::cache::BuildLost;
+use super::cache::{Body, BuildLost};
+use crate::db::DbError;
 use crate::domain::Locale;
-use crate::error::Error;
-use crate::views::widgets as data;
-use crate::widgets::i18n::T;
-use crate::widgets::{self, Frame, RenderError, Theme};
+use crate::pages::i18n::T;
+use crate::pages::{self, Frame, RenderError, Theme};
+use crate::views::public as data;
 
 /// The page a path names.
 #[derive(Debug, PartialEq, Eq)]
@@ -68,28 +68,41 @@ fn parse(rest: &str) -> Target<'_> {
 #[derive(Debug, Clone)]
 pub struct Page {
     content_type: &'static str,
-    cache_control: &'static str,
-    body: Bytes,
+    body: Body,
 }
 
 impl Page {
     fn html(html: String) -> Page {
         Page {
             content_type: "text/html; charset=utf-8",
-            cache_control: "public, max-age=30",
-            body: html.into(),
+            body: Body::new(html.into_bytes()),
         }
     }
 
-    fn into_response(self) -> Response {
-        let mut response = text_response(StatusCode::OK, self.content_type, self.body);
-        cache(&mut response, self.cache_control);
+    /// 200 with the page, or 304 when the browser's copy (its ETag) is still the page. Browsers
+    /// and proxies must ask again every time (`no-cache`), so a change shows on the next load.
+    fn into_response(self, headers: &HeaderMap) -> Response {
+        let mut response = if self.body.matches(headers) {
+            text_response(StatusCode::NOT_MODIFIED, self.content_type, Bytes::new())
+        } else {
+            text_response(StatusCode::OK, self.content_type, self.body.bytes.clone())
+        };
+        cache(&mut response, "no-cache");
+        if let Ok(etag) = HeaderValue::from_str(&self.body.etag) {
+            response.headers_mut().insert(header::ETAG, etag);
+        }
         response
     }
 }
 
 /// Answers `path` (the part after `/embed/`).
-pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) -> Response {
+pub async fn handle(
+    app: &Arc<App>,
+    method: &Method,
+    rest: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Response {
     if method != Method::GET {
         let mut response = text_response(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -107,7 +120,7 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
             let mut response = text_response(
                 StatusCode::OK,
                 "text/css; charset=utf-8",
-                widgets::STYLESHEET.into(),
+                pages::STYLESHEET.into(),
             );
             cache(&mut response, "public, max-age=3600");
             return response;
@@ -118,9 +131,13 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
     let theme = Theme::from_query(query);
     let key = format!("{rest} {theme:?}");
     let (owned, path) = (Arc::clone(app), rest.to_owned());
+    let version = match app.freshness.current().await {
+        Ok(versions) => versions.data,
+        Err(error) => return unavailable(locale, rest, &Failure::new(&error.to_string())),
+    };
     let page = app
         .widget_pages
-        .get_or_build(&key, Instant::now(), || async move {
+        .get_or_build(&key, version, || async move {
             let answer = answer(&owned, parse(&path), theme);
             tokio::time::timeout(DB_TIMEOUT, answer)
                 .await
@@ -128,17 +145,24 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
         })
         .await;
     match page {
-        Ok(Some(page)) => page.into_response(),
+        Ok(Some(page)) => page.into_response(headers),
         Ok(None) => not_found(locale),
-        Err(failure) => {
-            tracing::error!(error = %failure, path = rest, "widget page failed");
-            self::page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                widgets::message(locale, T::UnavailableTitle, T::UnavailableBody),
-                "no-store",
-            )
-        }
+        Err(failure) => unavailable(locale, rest, &failure),
     }
+}
+
+/// The plain localized 503 page, after logging why.
+fn unavailable(locale: Locale, path: &str, failure: &Failure) -> Response {
+    tracing::error!(error = %failure, path, "widget page failed");
+    let mut response = page(
+        StatusCode::SERVICE_UNAVAILABLE,
+        pages::message(locale, T::UnavailableTitle, T::UnavailableBody),
+        "no-store",
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 /// Why a page could not be built (a database or template failure), for the log. Shared by
@@ -148,13 +172,13 @@ pub async fn handle(app: &Arc<App>, method: &Method, rest: &str, query: &str) ->
 pub struct Failure(Arc<str>);
 
 impl Failure {
-    fn new(why: &str) -> Failure {
+    pub(super) fn new(why: &str) -> Failure {
         Failure(why.into())
     }
 }
 
-impl From<Error> for Failure {
-    fn from(error: Error) -> Failure {
+impl From<DbError> for Failure {
+    fn from(error: DbError) -> Failure {
         Failure::new(&error.to_string())
     }
 }
@@ -173,7 +197,7 @@ impl From<BuildLost> for Failure {
 
 /// The page `target` shows, or `None` when it is not shown (unknown or unpublished).
 async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Page>, Failure> {
-    let mut handle = app.db.acquire().await.map_err(Error::from)?;
+    let mut handle = app.db.acquire().await?;
     match target {
         Target::Stylesheet | Target::NotFound(_) => Ok(None),
         Target::Tournament(locale, slug, kind) => {
@@ -189,16 +213,16 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             let html = match kind {
                 Kind::Registration => {
                     let taken = data::places_taken(handle.conn(), &tournament).await?;
-                    widgets::registration(&frame, &tournament, taken)?
+                    pages::registration(&frame, &tournament, taken)?
                 }
                 Kind::Standings => {
                     let record =
                         crate::views::tournament_standings(handle.conn(), &tournament).await?;
-                    widgets::standings(&frame, &tournament, &record)?
+                    pages::standings(&frame, &tournament, &record)?
                 }
                 Kind::Bracket => {
                     let bracket = data::bracket(handle.conn(), &tournament).await?;
-                    widgets::bracket(&frame, &tournament, &bracket)?
+                    pages::bracket(&frame, &tournament, &bracket)?
                 }
             };
             Ok(Some(Page::html(html)))
@@ -207,7 +231,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
                 return Ok(None);
             };
-            Ok(Some(Page::html(widgets::calendar(
+            Ok(Some(Page::html(pages::calendar(
                 locale,
                 theme,
                 &app.base_url,
@@ -219,7 +243,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             let Some((space, list)) = data::published_in_space(handle.conn(), slug).await? else {
                 return Ok(None);
             };
-            let body = widgets::ics::calendar(
+            let body = pages::ics::calendar(
                 locale,
                 &app.base_url,
                 &space,
@@ -228,8 +252,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             );
             Ok(Some(Page {
                 content_type: "text/calendar; charset=utf-8",
-                cache_control: "public, max-age=300",
-                body: body.into(),
+                body: Body::new(body.into_bytes()),
             }))
         }
     }
@@ -239,8 +262,8 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
 fn not_found(locale: Locale) -> Response {
     page(
         StatusCode::NOT_FOUND,
-        widgets::message(locale, T::NotFoundTitle, T::NotFoundBody),
-        "public, max-age=30",
+        pages::message(locale, T::NotFoundTitle, T::NotFoundBody),
+        "no-cache",
     )
 }
 
@@ -263,7 +286,7 @@ fn text_response(status: StatusCode, content_type: &'static str, body: Bytes) ->
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if let Ok(policy) = HeaderValue::from_str(widgets::content_security_policy()) {
+    if let Ok(policy) = HeaderValue::from_str(pages::content_security_policy()) {
         headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     headers.insert(

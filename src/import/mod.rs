@@ -1,17 +1,16 @@
 //! `tourney import`: spaces and tournaments (participants, stages, matches, results) from one JSON
 //! document, described in `docs/import.md`.
 //!
-//! Three steps, each in its own module: [`document`] reads the JSON into typed values (field-level
-//! errors carry the JSON path), [`validate`] checks what spans fields (uniqueness, references,
-//! consistency), and [`load`] writes everything in one transaction, refusing tournaments that
-//! already exist. A document with any error writes nothing.
+//! Two steps here, each in its own module: [`document`] reads the JSON into typed values
+//! (field-level errors carry the JSON path), and [`validate`] checks what spans fields
+//! (uniqueness, references, consistency). Nothing here touches the database: `service::import`
+//! writes a checked document in one transaction, refusing tournaments that already exist, so a
+//! document with any error writes nothing.
 
 pub mod document;
-pub mod load;
 pub mod validate;
 
 pub use document::Document;
-pub use load::{Summary, load};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 64 * 1024 * 1024;

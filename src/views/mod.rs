@@ -5,29 +5,31 @@
 //! tournament of another space is simply not found. The one exception is [`widgets`], which keeps
 //! only published tournaments, because widgets are public.
 
+pub mod objects;
+pub mod public;
 mod records;
 mod standings;
-pub mod widgets;
 
 pub use records::*;
 pub use standings::{StandingsRecord, TableRecord};
 
 use std::collections::HashMap;
 
+use crate::db::matches::{self as match_rows, ResultRow};
 use crate::db::spaces::SpaceRow;
+use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;
-use crate::db::{Conn, Db, matches as match_rows, participants, stages, tournaments};
-use crate::domain::{StageType, TournamentStatus, is_published};
-use crate::error::Error;
+use crate::db::{Conn, DbError, participants, stages, tournaments};
+use crate::domain::{ParticipantStatus, StageType, TournamentStatus, is_published};
 use crate::events::MatchObject;
+use crate::ids::{MatchId, ParticipantId};
 use crate::links::BaseUrl;
-use crate::stored::Stored;
 use crate::timestamp;
 
 /// `GET /organization`.
 pub fn organization(space: &SpaceRow, base_url: &BaseUrl) -> OrganizationRecord {
     OrganizationRecord {
-        id: crate::ids::format(crate::ids::Kind::Space, space.id),
+        id: space.id,
         slug: space.slug.clone(),
         name: space.name.clone(),
         locale: space.locale,
@@ -50,7 +52,7 @@ pub async fn tournaments(
     space: &SpaceRow,
     filter: &ListFilter,
     base_url: &BaseUrl,
-) -> Result<Vec<ListItem>, Error> {
+) -> Result<Vec<ListItem>, DbError> {
     let rows = tournaments::list_for_space(conn.reborrow(), space.id).await?;
     let counts = participants::count_in_field_by_tournament(conn, space.id).await?;
     Ok(rows
@@ -68,7 +70,7 @@ pub async fn find_in_space(
     conn: Conn<'_>,
     space: &SpaceRow,
     slug: &str,
-) -> Result<Option<TournamentRow>, Error> {
+) -> Result<Option<TournamentRow>, DbError> {
     Ok(tournaments::find_by_slug(conn, slug)
         .await?
         .filter(|t| t.space_id == space.id))
@@ -80,16 +82,16 @@ pub async fn tournament(
     space: &SpaceRow,
     tournament: &TournamentRow,
     base_url: &BaseUrl,
-) -> Result<DetailRecord, Error> {
+) -> Result<DetailRecord, DbError> {
     let people = participants::list(conn.reborrow(), tournament.id).await?;
     let stage_rows = stages::list(conn, tournament.id).await?;
     let registered = people
         .iter()
-        .filter(|p| p.status != crate::domain::ParticipantStatus::Withdrawn)
+        .filter(|p| p.status != ParticipantStatus::Withdrawn)
         .count() as i64;
     Ok(DetailRecord {
         item: ListItem::new(tournament, registered, space, base_url),
-        id: crate::ids::format(crate::ids::Kind::Tournament, tournament.id),
+        id: tournament.id,
         description: tournament.description.clone(),
         test: tournament.test,
         published: is_published(tournament.status, tournament.test),
@@ -107,50 +109,85 @@ pub async fn tournament(
 pub async fn tournament_matches(
     mut conn: Conn<'_>,
     tournament: &TournamentRow,
-) -> Result<Vec<MatchObject>, Error> {
+) -> Result<Vec<MatchObject>, DbError> {
     let rows = match_rows::list(conn.reborrow(), tournament.id).await?;
-    let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
-    let results = match_rows::list_results(conn.reborrow(), tournament.id).await?;
-    let names: HashMap<i64, String> = participants::list(conn, tournament.id)
+    let names: HashMap<ParticipantId, String> = participants::list(conn.reborrow(), tournament.id)
         .await?
         .into_iter()
         .map(|p| (p.id, p.name))
         .collect();
-    Ok(rows
-        .iter()
-        .map(|row| {
-            let stage = stage_rows.iter().find(|s| s.id == row.stage_id);
-            let free_for_all = stage.is_some_and(|s| s.stage_type == StageType::FreeForAll);
-            MatchObject::new(
-                row,
-                stage.map_or(1, |s| s.number),
-                &names,
-                free_for_all,
-                &results,
-            )
+    let objects = MatchObjects::load(conn, tournament, &names).await?;
+    Ok(rows.iter().map(|row| objects.object(row)).collect())
+}
+
+/// One match of a tournament, as events show it; `None` if the tournament has no such match.
+pub async fn tournament_match(
+    mut conn: Conn<'_>,
+    tournament: &TournamentRow,
+    id: MatchId,
+    names: &HashMap<ParticipantId, String>,
+) -> Result<Option<MatchObject>, DbError> {
+    let Some(row) = match_rows::find(conn.reborrow(), id)
+        .await?
+        .filter(|row| row.tournament_id == tournament.id)
+    else {
+        return Ok(None);
+    };
+    let objects = MatchObjects::load(conn, tournament, names).await?;
+    Ok(Some(objects.object(&row)))
+}
+
+/// What turns a tournament's match rows into match objects: its stages, free-for-all results by
+/// match, and the participants' names.
+struct MatchObjects<'a> {
+    stages: HashMap<crate::ids::StageId, (i64, bool)>,
+    results: HashMap<MatchId, Vec<ResultRow>>,
+    names: &'a HashMap<ParticipantId, String>,
+}
+
+impl<'a> MatchObjects<'a> {
+    async fn load(
+        mut conn: Conn<'_>,
+        tournament: &TournamentRow,
+        names: &'a HashMap<ParticipantId, String>,
+    ) -> Result<MatchObjects<'a>, DbError> {
+        let stages = stages::list(conn.reborrow(), tournament.id)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, (s.number, s.stage_type == StageType::FreeForAll)))
+            .collect();
+        let mut results: HashMap<MatchId, Vec<ResultRow>> = HashMap::new();
+        for result in match_rows::list_results(conn, tournament.id).await? {
+            results.entry(result.match_id).or_default().push(result);
+        }
+        Ok(MatchObjects {
+            stages,
+            results,
+            names,
         })
-        .collect())
+    }
+
+    fn object(&self, row: &match_rows::MatchRow) -> MatchObject {
+        let (stage, free_for_all) = self
+            .stages
+            .get(&row.stage_id)
+            .copied()
+            .unwrap_or((1, false));
+        let context = objects::MatchContext {
+            stage,
+            free_for_all,
+            results: self.results.get(&row.id).map_or(&[][..], Vec::as_slice),
+            names: self.names,
+        };
+        objects::game(row, &context)
+    }
 }
 
 /// `GET /tournaments/{slug}/standings`.
 pub async fn tournament_standings(
     conn: Conn<'_>,
     tournament: &TournamentRow,
-) -> Result<StandingsRecord, Error> {
-    let stored = Stored::load(conn, tournament.clone()).await?;
-    let names: HashMap<i64, String> = stored
-        .participants
-        .iter()
-        .map(|p| (p.id, p.name.clone()))
-        .collect();
-    Ok(StandingsRecord::new(&stored.state, &names))
-}
-
-/// A tournament's matches by slug, for the command line (any space).
-pub async fn matches(db: &Db, slug: &str) -> Result<Vec<MatchObject>, Error> {
-    let mut handle = db.acquire().await?;
-    let tournament = tournaments::find_by_slug(handle.conn(), slug)
-        .await?
-        .ok_or_else(|| Error::NotFound(format!("no tournament has the slug '{slug}'")))?;
-    tournament_matches(handle.conn(), &tournament).await
+) -> Result<StandingsRecord, DbError> {
+    let snapshot = Snapshot::load(conn, tournament.clone()).await?;
+    Ok(StandingsRecord::new(&snapshot.state, &snapshot.names()))
 }

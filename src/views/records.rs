@@ -1,4 +1,4 @@
-//! The API's records (DESIGN §4): field names and order are the contract with integrators, and
+//! The API's records (docs/api.md): field names and order are the contract with integrators, and
 //! `docs/openapi.json` describes them. Times are ISO 8601 UTC with milliseconds; a field that is
 //! always present is `null` when unknown.
 
@@ -9,12 +9,13 @@ use crate::db::spaces::SpaceRow;
 use crate::db::stages::StageRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Format, Locale, ParticipantStatus, StageStatus, StageType, TournamentStatus};
+use crate::ids::{ParticipantId, SpaceId, TournamentId};
 use crate::links::BaseUrl;
-use crate::{ids, timestamp};
+use crate::timestamp;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OrganizationRecord {
-    pub id: String,
+    pub id: SpaceId,
     pub slug: String,
     pub name: String,
     pub locale: Locale,
@@ -63,7 +64,7 @@ impl ListItem {
 pub struct DetailRecord {
     #[serde(flatten)]
     pub item: ListItem,
-    pub id: String,
+    pub id: TournamentId,
     pub description: Option<String>,
     pub test: bool,
     pub published: bool,
@@ -98,7 +99,7 @@ impl StageRecord {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ParticipantRecord {
-    pub id: String,
+    pub id: ParticipantId,
     pub name: String,
     pub seed: Option<i64>,
     /// Final place, `null` until decided; `place_to` ends a shared range (3–4, 5–8).
@@ -111,7 +112,7 @@ pub struct ParticipantRecord {
 impl ParticipantRecord {
     pub fn new(row: &ParticipantRow) -> ParticipantRecord {
         ParticipantRecord {
-            id: ids::format(ids::Kind::Participant, row.id),
+            id: row.id,
             name: row.name.clone(),
             seed: row.seed,
             place: row.place,

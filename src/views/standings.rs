@@ -1,5 +1,5 @@
 //! The standings record: `{"type": T, ...}` with T one of `points_table`, `groups`,
-//! `leaderboard`, `final_places` (DESIGN §4), from the engine's standings.
+//! `leaderboard`, `final_places` (docs/api.md), from the engine's standings.
 
 use std::collections::HashMap;
 
@@ -9,7 +9,7 @@ use crate::domain::engine::{Pid, State};
 use crate::domain::standings::leaderboard::LeaderRow;
 use crate::domain::standings::table::{TableRow, group_tables};
 use crate::domain::standings::{PlaceRow, Standings, standings};
-use crate::ids;
+use crate::ids::ParticipantId;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -30,7 +30,7 @@ pub struct GroupRecord {
 pub struct TableRecord {
     pub rank: u32,
     pub position: u32,
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub name: Option<String>,
     pub played: u32,
     pub wins: u32,
@@ -55,7 +55,7 @@ pub struct TiebreakerRecord {
 pub struct LeaderRecord {
     pub rank: u32,
     pub position: u32,
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub name: Option<String>,
     pub points: u64,
     pub played: u32,
@@ -67,7 +67,7 @@ pub struct PlaceRecord {
     /// `null` while the participant is still in the running.
     pub place: Option<u32>,
     pub place_to: Option<u32>,
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub name: Option<String>,
 }
 
@@ -81,13 +81,13 @@ fn number<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> 
 }
 
 impl StandingsRecord {
-    pub fn new(state: &State, names: &HashMap<Pid, String>) -> StandingsRecord {
+    pub fn new(state: &State, names: &HashMap<ParticipantId, String>) -> StandingsRecord {
         StandingsRecord::from_standings(standings(state), names)
     }
 
     /// The group tables of a groups-and-playoffs tournament, whatever stage it is in (the
     /// bracket widget shows them beside the playoff tree).
-    pub fn groups(state: &State, names: &HashMap<Pid, String>) -> StandingsRecord {
+    pub fn groups(state: &State, names: &HashMap<ParticipantId, String>) -> StandingsRecord {
         let games: Vec<_> = state.games.iter().collect();
         StandingsRecord::from_standings(
             Standings::Groups(group_tables(&state.entrants, &games)),
@@ -95,9 +95,12 @@ impl StandingsRecord {
         )
     }
 
-    fn from_standings(standings: Standings, names: &HashMap<Pid, String>) -> StandingsRecord {
-        let id = |p: Pid| ids::format(ids::Kind::Participant, p);
-        let name = |p: Pid| names.get(&p).cloned();
+    fn from_standings(
+        standings: Standings,
+        names: &HashMap<ParticipantId, String>,
+    ) -> StandingsRecord {
+        let id = ParticipantId::from_raw;
+        let name = |p: Pid| names.get(&id(p)).cloned();
         let table = |rows: Vec<TableRow>| -> Vec<TableRecord> {
             rows.into_iter()
                 .map(|r| TableRecord {

@@ -16,6 +16,7 @@ use url::Url;
 
 use super::blocklist::Policy;
 use super::target;
+use crate::domain::ErrorClass;
 
 /// The whole request, from DNS to the end of the body (the specification's 5 seconds).
 pub const TOTAL_TIMEOUT: Duration = Duration::from_secs(5);
@@ -26,30 +27,6 @@ pub const MAX_BODY_READ: usize = 64 * 1024;
 pub const MAX_EXCERPT: usize = 1024;
 
 pub const USER_AGENT: &str = concat!("tourney-webhooks/", env!("CARGO_PKG_VERSION"));
-
-/// Why a request did not produce a 2xx.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorClass {
-    Dns,
-    Blocked,
-    Connect,
-    Tls,
-    Timeout,
-    Http,
-}
-
-impl ErrorClass {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorClass::Dns => "dns",
-            ErrorClass::Blocked => "blocked",
-            ErrorClass::Connect => "connect",
-            ErrorClass::Tls => "tls",
-            ErrorClass::Timeout => "timeout",
-            ErrorClass::Http => "http",
-        }
-    }
-}
 
 /// What one request came to.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,6 +15,8 @@ use tokio::task::JoinSet;
 
 use crate::db::deliveries::{self, AttemptRecord, ClaimedRow, NextState};
 use crate::db::{Db, DbError, hooks};
+use crate::domain::Trigger;
+use crate::ids::{DeliveryId, EventId, HookId};
 use crate::timestamp;
 
 use super::client::{Headers, Outcome, Sender};
@@ -73,11 +75,11 @@ pub struct Job {
 /// One attempt, as it ended.
 #[derive(Debug, Clone)]
 pub struct Report {
-    pub delivery_id: i64,
-    pub event_id: i64,
-    pub hook_id: i64,
+    pub delivery_id: DeliveryId,
+    pub event_id: EventId,
+    pub hook_id: HookId,
     pub url: String,
-    pub trigger: String,
+    pub trigger: Trigger,
     /// The attempt's number, or `None` when the claim was lost before it could be recorded.
     pub attempt: Option<i64>,
     pub outcome: Outcome,
@@ -100,7 +102,7 @@ pub struct Dispatcher {
     sender: Sender,
     options: Arc<DispatchOptions>,
     global: Arc<Semaphore>,
-    per_hook: Arc<Mutex<HashMap<i64, Arc<Semaphore>>>>,
+    per_hook: Arc<Mutex<HashMap<HookId, Arc<Semaphore>>>>,
 }
 
 /// Whether a run stops when nothing is due or waits for more.
@@ -169,7 +171,7 @@ impl Dispatcher {
             .collect())
     }
 
-    fn hook_limit(&self, hook_id: i64) -> Arc<Semaphore> {
+    fn hook_limit(&self, hook_id: HookId) -> Arc<Semaphore> {
         let mut map = self
             .per_hook
             .lock()
@@ -186,7 +188,7 @@ impl Dispatcher {
         let limit = self.hook_limit(job.row.hook_id);
         let _slot = limit.acquire_owned().await.ok();
         let row = &job.row;
-        let id = crate::ids::format(crate::ids::Kind::Event, row.event_id);
+        let id = row.event_id.to_string();
         let started_at = timestamp::now_ms();
         let unix_secs = (started_at / 1000).to_string();
         let body = row.body.as_bytes();
@@ -201,7 +203,7 @@ impl Dispatcher {
         let next = if outcome.succeeded() {
             NextState::Succeeded
         } else {
-            let scheduled = row.next_trigger == "scheduled";
+            let scheduled = row.next_trigger == Trigger::Scheduled;
             match schedule::after_failure(
                 &self.options.retry_delays,
                 row.attempts + 1,
@@ -213,11 +215,11 @@ impl Dispatcher {
             }
         };
         let record = AttemptRecord {
-            trigger: &row.next_trigger,
+            trigger: row.next_trigger,
             started_at,
             duration_ms: i64::try_from(outcome.duration.as_millis()).unwrap_or(i64::MAX),
             status_code: outcome.status_code.map(i64::from),
-            error_class: outcome.error.map(|e| e.as_str()),
+            error_class: outcome.error,
             peer_addr: outcome.peer.as_deref(),
             response_excerpt: outcome.excerpt.as_deref(),
         };
@@ -230,7 +232,7 @@ impl Dispatcher {
             event_id: row.event_id,
             hook_id: row.hook_id,
             url: row.url.clone(),
-            trigger: row.next_trigger.clone(),
+            trigger: row.next_trigger,
             attempt,
             outcome,
             next,

@@ -119,7 +119,13 @@ fn twelve_player_double_elimination(t: &TestDb) {
 }
 
 /// `tourney embed` for a widget, with the server's own address as the base URL.
-fn embed_code(t: &TestDb, server: &Server, widget: &str, target: &str, locale: &str) -> String {
+pub(crate) fn embed_code(
+    t: &TestDb,
+    server: &Server,
+    widget: &str,
+    target: &str,
+    locale: &str,
+) -> String {
     let mut args = vec!["--base-url", &server.base, "embed"];
     if widget == "calendar" {
         args.extend(["--space", target]);
@@ -137,7 +143,7 @@ fn embed_code(t: &TestDb, server: &Server, widget: &str, target: &str, locale: &
 
 /// Opens a partner page, waits until the widget reported its height and the page's snippet
 /// resized the iframe to it, and enters the widget's frame.
-async fn open_widget(browser: &Browser, url: &str) {
+pub(crate) async fn open_widget(browser: &Browser, url: &str) {
     browser
         .client
         .goto(url)
@@ -204,6 +210,29 @@ async fn check_bracket_layout(browser: &Browser, what: &str) {
                 "{what}: boxes {i} {a:?} and {j} {b:?} overlap"
             );
         }
+    }
+    // Every section's title (a group, the playoffs, a bracket) sits above its rounds' titles,
+    // never beside or over them.
+    let titles = browser
+        .js(
+            "return Array.from(document.querySelectorAll('section.bracket')).map(function (s) {
+               var h2 = s.querySelector('h2'), h3 = s.querySelector('article.round h3');
+               if (!h2 || !h3) return null;
+               var a = h2.getBoundingClientRect(), b = h3.getBoundingClientRect();
+               return [a.bottom, b.top, a.left, b.left]; });",
+        )
+        .await;
+    for (i, title) in titles.as_array().expect("sections").iter().enumerate() {
+        let Some(edges) = title.as_array() else {
+            continue;
+        };
+        let edge = |k: usize| edges[k].as_f64().unwrap_or(f64::NAN);
+        assert!(
+            edge(0) <= edge(1) + 0.5,
+            "{what}: section {i}'s title (bottom {}) runs into its round titles (top {})",
+            edge(0),
+            edge(1)
+        );
     }
     // Per round of each tree: its classes, its boxes, and the connectors drawn from each match
     // (`::after`, towards the next round) and into it (`::before`, from the previous one).

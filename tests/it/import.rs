@@ -6,6 +6,7 @@ use tourney::db::matches::{MatchRow, ResultRow};
 use tourney::db::participants::ParticipantRow;
 use tourney::db::{Db, matches, outbox, participants, spaces, stages, tournaments};
 use tourney::domain::*;
+use tourney::ids::ParticipantId;
 use tourney::timestamp::parse;
 
 use crate::support::{TestDb, on_both_backends, row_counts};
@@ -112,7 +113,7 @@ on_both_backends! {
         assert!(swiss_people.iter().all(|p| p.seed.is_none()));
 
         let (games, results) = matches_of(&t.db, "spring-open-2026").await;
-        let by_id = |id: Option<i64>| people.iter().find(|p| Some(p.id) == id).map(|p| p.name.as_str());
+        let by_id = |id: Option<ParticipantId>| people.iter().find(|p| Some(p.id) == id).map(|p| p.name.as_str());
         let layout: Vec<_> = games.iter().map(|m| (m.bracket, m.round, m.position, by_id(m.a_participant_id), by_id(m.b_participant_id))).collect();
         assert_eq!(layout, [
             (Some(Bracket::Winners), 1, 1, Some("Alice Moreau"), Some("Dana Novak")),
@@ -136,7 +137,7 @@ on_both_backends! {
         let (rounds, places) = matches_of(&t.db, "kubok-kazani").await;
         assert_eq!(rounds.iter().map(|m| (m.round, m.status)).collect::<Vec<_>>(), [(1, MatchStatus::Completed), (2, MatchStatus::Ready)]);
         assert_eq!(rounds[1].scheduled_at, Some(at("2026-11-20T15:00:00Z")));
-        let name = |id: i64| russians.iter().find(|p| p.id == id).map(|p| p.name.as_str()).unwrap();
+        let name = |id: ParticipantId| russians.iter().find(|p| p.id == id).map(|p| p.name.as_str()).unwrap();
         let table: Vec<_> = places.iter().map(|r| (r.match_id, name(r.participant_id), r.place, r.points)).collect();
         assert_eq!(table, [
             (rounds[0].id, "Ольга Смирнова", 1, 10),
@@ -156,12 +157,12 @@ on_both_backends! {
         assert!(events.iter().all(|e| e.event_type == EventType::RegistrationCreated));
         let first: serde_json::Value = serde_json::from_str(&events[0].body).unwrap();
         assert_eq!(first, serde_json::json!({
-            "id": format!("evt_{}", events[0].id),
+            "id": events[0].id.to_string(),
             "type": "registration.created",
             "created_at": tourney::timestamp::format_ms(events[0].created_at),
             "data": {
                 "tournament": {
-                    "id": format!("trn_{}", events[0].tournament_id.unwrap()),
+                    "id": events[0].tournament_id.unwrap().to_string(),
                     "slug": "spring-open-2026",
                     "name": "Spring Open 2026",
                     "game": "chess",

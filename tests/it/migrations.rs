@@ -39,11 +39,12 @@ on_both_backends! {
         assert_eq!(
             names,
             ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_results",
-             "matches", "participants", "spaces", "stages", "tournaments"],
+             "matches", "participants", "rate_counts", "rate_stamps", "site_keys", "spaces", "stages", "tournaments", "versions"],
             "on {}", t.backend_name()
         );
         assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
         assert!(tables["deliveries"].contains(&"lease_token".to_owned()));
+        assert!(tables["participants"].contains(&"email".to_owned()) && tables["participants"].contains(&"withdrawal_hash".to_owned()));
         let applied = scalar(&t.db, "SELECT COUNT(*) FROM _sqlx_migrations WHERE success").await;
         assert_eq!(applied, MIGRATIONS_SQLITE.iter().count() as i64);
     }
@@ -56,8 +57,46 @@ on_both_backends! {
         reopened.close().await;
     }
 
+    /// Every write readers can see moves a version (keys for who may read, data for what is
+    /// read), whichever writer makes it; webhook bookkeeping moves neither, so deliveries do not
+    /// make servers rebuild their answers.
+    async fn versions_move_with_what_readers_see(t: TestDb) {
+        use tourney::db::versions::{self, Versions};
+        use tourney::domain::TournamentStatus;
+        let read = || async {
+            let mut handle = t.db.acquire().await.expect("a connection");
+            versions::read(handle.conn()).await.expect("the versions")
+        };
+        let organiser = crate::support::organiser::Organiser::new(&t);
+        let start = read().await;
+        organiser.space("club", "Club").await;
+        let spaced = read().await;
+        assert!(spaced.keys > start.keys && spaced.data > start.data, "a space: {start:?} → {spaced:?}");
+        organiser.key("club").await;
+        let keyed = read().await;
+        assert!(keyed.keys > spaced.keys && keyed.data == spaced.data, "a key: {spaced:?} → {keyed:?}");
+        organiser.open_signups("club", "open", 8).await;
+        let opened = read().await;
+        assert!(opened.data > keyed.data && opened.keys == keyed.keys, "a tournament: {keyed:?} → {opened:?}");
+        organiser.register("open", &["Ann"]).await;
+        let registered = read().await;
+        assert!(registered.data > opened.data, "a registration: {opened:?} → {registered:?}");
+        organiser.hook("club", "https://192.0.2.1/hook", None).await;
+        organiser.set_status("open", TournamentStatus::RegistrationClosed).await;
+        let moved = read().await;
+        assert!(moved.data > registered.data, "a status move");
+        // Deliveries are claimed, attempted and settled: readers see nothing of it.
+        crate::support::execute(&t.db, "UPDATE deliveries SET attempts = attempts + 1").await;
+        crate::support::execute(&t.db, "DELETE FROM audit_log").await;
+        assert_eq!(read().await, moved);
+        // The shell is a writer like any other.
+        t.run(&["keys", "revoke", "key_1"]);
+        let revoked: Versions = read().await;
+        assert!(revoked.keys > moved.keys && revoked.data == moved.data, "a revocation: {moved:?} → {revoked:?}");
+    }
+
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 2"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 4"));
     }
 }
 

@@ -7,25 +7,16 @@ use tourney::db::matches::MatchRow;
 use tourney::db::{Db, matches, outbox, participants, spaces, tournaments};
 use tourney::domain::{Bracket, MatchStatus};
 
-use crate::support::{TestDb, execute, on_both_backends, row_counts, scalar};
+use crate::support::organiser::Organiser;
+use crate::support::{TestDb, on_both_backends, row_counts, scalar};
 
 /// A space `league` with one webhook address subscribed to everything.
 async fn league(t: &TestDb) {
-    t.tourney()
-        .args(["spaces", "create", "league", "--name", "League"])
-        .assert()
-        .success();
-    execute(&t.db, "INSERT INTO hooks (space_id, url, status, created_at) VALUES (1, 'https://hooks.example/in', 'active', 1)").await;
-}
-
-fn run(t: &TestDb, args: &[&str]) -> String {
-    let output = t
-        .tourney()
-        .args(["--base-url", "https://portal.example"])
-        .args(args)
-        .assert()
-        .success();
-    String::from_utf8_lossy(&output.get_output().stdout).into_owned()
+    let organiser = Organiser::new(t);
+    organiser.space("league", "League").await;
+    organiser
+        .hook("league", "https://192.0.2.10/in", None)
+        .await;
 }
 
 /// A tournament with `players` registered and registration closed.
@@ -51,12 +42,12 @@ async fn ready_to_start(t: &TestDb, slug: &str, format: &str, players: &[&str], 
         "2026-12-01T18:00:00Z",
     ]);
     create.extend(extra);
-    run(t, &create);
-    run(t, &["tournaments", "status", slug, "REGISTRATION_OPEN"]);
+    t.run(&create);
+    t.run(&["tournaments", "status", slug, "REGISTRATION_OPEN"]);
     for player in players {
-        run(t, &["tournaments", "register", slug, player]);
+        t.run(&["tournaments", "register", slug, player]);
     }
-    run(t, &["tournaments", "status", slug, "REGISTRATION_CLOSED"]);
+    t.run(&["tournaments", "status", slug, "REGISTRATION_CLOSED"]);
 }
 
 async fn events(db: &Db) -> Vec<Value> {
@@ -83,7 +74,7 @@ async fn games(db: &Db, slug: &str) -> Vec<MatchRow> {
 }
 
 fn id(row: &MatchRow) -> String {
-    format!("mat_{}", row.id)
+    row.id.to_string()
 }
 
 fn find(rows: &[MatchRow], bracket: Option<Bracket>, round: i64, position: i64) -> MatchRow {
@@ -96,24 +87,24 @@ fn find(rows: &[MatchRow], bracket: Option<Bracket>, round: i64, position: i64) 
 on_both_backends! {
     async fn a_tournament_from_draft_to_completed_emits_its_events(t: TestDb) {
         league(&t).await;
-        let created = run(&t, &["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "Winter Cup", "--game", "chess",
+        let created = t.run(&["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "Winter Cup", "--game", "chess",
             "--format", "single_elimination", "--max-participants", "4", "--starts-at", "2026-12-01T18:00:00Z"]);
         assert_eq!(created, "created tournament cup (trn_1): Winter Cup, single_elimination, 4 places, status DRAFT\n");
         assert!(events(&t.db).await.is_empty(), "creating a draft is not an event");
 
-        assert_eq!(run(&t, &["tournaments", "status", "cup", "REGISTRATION_OPEN"]), "cup: DRAFT -> REGISTRATION_OPEN\n");
+        assert_eq!(t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]), "cup: DRAFT -> REGISTRATION_OPEN\n");
         let opened = &events(&t.db).await[0];
         assert_eq!(opened["type"], "tournament.status_changed");
         assert_eq!(opened["data"], json!({
             "tournament": {"id": "trn_1", "slug": "cup", "name": "Winter Cup", "game": "chess", "format": "single_elimination",
-                           "status": "REGISTRATION_OPEN", "url": "https://portal.example/en/tournaments/cup"},
+                           "status": "REGISTRATION_OPEN", "url": "https://cup.example.org/en/tournaments/cup"},
             "previous_status": "DRAFT"
         }));
 
         for player in ["Anna", "Boris", "Clara", "Dmitri"] {
-            run(&t, &["tournaments", "register", "cup", player]);
+            t.run(&["tournaments", "register", "cup", player]);
         }
-        assert_eq!(run(&t, &["tournaments", "withdraw", "cup", "Dmitri"]), "withdrew Dmitri (par_4) from cup\n");
+        assert_eq!(t.run(&["tournaments", "withdraw", "cup", "Dmitri"]), "withdrew Dmitri (par_4) from cup\n");
         let all = events(&t.db).await;
         assert_eq!(all.len(), 6);
         assert_eq!(all[1]["type"], "registration.created");
@@ -125,8 +116,8 @@ on_both_backends! {
         assert_eq!(withdrawn["data"]["registration"]["status"], "withdrawn");
         assert!(withdrawn["data"]["registration"]["withdrawn_at"].as_str().unwrap().ends_with('Z'));
 
-        run(&t, &["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
-        assert_eq!(run(&t, &["tournaments", "start", "cup"]),
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
+        assert_eq!(t.run(&["tournaments", "start", "cup"]),
             "started cup: 3 participants, 3 matches drawn (1 bye); status IN_PROGRESS\nsee the matches with `tourney matches list cup --ready`\n");
         let all = events(&t.db).await;
         assert_eq!(all.len(), 8, "closing and starting are status changes; the bye is not an event");
@@ -137,7 +128,7 @@ on_both_backends! {
         let (bye, semi, final_) = (find(&rows, None, 1, 1), find(&rows, None, 1, 2), find(&rows, None, 2, 1));
         assert!(bye.bye && bye.status == MatchStatus::Completed && bye.completed_at.is_some());
         assert_eq!(final_.status, MatchStatus::Pending, "the final waits for the semi-final");
-        assert_eq!(run(&t, &["matches", "report", "cup", &id(&semi), "--score", "1-2"]),
+        assert_eq!(t.run(&["matches", "report", "cup", &id(&semi), "--score", "1-2"]),
             format!("reported {}: Boris 1-2 Clara (winner b)\n", id(&semi)));
         let completed = events(&t.db).await.pop().unwrap();
         assert_eq!(completed["type"], "match.completed");
@@ -148,7 +139,7 @@ on_both_backends! {
             "completed_at": completed["data"]["match"]["completed_at"].clone()
         }));
 
-        let done = run(&t, &["matches", "report", "cup", &id(&final_), "--forfeit", "b"]);
+        let done = t.run(&["matches", "report", "cup", &id(&final_), "--forfeit", "b"]);
         assert_eq!(done, format!("reported {}: Anna --- Clara (winner a, by forfeit)\ncup is completed\n", id(&final_)));
         let all = events(&t.db).await;
         assert_eq!(all[all.len() - 2]["type"], "match.completed");
@@ -158,7 +149,7 @@ on_both_backends! {
             (Some("tournament.status_changed"), Some("IN_PROGRESS"), Some("COMPLETED")));
 
         let mut h = t.db.acquire().await.unwrap();
-        let field = participants::list(h.conn(), 1).await.unwrap();
+        let field = participants::list(h.conn(), tourney::ids::TournamentId::from_raw(1)).await.unwrap();
         let places: Vec<_> = field.iter().map(|p| (p.name.as_str(), p.seed, p.place, p.place_to)).collect();
         assert_eq!(places, [
             ("Anna", Some(1), Some(1), Some(1)),
@@ -171,7 +162,7 @@ on_both_backends! {
         assert_eq!(deliveries, events(&t.db).await.len() as i64, "every event is delivered to the space's hook");
 
         // A correction that keeps the winner changes only the score.
-        let corrected = run(&t, &["matches", "correct", "cup", &id(&semi), "--score", "0-2"]);
+        let corrected = t.run(&["matches", "correct", "cup", &id(&semi), "--score", "0-2"]);
         assert_eq!(corrected, format!("corrected {}: Boris 0-2 Clara (winner b)\n", id(&semi)));
         let event = events(&t.db).await.pop().unwrap();
         assert_eq!(event["type"], "match.corrected");
@@ -183,15 +174,15 @@ on_both_backends! {
     async fn a_correction_resets_the_matches_that_depended_on_it(t: TestDb) {
         league(&t).await;
         ready_to_start(&t, "cup", "single_elimination", &["A", "B", "C", "D", "E", "F", "G", "H"], &[]).await;
-        run(&t, &["tournaments", "start", "cup"]);
+        t.run(&["tournaments", "start", "cup"]);
         let rows = games(&t.db, "cup").await;
         // Quarter-finals 1 and 2 feed semi-final 1.
-        run(&t, &["matches", "report", "cup", &id(&find(&rows, None, 1, 1)), "--score", "2-0"]);
-        run(&t, &["matches", "report", "cup", &id(&find(&rows, None, 1, 2)), "--score", "2-0"]);
+        t.run(&["matches", "report", "cup", &id(&find(&rows, None, 1, 1)), "--score", "2-0"]);
+        t.run(&["matches", "report", "cup", &id(&find(&rows, None, 1, 2)), "--score", "2-0"]);
         let semi = find(&rows, None, 2, 1);
-        run(&t, &["matches", "report", "cup", &id(&semi), "--score", "2-1"]);
+        t.run(&["matches", "report", "cup", &id(&semi), "--score", "2-1"]);
 
-        let output = run(&t, &["matches", "correct", "cup", &id(&find(&rows, None, 1, 1)), "--score", "0-2"]);
+        let output = t.run(&["matches", "correct", "cup", &id(&find(&rows, None, 1, 1)), "--score", "0-2"]);
         // The semi-final loses its result; the final loses the side the semi-final had sent on.
         let final_id = id(&find(&rows, None, 3, 1));
         assert!(output.ends_with(&format!("reset: {}, {final_id}\n", id(&semi))), "{output}");
@@ -209,14 +200,14 @@ on_both_backends! {
     async fn matches_list_shows_ids_sides_and_results(t: TestDb) {
         league(&t).await;
         ready_to_start(&t, "cup", "single_elimination", &["Anna", "Boris", "Clara"], &[]).await;
-        let started = run(&t, &["tournaments", "start", "cup"]);
+        let started = t.run(&["tournaments", "start", "cup"]);
         assert!(started.ends_with("see the matches with `tourney matches list cup --ready`\n"), "{started}");
         let rows = games(&t.db, "cup").await;
         let (bye, semi, final_) = (id(&find(&rows, None, 1, 1)), id(&find(&rows, None, 1, 2)), id(&find(&rows, None, 2, 1)));
-        assert_eq!(run(&t, &["matches", "list", "cup", "--ready"]), format!(
+        assert_eq!(t.run(&["matches", "list", "cup", "--ready"]), format!(
             "ID     STAGE  ROUND  POS  STATUS  MATCH\n{semi:<5}  1      1      2    ready   Boris vs Clara\n"));
-        run(&t, &["matches", "report", "cup", &semi, "--score", "3-0"]);
-        let listing = run(&t, &["matches", "list", "cup"]);
+        t.run(&["matches", "report", "cup", &semi, "--score", "3-0"]);
+        let listing = t.run(&["matches", "list", "cup"]);
         let lines: Vec<&str> = listing.lines().collect();
         assert_eq!(lines.len(), 4, "{listing}");
         assert!(lines[1].starts_with(&bye) && lines[1].ends_with("completed  Anna (bye)"), "{listing}");
@@ -228,9 +219,9 @@ on_both_backends! {
     async fn free_for_all_rounds_are_reported_by_places(t: TestDb) {
         league(&t).await;
         ready_to_start(&t, "race", "free_for_all", &["Ира", "Лёва", "Ника"], &["--rounds", "1", "--points", "5,3,1"]).await;
-        run(&t, &["tournaments", "start", "race"]);
+        t.run(&["tournaments", "start", "race"]);
         let round = games(&t.db, "race").await.remove(0);
-        let output = run(&t, &["matches", "report", "race", &id(&round), "--place", "Лёва", "--place", "par_1", "--place", "Ника"]);
+        let output = t.run(&["matches", "report", "race", &id(&round), "--place", "Лёва", "--place", "par_1", "--place", "Ника"]);
         assert_eq!(output, format!("reported {}: 1. Лёва, 2. Ира, 3. Ника\nrace is completed\n", id(&round)));
         let all = events(&t.db).await;
         let results = &all[all.len() - 2]["data"]["match"]["results"];
@@ -242,13 +233,37 @@ on_both_backends! {
         assert!(all[all.len() - 2]["data"]["match"].get("a_name").is_none(), "a round has results instead of sides");
     }
 
+    async fn emails_are_kept_for_admins_and_names_compared_without_case(t: TestDb) {
+        league(&t).await;
+        t.run(&["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "Cup", "--game", "chess",
+            "--format", "swiss", "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z"]);
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        assert_eq!(t.run(&["tournaments", "register", "cup", "Анна", "--email", "anna@example.org"]),
+            "registered Анна (par_1) in cup\n");
+        assert_refused(&t, &[
+            (vec!["tournaments", "register", "cup", "АННА"], "'АННА' is already registered in 'cup'"),
+            (vec!["tournaments", "register", "cup", "Boris", "--email", "Anna@Example.ORG"], "this email address is already registered in 'cup'"),
+            (vec!["tournaments", "register", "cup", "Boris", "--email", "boris"], "--email: is not an email address such as name@example.org"),
+            (vec!["tournaments", "register", "cup", &"x".repeat(65)], "the name is 65 characters long; at most 64 are allowed"),
+            (vec!["tournaments", "register", "cup", "Eve\u{202E}nimdA"], "the name must not contain characters that change the direction of text"),
+        ]).await;
+        t.run(&["tournaments", "register", "cup", "Boris"]);
+        let listing = t.run(&["tournaments", "registrations", "cup"]);
+        let lines: Vec<&str> = listing.lines().collect();
+        assert!(lines[0].starts_with("ID") && lines[0].contains("EMAIL"), "{listing}");
+        assert!(lines[1].starts_with("par_1") && lines[1].contains("anna@example.org") && lines[1].ends_with("Анна"), "{listing}");
+        assert!(lines[2].starts_with("par_2") && lines[2].ends_with("Boris"), "{listing}");
+        let everything: String = events(&t.db).await.iter().map(|e| e.to_string()).collect();
+        assert!(everything.contains("Анна") && !everything.contains("anna@example.org"), "events never carry the email");
+    }
+
     async fn refused_commands_exit_1_and_change_nothing(t: TestDb) {
         league(&t).await;
         ready_to_start(&t, "cup", "single_elimination", &["A", "B", "C"], &[]).await;
-        run(&t, &["tournaments", "create", "--space", "league", "--slug", "open", "--name", "Open", "--game", "chess",
+        t.run(&["tournaments", "create", "--space", "league", "--slug", "open", "--name", "Open", "--game", "chess",
             "--format", "round_robin", "--max-participants", "2", "--starts-at", "2026-12-01T18:00:00Z"]);
-        run(&t, &["tournaments", "status", "open", "REGISTRATION_OPEN"]);
-        run(&t, &["tournaments", "register", "open", "Solo"]);
+        t.run(&["tournaments", "status", "open", "REGISTRATION_OPEN"]);
+        t.run(&["tournaments", "register", "open", "Solo"]);
         let refused_before_start: Vec<(Vec<&str>, &str)> = vec![
             (vec!["tournaments", "status", "cup", "COMPLETED"], "cannot move from REGISTRATION_CLOSED to COMPLETED"),
             (vec!["tournaments", "status", "cup", "IN_PROGRESS"], "tourney tournaments start"),
@@ -269,14 +284,14 @@ on_both_backends! {
             (vec!["tournaments", "create", "--space", "nowhere", "--slug", "far", "--name", "X", "--game", "chess", "--format", "swiss",
                   "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z"], "no space has the slug 'nowhere'"),
         ];
-        run(&t, &["tournaments", "register", "open", "Second"]);
+        t.run(&["tournaments", "register", "open", "Second"]);
         assert_refused(&t, &refused_before_start).await;
         assert_refused(&t, &[(vec!["tournaments", "register", "open", "Third"], "the tournament is full: 2 of 2 places are taken")]).await;
 
-        run(&t, &["tournaments", "start", "cup"]);
+        t.run(&["tournaments", "start", "cup"]);
         let rows = games(&t.db, "cup").await;
         let (semi, final_, bye) = (id(&find(&rows, None, 1, 2)), id(&find(&rows, None, 2, 1)), id(&find(&rows, None, 1, 1)));
-        run(&t, &["matches", "report", "cup", &semi, "--score", "2-0"]);
+        t.run(&["matches", "report", "cup", &semi, "--score", "2-0"]);
         let refused_in_play: Vec<(Vec<&str>, &str)> = vec![
             (vec!["matches", "report", "cup", &semi, "--score", "2-0"], "is already completed; use `tourney matches correct`"),
             (vec!["matches", "report", "cup", "mat_999", "--score", "2-0"], "'cup' has no match 'mat_999'"),
@@ -292,7 +307,7 @@ on_both_backends! {
 
         // Pending: the final of an 8-player bracket waits for its semi-finals.
         ready_to_start(&t, "big", "single_elimination", &["A", "B", "C", "D", "E", "F", "G", "H"], &[]).await;
-        run(&t, &["tournaments", "start", "big"]);
+        t.run(&["tournaments", "start", "big"]);
         let final_big = id(&find(&games(&t.db, "big").await, None, 3, 1));
         assert_refused(&t, &[(vec!["matches", "report", "big", &final_big, "--score", "1-0"], "is not ready to be reported: a side is still to be decided")]).await;
     }

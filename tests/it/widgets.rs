@@ -2,12 +2,12 @@
 //! both locales, no English left on Russian pages, escaping, the one 404 page, headers, the
 //! iCalendar feed and the embed code.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::{Client, StatusCode};
 use tourney::domain::Locale;
-use tourney::widgets::i18n::T;
 
+use crate::support::pages::assert_translated;
 use crate::support::server::Server;
 use crate::support::{TestDb, on_both_backends};
 
@@ -31,27 +31,6 @@ async fn page(server: &Server, path: &str) -> String {
     response.text().await.unwrap()
 }
 
-/// The page at `path` once `shows` holds for it. Pages are kept for half a second, so a change
-/// must show within a second.
-async fn page_once(server: &Server, path: &str, shows: impl Fn(&str) -> bool) -> String {
-    let changed = Instant::now();
-    loop {
-        let text = page(server, path).await;
-        if shows(&text) {
-            return text;
-        }
-        assert!(
-            changed.elapsed() < Duration::from_secs(1),
-            "{path} did not change within a second: {text}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-fn run(t: &TestDb, args: &[&str]) {
-    t.tourney().args(args).assert().success();
-}
-
 fn create(t: &TestDb, slug: &str, name: &str, extra: &[&str]) {
     let mut args = vec![
         "tournaments",
@@ -72,74 +51,25 @@ fn create(t: &TestDb, slug: &str, name: &str, extra: &[&str]) {
         "2026-12-04T18:00:00Z",
     ];
     args.extend(extra);
-    run(t, &args);
+    t.run(&args);
 }
 
 /// A space `club` with an open tournament (one participant with a hostile name), a draft and a
 /// test tournament.
 fn fixture(t: &TestDb) {
-    run(t, &["spaces", "create", "club", "--name", "Chess & Co"]);
+    t.run(&["spaces", "create", "club", "--name", "Chess & Co"]);
     create(
         t,
         "winter-cup",
         "Winter <Cup>",
         &["--description", "Blitz, rapid; fun"],
     );
-    run(
-        t,
-        &["tournaments", "status", "winter-cup", "REGISTRATION_OPEN"],
-    );
-    run(t, &["tournaments", "register", "winter-cup", XSS]);
-    run(t, &["tournaments", "register", "winter-cup", "Anna"]);
+    t.run(&["tournaments", "status", "winter-cup", "REGISTRATION_OPEN"]);
+    t.run(&["tournaments", "register", "winter-cup", XSS]);
+    t.run(&["tournaments", "register", "winter-cup", "Anna"]);
     create(t, "draft-cup", "Draft Cup", &[]);
     create(t, "test-cup", "Test Cup", &["--test"]);
-    run(
-        t,
-        &["tournaments", "status", "test-cup", "REGISTRATION_OPEN"],
-    );
-}
-
-/// The English UI strings that must never appear on a Russian page (placeholders cut out;
-/// one- and two-letter abbreviations are too short to tell apart from data).
-fn english_fragments() -> Vec<&'static str> {
-    T::ALL
-        .iter()
-        .flat_map(|t| t.en().split("{n}"))
-        .map(str::trim)
-        .filter(|f| f.len() > 2)
-        .collect()
-}
-
-/// What a reader sees: the page without its script and tags (class names are not text).
-fn visible_text(html: &str) -> String {
-    let without_script = match (html.find("<script>"), html.find("</script>")) {
-        (Some(from), Some(to)) => format!("{}{}", &html[..from], &html[to..]),
-        _ => html.to_owned(),
-    };
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in without_script.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text
-}
-
-fn assert_translated(path: &str, html: &str) {
-    let text = visible_text(html);
-    for fragment in english_fragments() {
-        assert!(
-            !text.contains(fragment),
-            "{path} contains the English '{fragment}'"
-        );
-    }
+    t.run(&["tournaments", "status", "test-cup", "REGISTRATION_OPEN"]);
 }
 
 on_both_backends! {
@@ -160,25 +90,21 @@ on_both_backends! {
         assert!(ru.contains("href=\"https://cup.example.org/ru/tournaments/winter-cup\" target=\"_blank\" rel=\"noopener\""));
         assert_translated("registration", &ru);
 
-        run(&t, &["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
-        let closed = page_once(&server, "/embed/ru/tournaments/winter-cup/registration", |p| {
-            p.contains("Регистрация закрыта.")
-        })
-        .await;
-        assert!(!closed.contains("class=\"button\""), "{closed}");
-        run(&t, &["tournaments", "status", "winter-cup", "CANCELLED"]);
-        page_once(&server, "/embed/en/tournaments/winter-cup/registration", |p| {
-            p.contains("The tournament has been cancelled.")
-        })
-        .await;
+        t.run(&["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
+        // A change made by another process shows on the next request.
+        let closed = page(&server, "/embed/ru/tournaments/winter-cup/registration").await;
+        assert!(closed.contains("Регистрация закрыта.") && !closed.contains("class=\"button\""), "{closed}");
+        t.run(&["tournaments", "status", "winter-cup", "CANCELLED"]);
+        let cancelled = page(&server, "/embed/en/tournaments/winter-cup/registration").await;
+        assert!(cancelled.contains("The tournament has been cancelled."), "{cancelled}");
     }
 
     async fn user_text_is_escaped_everywhere(t: TestDb) {
         fixture(&t);
-        run(&t, &["tournaments", "register", "winter-cup", "Bob"]);
-        run(&t, &["tournaments", "register", "winter-cup", "Cleo"]);
-        run(&t, &["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
-        run(&t, &["tournaments", "start", "winter-cup"]);
+        t.run(&["tournaments", "register", "winter-cup", "Bob"]);
+        t.run(&["tournaments", "register", "winter-cup", "Cleo"]);
+        t.run(&["tournaments", "status", "winter-cup", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", "winter-cup"]);
         let server = Server::start(&t, &[]);
         for widget in ["bracket", "standings", "registration"] {
             for locale in ["en", "ru"] {
@@ -260,7 +186,7 @@ on_both_backends! {
     async fn calendar_feed_parses_back(t: TestDb) {
         fixture(&t);
         create(&t, "long-name-cup", "A tournament whose name, with commas; semicolons and more, is long enough to fold", &[]);
-        run(&t, &["tournaments", "status", "long-name-cup", "ANNOUNCED"]);
+        t.run(&["tournaments", "status", "long-name-cup", "ANNOUNCED"]);
         let server = Server::start(&t, &[]);
         let response = get(&server, "/embed/ru/organizer/club/calendar.ics").await;
         assert_eq!(response.status(), StatusCode::OK);

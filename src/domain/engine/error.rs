@@ -1,5 +1,5 @@
-//! Why the engine refuses an operation. Messages say what is wrong and what to do instead; the
-//! portal puts the match or tournament in front of them.
+//! Why the engine refuses an operation. Messages say what is wrong; the service layer names the
+//! match or tournament, and each caller says what to do instead in its own terms.
 
 use crate::domain::{Format, MatchStatus};
 
@@ -15,7 +15,7 @@ pub enum EngineError {
     BadSettings(String),
     #[error("is not ready to be reported: {0}")]
     NotReady(&'static str),
-    #[error("is already completed; use `tourney matches correct` to change its result")]
+    #[error("is already completed; correct its result instead")]
     AlreadyCompleted,
     #[error("is {0}, so it has no result to correct")]
     NotCompleted(MatchStatus),
@@ -23,13 +23,11 @@ pub enum EngineError {
     Bye,
     #[error("is an elimination match and needs a winner: a draw is not allowed")]
     DrawNotAllowed,
-    #[error(
-        "is a free-for-all round: report it with --place, naming every participant in finishing order"
-    )]
+    #[error("is a free-for-all round: report it by naming every participant in finishing order")]
     PlacesExpected,
-    #[error("has two sides: report it with --score A-B")]
+    #[error("has two sides: report it with a score")]
     ScoreExpected,
-    #[error("needs every participant of the round exactly once in --place: {0}")]
+    #[error("needs every participant of the round exactly once in its places: {0}")]
     BadPlaces(String),
     #[error("cannot be corrected: {0}")]
     Locked(&'static str),

@@ -189,6 +189,58 @@ impl Browser {
     }
 }
 
+/// axe-core's script (installed by `npm ci --prefix tests/browser`, or named by
+/// `TOURNEY_TEST_AXE`), or `None` with the reason printed when it is not installed outside CI.
+pub fn axe_source(test: &str) -> Option<String> {
+    let path = std::env::var_os("TOURNEY_TEST_AXE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/browser/node_modules/axe-core/axe.min.js")
+        });
+    match std::fs::read_to_string(&path) {
+        Ok(source) => Some(source),
+        Err(e) => {
+            let why = format!(
+                "axe-core is not installed at {} ({e}; run npm ci --prefix tests/browser)",
+                path.display()
+            );
+            if std::env::var_os("CI").is_some() {
+                panic!("{test}: {why}; accessibility checks may not be skipped in CI");
+            }
+            let _ = writeln!(std::io::stderr(), "skipped {test}: {why}");
+            None
+        }
+    }
+}
+
+impl Browser {
+    /// axe-core's serious and critical findings on the current page (WCAG 2.1 A and AA and
+    /// axe's best practices): `id`, `impact`, `help` and the first elements found.
+    pub async fn accessibility_problems(&self, axe: &str) -> Vec<Value> {
+        self.client
+            .execute(&format!("{axe}\nreturn true;"), Vec::new())
+            .await
+            .expect("load axe-core into the page");
+        let result = self
+            .client
+            .execute_async(
+                "var done = arguments[arguments.length - 1];
+                 axe.run(document, { runOnly: { type: 'tag',
+                     values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+                   .then(function (r) { done(r.violations
+                     .filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
+                     .map(function (v) { return { id: v.id, impact: v.impact, help: v.help,
+                       nodes: v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }) }; })); })
+                   .catch(function (e) { done([{ id: 'axe-failed', help: String(e) }]); });",
+                Vec::new(),
+            )
+            .await
+            .expect("run axe-core");
+        result.as_array().cloned().unwrap_or_default()
+    }
+}
+
 /// Where tests leave files for people to look at (screenshots, browser logs):
 /// `target/test-artifacts/<name>`, or `$TOURNEY_TEST_ARTIFACTS/<name>`.
 pub fn artifacts_dir(name: &str) -> PathBuf {

@@ -1,12 +1,20 @@
 //! Test support: a fresh database per test on each backend, the `tourney` binary pointed at it,
-//! and a macro that runs one test body on both backends.
+//! a macro that runs one test body on both backends, and the actors of the tests: the
+//! [`organiser::Organiser`] (writes through the service layer), the [`integrator::Integrator`]
+//! (reads the API with a key), the HTTPS [`receiver::Receiver`] of webhooks, the partner site and
+//! the browser.
 //!
 //! SQLite tests always run. Postgres tests run when `TOURNEY_TEST_PG_URL` names a server where
 //! the user may create databases (`.ci/run` sets one up); without it they print why they were
 //! skipped, and under CI (`CI` set) they fail instead, so CI can never pass without Postgres.
 
 pub mod browser;
+pub mod cluster;
+pub mod integrator;
+pub mod organiser;
+pub mod pages;
 pub mod partner;
+pub mod player;
 pub mod receiver;
 pub mod server;
 
@@ -27,18 +35,40 @@ pub struct TestDb {
 
 enum Cleanup {
     Sqlite(#[allow(dead_code)] tempfile::TempDir),
-    Postgres { admin_url: String, name: String },
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
+    /// The database of a test's own cluster, which goes with the cluster.
+    Cluster,
 }
 
 impl TestDb {
+    /// Runs `tourney ARGS`, which must succeed, and returns what it printed.
+    pub fn run(&self, args: &[&str]) -> String {
+        let output = self.tourney().args(args).assert().success();
+        String::from_utf8_lossy(&output.get_output().stdout).into_owned()
+    }
+
+    /// Runs `tourney ARGS` off the async runtime (servers and receivers of the test keep
+    /// serving meanwhile), whatever its outcome.
+    pub async fn shell(&self, args: &[&str]) -> std::process::Output {
+        let mut command = self.tourney();
+        command.args(args);
+        tokio::task::spawn_blocking(move || command.output().expect("run tourney"))
+            .await
+            .expect("join")
+    }
+
     pub fn backend_name(&self) -> &'static str {
         match self.cleanup {
             Cleanup::Sqlite(_) => "sqlite",
-            Cleanup::Postgres { .. } => "postgres",
+            Cleanup::Postgres { .. } | Cleanup::Cluster => "postgres",
         }
     }
 
-    /// The `tourney` binary, with a clean environment pointed at this database.
+    /// The `tourney` binary, with a clean environment pointed at this database, its links at
+    /// `https://cup.example.org` (as the [`server::Server`]'s).
     pub fn tourney(&self) -> assert_cmd::Command {
         let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"));
         for (key, _) in std::env::vars() {
@@ -48,6 +78,7 @@ impl TestDb {
         }
         command
             .env("TOURNEY_DATABASE_URL", &self.url)
+            .env("TOURNEY_BASE_URL", "https://cup.example.org")
             .env("TOURNEY_ACTOR", "test-admin");
         command
     }
@@ -104,6 +135,18 @@ pub async fn sqlite() -> TestDb {
     }
 }
 
+/// The `postgres` database of a test's own [`cluster::Cluster`], migrated.
+pub async fn on_cluster(cluster: &cluster::Cluster) -> TestDb {
+    let db = Db::open(&cluster.url)
+        .await
+        .expect("open the cluster's database");
+    TestDb {
+        url: cluster.url.clone(),
+        db,
+        cleanup: Cleanup::Cluster,
+    }
+}
+
 /// A fresh Postgres database, or `None` (with the reason printed) when none is configured.
 pub async fn postgres(test: &str) -> Option<TestDb> {
     let Ok(admin_url) = std::env::var(PG_URL_VAR) else {
@@ -139,7 +182,8 @@ pub async fn postgres(test: &str) -> Option<TestDb> {
 
 /// Runs an `async fn(TestDb)` body as two tests, `NAME::sqlite` and `NAME::postgres`.
 macro_rules! on_both_backends {
-    ($(async fn $name:ident($db:ident: TestDb) $body:block)+) => {$(
+    ($($(#[$meta:meta])* async fn $name:ident($db:ident: TestDb) $body:block)+) => {$(
+        $(#[$meta])*
         mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -170,7 +214,8 @@ pub async fn scalar(db: &Db, sql: &'static str) -> i64 {
     }
 }
 
-/// Runs a statement on either backend (for fixtures the product has no command for yet).
+/// Runs a statement on either backend: for states the product never writes itself (a row edited
+/// by hand, an address that resolved differently when it was added).
 pub async fn execute(db: &Db, sql: &'static str) {
     match db {
         Db::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()).expect(sql),
@@ -198,6 +243,7 @@ pub async fn row_counts(db: &Db) -> Vec<(&'static str, i64)> {
         "hook_secrets",
         "deliveries",
         "attempts",
-        "audit_log"
+        "audit_log",
+        "site_keys"
     )
 }

@@ -10,6 +10,8 @@ use super::TestDb;
 
 pub struct Server {
     child: Child,
+    /// Where the server's log goes, when the test reads it ([`Server::start_logged`]).
+    log: Option<tempfile::NamedTempFile>,
     /// `http://127.0.0.1:PORT`
     pub base: String,
     /// Every line the server printed on stdout before it was ready (and after, as they come).
@@ -33,36 +35,73 @@ impl Server {
                 .map(|a| a.port())
                 .expect("a free loopback port");
             let listen = format!("127.0.0.1:{port}");
-            if let Some(server) = Server::try_spawn(t, &format!("http://{listen}"), &listen, args) {
+            if let Some(server) =
+                Server::try_spawn(t, &format!("http://{listen}"), &listen, args, None)
+            {
                 return server;
             }
         }
         panic!("tourney serve could not listen on any of five free ports");
     }
 
+    /// Like [`Server::start_self_linked`], with every request logged (level `info`) to a file
+    /// the test reads with [`Server::log`].
+    pub fn start_logged(t: &TestDb, args: &[&str]) -> Server {
+        let log = tempfile::NamedTempFile::new().expect("a log file");
+        for _ in 0..5 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .map(|a| a.port())
+                .expect("a free loopback port");
+            let listen = format!("127.0.0.1:{port}");
+            let base = format!("http://{listen}");
+            if let Some(mut server) = Server::try_spawn(t, &base, &listen, args, Some(log.path())) {
+                server.log = Some(log);
+                return server;
+            }
+        }
+        panic!("tourney serve could not listen on any of five free ports");
+    }
+
+    /// What the server logged so far (see [`Server::start_logged`]).
+    pub fn log(&self) -> String {
+        self.log
+            .as_ref()
+            .map(|file| std::fs::read_to_string(file.path()).expect("read the log"))
+            .unwrap_or_default()
+    }
+
     fn spawn(t: &TestDb, base_url: &str, listen: &str, args: &[&str]) -> Server {
-        Server::try_spawn(t, base_url, listen, args)
+        Server::try_spawn(t, base_url, listen, args, None)
             .expect("tourney serve exited before it listened")
     }
 
     /// Starts the server; `None` if it exited before listening (it binds before anything else).
-    fn try_spawn(t: &TestDb, base_url: &str, listen: &str, args: &[&str]) -> Option<Server> {
+    fn try_spawn(
+        t: &TestDb,
+        base_url: &str,
+        listen: &str,
+        args: &[&str],
+        log: Option<&std::path::Path>,
+    ) -> Option<Server> {
+        let level = match log {
+            Some(_) => "info".to_owned(),
+            None => std::env::var("TOURNEY_TEST_SERVER_LOGS").unwrap_or_else(|_| "warn".into()),
+        };
+        let stderr = match log {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("the log file")),
+            None if std::env::var_os("TOURNEY_TEST_SERVER_LOGS").is_some() => Stdio::inherit(),
+            None => Stdio::null(),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("TOURNEY_DATABASE_URL", &t.url)
-            .env(
-                "TOURNEY_LOG",
-                std::env::var("TOURNEY_TEST_SERVER_LOGS").unwrap_or_else(|_| "warn".into()),
-            )
+            .env("TOURNEY_LOG", level)
             .args(["--base-url", base_url, "serve", "--listen", listen])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(if std::env::var_os("TOURNEY_TEST_SERVER_LOGS").is_some() {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            })
+            .stderr(stderr)
             .spawn()
             .expect("start tourney serve");
         let stdout = child.stdout.take().expect("stdout");
@@ -95,6 +134,7 @@ impl Server {
         }
         Some(Server {
             child,
+            log: None,
             base: base.unwrap_or_default(),
             lines,
         })

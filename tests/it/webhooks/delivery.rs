@@ -17,10 +17,10 @@ on_both_backends! {
         let receiver = Receiver::start(|_, _| Reply::Status(204)).await;
         let secret = space_with_hook(&t, &receiver.url).await;
         // A real portal change: its event is written with the change.
-        let created = tourney(&t, &["tournaments", "create", "--space", "demo", "--slug", "cup", "--name", "Cup",
+        let created = t.shell(&["tournaments", "create", "--space", "demo", "--slug", "cup", "--name", "Cup",
             "--game", "chess", "--format", "swiss", "--max-participants", "8", "--starts-at", "2026-12-04T18:00:00Z"]).await;
         assert!(created.status.success(), "{}", stderr(&created));
-        let moved = tourney(&t, &["tournaments", "status", "cup", "REGISTRATION_OPEN"]).await;
+        let moved = t.shell(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]).await;
         assert!(moved.status.success(), "{}", stderr(&moved));
         let events = scalar(&t.db, "SELECT COUNT(*) FROM deliveries").await;
         assert!(events >= 1);
@@ -61,7 +61,7 @@ on_both_backends! {
         // Fails the first six attempts, accepts from the seventh on.
         let receiver = Receiver::start(|_, n| if n < 6 { Reply::Status(503) } else { Reply::Status(200) }).await;
         let secret = space_with_hook(&t, &receiver.url).await;
-        append_events(&t.db, 1).await;
+        append_events(&t, 1).await;
         let daemon = spawn_dispatch(&t, &receiver, &["--retry-delays", "200ms,400ms,600ms,800ms,1s"]);
         let six = receiver.wait_for(Duration::from_secs(60), |r| r.len() >= 6).await;
         assert_eq!(six.len(), 6, "six attempts");
@@ -81,9 +81,9 @@ on_both_backends! {
         tokio::time::sleep(Duration::from_millis(1500)).await;
         assert_eq!(receiver.count(), 6, "no automatic attempt after the sixth failure");
 
-        let list = stdout(&tourney(&t, &["hooks", "deliveries", "hook_1", "--failed"]).await);
+        let list = stdout(&t.shell(&["hooks", "deliveries", "hook_1", "--failed"]).await);
         assert!(list.contains("dlv_1") && list.contains("503 (http)") && list.contains("failed"), "{list}");
-        let retried = tourney(&t, &["hooks", "retry", "dlv_1"]).await;
+        let retried = t.shell(&["hooks", "retry", "dlv_1"]).await;
         assert!(retried.status.success(), "{}", stderr(&retried));
         let done = wait_scalar(&t.db, "SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'", 1, Duration::from_secs(20)).await;
         assert_eq!(done, 1, "the running dispatcher sent the manual attempt");
@@ -92,7 +92,7 @@ on_both_backends! {
         assert_eq!(triggers.len(), 7);
         assert!(triggers[..6].iter().all(|(_, trigger, code)| trigger == "scheduled" && *code == Some(503)));
         assert_eq!(triggers[6], (7, "manual".into(), Some(200)));
-        let again = tourney(&t, &["hooks", "retry", "dlv_1"]).await;
+        let again = t.shell(&["hooks", "retry", "dlv_1"]).await;
         assert_eq!(again.status.code(), Some(1));
         assert!(stderr(&again).contains("only failed deliveries"), "{}", stderr(&again));
 
@@ -110,7 +110,7 @@ on_both_backends! {
         }).await;
         space_with_hook(&t, &receiver.url).await;
         add_hook(&t, &format!("{}/found", receiver.url)).await;
-        append_events(&t.db, 1).await;
+        append_events(&t, 1).await;
         let out = dispatch_once(&t, &receiver, &[]).await;
         assert!(stdout(&out).contains("0 delivered, 2 failed"), "{}", stdout(&out));
         let paths: Vec<String> = receiver.received().into_iter().map(|r| r.path).collect();
@@ -126,7 +126,7 @@ on_both_backends! {
     async fn a_receiver_slower_than_five_seconds_is_a_timeout(t: TestDb) {
         let receiver = Receiver::start(|_, _| Reply::Sleep(Duration::from_secs(6), 200)).await;
         space_with_hook(&t, &receiver.url).await;
-        append_events(&t.db, 1).await;
+        append_events(&t, 1).await;
         let out = dispatch_once(&t, &receiver, &[]).await;
         assert!(stdout(&out).contains("timeout"), "{}", stdout(&out));
         let attempt: Vec<(Option<i64>, Option<String>, i64)> =
@@ -139,13 +139,13 @@ on_both_backends! {
     async fn rotation_signs_with_both_secrets_during_the_overlap(t: TestDb) {
         let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
         let old = space_with_hook(&t, &receiver.url).await;
-        let rotated = tourney(&t, &["hooks", "rotate-secret", "hook_1", "--overlap", "1h"]).await;
+        let rotated = t.shell(&["hooks", "rotate-secret", "hook_1", "--overlap", "1h"]).await;
         let new = stdout(&rotated).lines().find(|l| l.starts_with("whsec_")).unwrap().to_owned();
-        append_events(&t.db, 1).await;
+        append_events(&t, 1).await;
         dispatch_once(&t, &receiver, &[]).await;
-        let rotated_again = tourney(&t, &["hooks", "rotate-secret", "hook_1", "--overlap", "0s"]).await;
+        let rotated_again = t.shell(&["hooks", "rotate-secret", "hook_1", "--overlap", "0s"]).await;
         let newest = stdout(&rotated_again).lines().find(|l| l.starts_with("whsec_")).unwrap().to_owned();
-        append_events(&t.db, 1).await;
+        append_events(&t, 1).await;
         dispatch_once(&t, &receiver, &[]).await;
 
         let received = receiver.received();
@@ -162,7 +162,8 @@ on_both_backends! {
 
     async fn delivery_refuses_blocked_addresses_without_allow_cidr(t: TestDb) {
         let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
-        tourney(&t, &["spaces", "create", "demo", "--name", "Demo"]).await;
+        t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
+        open_signups(&t).await;
         // Rows written directly: as if DNS changed after registration or the database was edited.
         execute(&t.db, "INSERT INTO hooks (space_id, url, status, created_at) VALUES \
             (1, 'https://127.0.0.1:1/', 'active', 1), (1, 'https://[::1]:1/', 'active', 1), \
@@ -179,10 +180,10 @@ on_both_backends! {
                 tourney::db::Db::Postgres(p) => { sqlx::query(sqlx::AssertSqlSafe(sql)).execute(p).await.unwrap(); }
             }
         }
-        append_events(&t.db, 1).await;
+        append_events(&t, 1).await;
         // No --allow-cidr: the production policy.
         let root = receiver.root_cert.to_string_lossy().into_owned();
-        let out = tourney(&t, &["dispatch", "--once", "--root-cert", &root]).await;
+        let out = t.shell(&["dispatch", "--once", "--root-cert", &root]).await;
         assert!(stdout(&out).contains("11 attempts: 0 delivered, 11 failed"), "{}", stdout(&out));
         let classes: Vec<(i64, Option<String>)> =
             rows(&t.db, "SELECT delivery_id, error_class FROM attempts ORDER BY delivery_id").await;

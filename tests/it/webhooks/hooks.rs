@@ -3,7 +3,7 @@
 
 use crate::support::{on_both_backends, row_counts, scalar};
 
-use super::{stderr, stdout, tourney};
+use super::{stderr, stdout};
 
 /// One address from every range of the block list, in the spellings an attacker would try.
 pub const BLOCKED_URLS: &[&str] = &[
@@ -52,34 +52,34 @@ pub const BLOCKED_URLS: &[&str] = &[
 
 on_both_backends! {
     async fn add_refuses_private_addresses_and_plain_http(t: TestDb) {
-        let created = tourney(&t, &["spaces", "create", "demo", "--name", "Demo"]).await;
+        let created = t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
         assert!(created.status.success());
         let before = row_counts(&t.db).await;
         for url in BLOCKED_URLS {
-            let out = tourney(&t, &["hooks", "add", "--space", "demo", url]).await;
+            let out = t.shell(&["hooks", "add", "--space", "demo", url]).await;
             assert_eq!(out.status.code(), Some(1), "{url} must be refused");
             assert!(stderr(&out).contains("private or internal address"), "{url}: {}", stderr(&out));
         }
-        let out = tourney(&t, &["hooks", "add", "--space", "demo", "http://93.184.215.14/hook"]).await;
+        let out = t.shell(&["hooks", "add", "--space", "demo", "http://93.184.215.14/hook"]).await;
         assert_eq!(out.status.code(), Some(1));
         assert!(stderr(&out).contains("must use https://"), "{}", stderr(&out));
-        let out = tourney(&t, &["hooks", "add", "--space", "demo", "https://93.184.215.14/", "--events", "match.done"]).await;
+        let out = t.shell(&["hooks", "add", "--space", "demo", "https://93.184.215.14/", "--events", "match.done"]).await;
         assert_eq!(out.status.code(), Some(1));
         assert!(stderr(&out).contains("unknown event type 'match.done'"), "{}", stderr(&out));
         assert_eq!(row_counts(&t.db).await, before, "a refusal writes nothing");
         // The allow list lets exactly the chosen range through.
-        let out = tourney(&t, &["hooks", "add", "--space", "demo", "https://127.0.0.1:9/", "--allow-cidr", "10.0.0.0/8"]).await;
+        let out = t.shell(&["hooks", "add", "--space", "demo", "https://127.0.0.1:9/", "--allow-cidr", "10.0.0.0/8"]).await;
         assert_eq!(out.status.code(), Some(1));
-        let out = tourney(&t, &["hooks", "add", "--space", "demo", "https://127.0.0.1:9/", "--allow-cidr", "127.0.0.0/8"]).await;
+        let out = t.shell(&["hooks", "add", "--space", "demo", "https://127.0.0.1:9/", "--allow-cidr", "127.0.0.0/8"]).await;
         assert!(out.status.success(), "{}", stderr(&out));
     }
 
     async fn add_shows_the_secret_once_limits_five_and_audits_without_secrets(t: TestDb) {
-        tourney(&t, &["spaces", "create", "demo", "--name", "Demo"]).await;
+        t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
         let mut secrets = Vec::new();
         for n in 1..=5 {
             let url = format!("https://93.184.215.14/hook/{n}");
-            let out = tourney(&t, &["hooks", "add", "--space", "demo", &url, "--events", "match.completed,match.corrected"]).await;
+            let out = t.shell(&["hooks", "add", "--space", "demo", &url, "--events", "match.completed,match.corrected"]).await;
             assert!(out.status.success(), "{}", stderr(&out));
             let text = stdout(&out);
             assert!(text.contains(&format!("created hook_{n}")), "{text}");
@@ -87,24 +87,24 @@ on_both_backends! {
             assert_eq!(secret.len(), "whsec_".len() + 43);
             secrets.push(secret);
         }
-        let sixth = tourney(&t, &["hooks", "add", "--space", "demo", "https://93.184.215.14/hook/6"]).await;
+        let sixth = t.shell(&["hooks", "add", "--space", "demo", "https://93.184.215.14/hook/6"]).await;
         assert_eq!(sixth.status.code(), Some(1));
         assert!(stderr(&sixth).contains("already has 5 active webhook addresses"), "{}", stderr(&sixth));
 
-        let list = stdout(&tourney(&t, &["hooks", "list", "--space", "demo"]).await);
+        let list = stdout(&t.shell(&["hooks", "list", "--space", "demo"]).await);
         assert!(list.contains("hook_5") && list.contains("match.completed,match.corrected"), "{list}");
-        let rotated = tourney(&t, &["hooks", "rotate-secret", "hook_1", "--overlap", "30m"]).await;
+        let rotated = t.shell(&["hooks", "rotate-secret", "hook_1", "--overlap", "30m"]).await;
         assert!(rotated.status.success(), "{}", stderr(&rotated));
         let new_secret = stdout(&rotated).lines().find(|l| l.starts_with("whsec_")).unwrap().to_owned();
         assert!(stdout(&rotated).contains("also signs"));
 
-        let removed = tourney(&t, &["hooks", "remove", "hook_2"]).await;
+        let removed = t.shell(&["hooks", "remove", "hook_2"]).await;
         assert!(removed.status.success(), "{}", stderr(&removed));
-        let again = tourney(&t, &["hooks", "remove", "hook_2"]).await;
+        let again = t.shell(&["hooks", "remove", "hook_2"]).await;
         assert_eq!(again.status.code(), Some(1));
-        let list = stdout(&tourney(&t, &["hooks", "list", "--space", "demo"]).await);
+        let list = stdout(&t.shell(&["hooks", "list", "--space", "demo"]).await);
         assert!(list.contains("removed"), "{list}");
-        let sixth = tourney(&t, &["hooks", "add", "--space", "demo", "https://93.184.215.14/hook/6"]).await;
+        let sixth = t.shell(&["hooks", "add", "--space", "demo", "https://93.184.215.14/hook/6"]).await;
         assert!(sixth.status.success(), "a removed address frees its place: {}", stderr(&sixth));
 
         // Secrets appear nowhere after they were shown: not in lists, not in the audit log.
@@ -121,7 +121,7 @@ on_both_backends! {
     }
 
     async fn retry_and_deliveries_explain_what_they_refuse(t: TestDb) {
-        tourney(&t, &["spaces", "create", "demo", "--name", "Demo"]).await;
+        t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
         for (args, message) in [
             (vec!["hooks", "retry", "dlv_9"], "no delivery has the id dlv_9"),
             (vec!["hooks", "retry", "hook_1"], "is not a delivery id"),
@@ -129,11 +129,11 @@ on_both_backends! {
             (vec!["hooks", "rotate-secret", "hook_1", "--overlap", "soon"], "not a duration"),
             (vec!["ping", "hook_1"], "no active webhook address has the id hook_1"),
         ] {
-            let out = tourney(&t, &args).await;
+            let out = t.shell(&args).await;
             assert_eq!(out.status.code(), Some(1), "{args:?}");
             assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         }
-        let usage = tourney(&t, &["hooks", "retry", "--hook", "hook_1"]).await;
+        let usage = t.shell(&["hooks", "retry", "--hook", "hook_1"]).await;
         assert_eq!(usage.status.code(), Some(2), "--hook needs --failed");
     }
 }

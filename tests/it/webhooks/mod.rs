@@ -12,20 +12,11 @@ use std::time::Duration;
 
 use hmac::{KeyInit, Mac};
 use tourney::db::Db;
-use tourney::db::outbox::{self, Audience};
-use tourney::domain::EventType;
+use tourney::ids::EventId;
 
 use crate::support::TestDb;
+use crate::support::organiser::Organiser;
 use crate::support::receiver::Receiver;
-
-/// Runs the `tourney` binary off the async runtime (the receiver keeps serving meanwhile).
-pub async fn tourney(t: &TestDb, args: &[&str]) -> Output {
-    let mut command = t.tourney();
-    command.args(args);
-    tokio::task::spawn_blocking(move || command.output().expect("run tourney"))
-        .await
-        .expect("join")
-}
 
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
@@ -89,20 +80,30 @@ pub async fn dispatch_once(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> O
         &root,
     ];
     args.extend_from_slice(extra);
-    tourney(t, &args).await
+    t.shell(&args).await
 }
 
-/// A space `demo` with one hook at `url` (loopback allowed); returns the hook's secret.
+/// A space `demo` with one hook at `url` (loopback allowed), and a tournament whose
+/// registrations make the events ([`append_events`]); returns the hook's secret.
 pub async fn space_with_hook(t: &TestDb, url: &str) -> String {
-    let created = tourney(t, &["spaces", "create", "demo", "--name", "Demo"]).await;
+    let created = t
+        .shell(&["spaces", "create", "demo", "--name", "Demo"])
+        .await;
     assert!(created.status.success(), "{}", stderr(&created));
+    open_signups(t).await;
     add_hook(t, url).await
 }
 
+/// The open tournament of space `demo` whose registrations [`append_events`] makes.
+pub async fn open_signups(t: &TestDb) {
+    Organiser::new(t)
+        .open_signups("demo", "signups", 4096)
+        .await;
+}
+
 pub async fn add_hook(t: &TestDb, url: &str) -> String {
-    let added = tourney(
-        t,
-        &[
+    let added = t
+        .shell(&[
             "hooks",
             "add",
             "--space",
@@ -110,9 +111,8 @@ pub async fn add_hook(t: &TestDb, url: &str) -> String {
             url,
             "--allow-cidr",
             "127.0.0.0/8",
-        ],
-    )
-    .await;
+        ])
+        .await;
     assert!(added.status.success(), "{}", stderr(&added));
     let out = stdout(&added);
     out.lines()
@@ -121,29 +121,10 @@ pub async fn add_hook(t: &TestDb, url: &str) -> String {
         .to_owned()
 }
 
-/// Appends `count` events to space 1 (as the portal would), returning their numbers.
-pub async fn append_events(db: &Db, count: usize) -> Vec<i64> {
-    let mut ids = Vec::new();
-    let mut tx = db.begin().await.unwrap();
-    for n in 0..count {
-        let data = serde_json::json!({"n": n, "note": "ünïcödé ✓"});
-        let now = tourney::timestamp::now_ms();
-        ids.push(
-            outbox::append(
-                tx.conn(),
-                1,
-                None,
-                EventType::RegistrationCreated,
-                &data,
-                Audience::Subscribers,
-                now,
-            )
-            .await
-            .unwrap(),
-        );
-    }
-    tx.commit().await.unwrap();
-    ids
+/// `count` events of space `demo`: registrations in its open tournament, as players would make
+/// them. Returns the events' ids, in order.
+pub async fn append_events(t: &TestDb, count: usize) -> Vec<EventId> {
+    Organiser::new(t).registrations("signups", count).await
 }
 
 /// The lowercase hex HMAC-SHA256, computed here independently of the product's signer.

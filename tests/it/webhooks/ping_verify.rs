@@ -15,10 +15,10 @@ on_both_backends! {
         let receiver = Receiver::start(|_, n| if n == 0 { Reply::Status(200) } else { Reply::Status(500) }).await;
         let secret = space_with_hook(&t, &receiver.url).await;
         // A filter without ping does not stop a ping: it is addressed to this one hook.
-        tourney(&t, &["hooks", "rotate-secret", "hook_1", "--overlap", "0s"]).await;
+        t.shell(&["hooks", "rotate-secret", "hook_1", "--overlap", "0s"]).await;
         let root = receiver.root_cert.to_string_lossy().into_owned();
         let args = ["ping", "hook_1", "--allow-cidr", "127.0.0.0/8", "--root-cert", &root];
-        let ok = tourney(&t, &args).await;
+        let ok = t.shell(&args).await;
         assert!(ok.status.success(), "{}", stderr(&ok));
         assert!(stdout(&ok).contains(": 200 in "), "{}", stdout(&ok));
         let request = &receiver.received()[0];
@@ -31,14 +31,14 @@ on_both_backends! {
         assert_ne!(request.header("svc-webhook-signature").unwrap(), format!("v1={}", hmac_hex(&secret, id, ts, &request.body)),
             "signed with the rotated secret, not the first one");
 
-        let failed = tourney(&t, &args).await;
+        let failed = t.shell(&args).await;
         assert_eq!(failed.status.code(), Some(1));
         assert!(stderr(&failed).contains("failed: 500 (http)"), "{}", stderr(&failed));
         let attempts: Vec<(String, Option<i64>)> = rows(&t.db, "SELECT trigger, status_code FROM attempts ORDER BY id").await;
         assert_eq!(attempts, [("ping".into(), Some(200)), ("ping".into(), Some(500))]);
         assert_eq!(crate::support::scalar(&t.db, "SELECT COUNT(*) FROM deliveries WHERE status = 'failed'").await, 1,
             "a failed ping is not retried automatically");
-        let blocked = tourney(&t, &["ping", "hook_1", "--root-cert", &root]).await;
+        let blocked = t.shell(&["ping", "hook_1", "--root-cert", &root]).await;
         assert_eq!(blocked.status.code(), Some(1));
         assert!(stderr(&blocked).contains("blocked"), "{}", stderr(&blocked));
     }

@@ -1,0 +1,146 @@
+//! What the load benchmarks share: a release `tourney serve` on a free port, `wrk` with its
+//! latency figures, and a bare warp server answering a fixed body, the yardstick every ratio in
+//! docs/PERFORMANCE.md is read against.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+pub struct Serve {
+    child: Child,
+    pub base: String,
+}
+
+impl Serve {
+    /// `tourney serve` on `db` with `args`, once it listens.
+    pub fn start(db: &str, args: &[&str]) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .env("TOURNEY_DATABASE_URL", db)
+            .env("TOURNEY_LOG", "warn")
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tourney serve");
+        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("the bound address");
+        std::thread::spawn(move || for _ in reader.lines() {});
+        Serve {
+            child,
+            base: line.trim().trim_start_matches("listening on ").to_owned(),
+        }
+    }
+
+    /// The most memory the server process has used, in MiB.
+    pub fn peak_mib(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(f64::NAN, |kb| kb / 1024.0)
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Rotates over "key path" lines, one request each.
+pub const LUA: &str = r#"
+local pairs_ = {}
+local i = 0
+function init(args)
+  for line in io.lines(args[1]) do
+    local key, path = line:match("^(%S+) (%S+)$")
+    pairs_[#pairs_ + 1] = { key = key, path = path }
+  end
+  i = math.random(#pairs_)
+end
+function request()
+  i = i % #pairs_ + 1
+  local p = pairs_[i]
+  return wrk.format("GET", p.path, { ["Authorization"] = "Bearer " .. p.key })
+end
+"#;
+
+pub struct Run {
+    pub rps: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub non_2xx: u64,
+}
+
+/// `wrk` with 2 threads and 64 connections for `seconds`, running `script` with `pairs` (one
+/// request line each).
+pub fn wrk(url: &str, script: &std::path::Path, pairs: &std::path::Path, seconds: u64) -> Run {
+    let output = Command::new("wrk")
+        .args(["-t2", "-c64", &format!("-d{seconds}s"), "--latency", "-s"])
+        .arg(script)
+        .arg(url)
+        .arg("--")
+        .arg(pairs)
+        .output()
+        .expect("run wrk");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let field = |prefix: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(prefix).map(|v| v.trim().to_owned()))
+    };
+    let millis = |value: String| {
+        let (number, unit) = value.split_at(
+            value
+                .find(|c: char| c.is_ascii_alphabetic())
+                .unwrap_or(value.len()),
+        );
+        let number: f64 = number.parse().unwrap_or(f64::NAN);
+        match unit {
+            "us" => number / 1000.0,
+            "ms" => number,
+            "s" => number * 1000.0,
+            _ => f64::NAN,
+        }
+    };
+    Run {
+        rps: field("Requests/sec:")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(f64::NAN),
+        p50_ms: field("50%").map(millis).unwrap_or(f64::NAN),
+        p99_ms: field("99%").map(millis).unwrap_or(f64::NAN),
+        non_2xx: field("Non-2xx or 3xx responses:")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0),
+    }
+}
+
+/// A bare warp server answering `body` to every request, on a runtime of its own.
+pub fn bare_warp(body: Vec<u8>, content_type: &'static str) -> (String, tokio::runtime::Runtime) {
+    use warp::Filter;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    let body = bytes::Bytes::from(body);
+    let route = warp::any().map(move || {
+        let mut response = warp::reply::Response::new(body.clone().into());
+        response.headers_mut().insert(
+            "content-type",
+            warp::http::HeaderValue::from_static(content_type),
+        );
+        response
+    });
+    runtime.spawn(warp::serve(route).incoming(listener).run());
+    (format!("http://{address}"), runtime)
+}

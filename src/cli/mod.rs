@@ -1,0 +1,333 @@
+//! The command line as parsed by clap: every subcommand, argument and environment variable.
+//!
+//! Only shapes and help texts live here. Validation that needs more than clap's value lists
+//! happens in `config` (global settings) and in each command; completions and man pages are
+//! generated from this definition.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use clap_complete::Shell;
+
+use crate::domain::{Format, Locale, Side, TournamentStatus};
+
+mod values;
+mod webhooks;
+pub use webhooks::{AllowArgs, DispatchArgs, HooksCommand, NetworkArgs, VerifyArgs, VerifyCommand};
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://tourney.db";
+pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
+
+/// Read API, signed webhooks and embeddable widgets for tournament spaces.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tourney",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(
+    after_help = "Exit status: 0 on success, 1 when the operation fails, 2 on a usage error."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME
+    #[arg(long, global = true, env = "TOURNEY_DATABASE_URL", hide_env_values = true, value_name = "URL",
+          default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+
+    /// Public address of the service, used to build portal and widget links
+    #[arg(long, global = true, env = "TOURNEY_BASE_URL", hide_env_values = true, value_name = "URL", default_value = DEFAULT_BASE_URL)]
+    pub base_url: String,
+
+    /// Who is acting, for the audit log [default: the USER environment variable]
+    #[arg(
+        long,
+        global = true,
+        env = "TOURNEY_ACTOR",
+        hide_env_values = true,
+        value_name = "NAME"
+    )]
+    pub actor: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM
+    Serve(ServeArgs),
+
+    /// Create and list organising spaces
+    #[command(subcommand)]
+    Spaces(SpacesCommand),
+
+    /// Database maintenance
+    #[command(subcommand)]
+    Db(DbCommand),
+
+    /// Create and run tournaments: status moves, registrations, the start
+    #[command(subcommand)]
+    Tournaments(TournamentsCommand),
+
+    /// Report and correct match results
+    #[command(subcommand)]
+    Matches(MatchesCommand),
+
+    /// Manage a space's webhook addresses and their deliveries
+    #[command(subcommand)]
+    Hooks(HooksCommand),
+
+    /// Deliver webhooks: claim due deliveries, sign, send, retry on schedule
+    Dispatch(DispatchArgs),
+
+    /// Send a signed test event to one webhook address now and print the outcome
+    Ping {
+        /// The address's id (hook_...)
+        hook_id: String,
+        #[command(flatten)]
+        network: NetworkArgs,
+    },
+
+    /// Check a received webhook's signature, or test a receiver (verify receiver URL)
+    Verify(VerifyArgs),
+
+    /// Print the iframe code that embeds a widget on a partner site
+    Embed(EmbedArgs),
+
+    /// Create the demo space: a tournament of every format in every interesting state
+    Demo,
+
+    /// Create, list and revoke API keys
+    #[command(subcommand)]
+    Keys(KeysCommand),
+
+    /// Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)
+    Import {
+        /// The document to load, or - for standard input
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+
+    /// Print shell completions (or write them all with --out-dir)
+    Completions {
+        /// The shell to complete for
+        #[arg(required_unless_present = "out_dir")]
+        shell: Option<Shell>,
+        /// Write completion files into DIR instead of printing (every shell unless SHELL is given)
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+    },
+
+    /// Print the man page (or write every page with --out-dir)
+    Man {
+        /// Write tourney.1 and one page per subcommand into DIR instead of printing
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+    },
+}
+
+/// `embed SLUG [--widget W] [--locale L]` or `embed --space SLUG --widget calendar`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["slug", "space"])))]
+pub struct EmbedArgs {
+    /// The tournament's slug (bracket, registration and standings widgets)
+    #[arg(conflicts_with = "space")]
+    pub slug: Option<String>,
+    /// The space's slug (calendar widget)
+    #[arg(long, value_name = "SLUG")]
+    pub space: Option<String>,
+    /// Which widget [default: bracket for a tournament, calendar for a space]
+    #[arg(long, value_enum)]
+    pub widget: Option<crate::pages::embed::Widget>,
+    /// Language of the widget
+    #[arg(long, value_enum, default_value_t = Locale::En)]
+    pub locale: Locale,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SpacesCommand {
+    /// Create a space
+    Create {
+        /// Short name used in widget paths: lowercase letters, digits and hyphens
+        slug: String,
+        /// Display name
+        #[arg(long)]
+        name: String,
+        /// Default language of the space's portal links and widgets
+        #[arg(long, value_enum, default_value_t = Locale::En)]
+        locale: Locale,
+    },
+    /// List every space
+    List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Apply pending migrations (every command also does this on start)
+    Migrate,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TournamentsCommand {
+    /// Create a tournament (in DRAFT status)
+    Create(CreateTournament),
+    /// Move a tournament to another status
+    Status {
+        slug: String,
+        /// DRAFT, ANNOUNCED, REGISTRATION_OPEN, REGISTRATION_CLOSED or CANCELLED
+        #[arg(value_enum)]
+        status: TournamentStatus,
+    },
+    /// Register a participant (while registration is open)
+    Register {
+        slug: String,
+        /// The participant's display name (at most 64 characters)
+        name: String,
+        /// The participant's email address: private, shown only by `tournaments registrations`
+        #[arg(long)]
+        email: Option<String>,
+    },
+    /// List a tournament's registrations with the players' private email addresses (for admins)
+    Registrations { slug: String },
+    /// Withdraw a registration (before the tournament starts)
+    Withdraw {
+        slug: String,
+        /// The participant's name or id (par_...)
+        name_or_id: String,
+    },
+    /// Seed the field, draw the first stage and start play (registration must be closed)
+    Start { slug: String },
+}
+
+#[derive(Debug, Args)]
+pub struct CreateTournament {
+    /// The space the tournament belongs to
+    #[arg(long)]
+    pub space: String,
+    /// Short name used in paths, unique across all spaces
+    #[arg(long)]
+    pub slug: String,
+    #[arg(long)]
+    pub name: String,
+    /// Game identifier, such as chess
+    #[arg(long)]
+    pub game: String,
+    #[arg(long, value_enum)]
+    pub format: Format,
+    #[arg(long, value_name = "N")]
+    pub max_participants: u32,
+    /// Start time, RFC 3339 (2026-12-01T18:00:00Z)
+    #[arg(long, value_name = "TIME")]
+    pub starts_at: String,
+    /// A test tournament: visible to its own space only, never in widgets
+    #[arg(long)]
+    pub test: bool,
+    #[arg(long)]
+    pub description: Option<String>,
+    /// single_elimination: play a match for third place
+    #[arg(long)]
+    pub third_place: bool,
+    /// groups_playoffs: number of groups
+    #[arg(long, value_name = "N")]
+    pub groups: Option<u32>,
+    /// groups_playoffs: how many of each group reach the playoff
+    #[arg(long, value_name = "N")]
+    pub advance: Option<u32>,
+    /// swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]
+    #[arg(long, value_name = "N", visible_alias = "swiss-rounds")]
+    pub rounds: Option<u32>,
+    /// free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub points: Option<Vec<u32>>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MatchesCommand {
+    /// List a tournament's matches with their ids, sides, status and score
+    List {
+        slug: String,
+        /// Only the matches ready to be reported
+        #[arg(long)]
+        ready: bool,
+    },
+    /// Report the result of a ready match
+    Report(MatchResult),
+    /// Correct the result of a completed match (later matches that depended on it are reset)
+    Correct(MatchResult),
+}
+
+#[derive(Debug, Args)]
+pub struct MatchResult {
+    pub slug: String,
+    /// The match's id (mat_...)
+    pub match_id: String,
+    /// The score, side a first: 2-1
+    #[arg(long, value_name = "A-B")]
+    pub score: Option<String>,
+    /// The side that forfeited; the other wins (a score is then optional)
+    #[arg(long, value_enum)]
+    pub forfeit: Option<Side>,
+    /// Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order
+    #[arg(long = "place", value_name = "NAME")]
+    pub places: Vec<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create an API key for a space; the key is shown once, here, and stored only as a hash
+    Create {
+        #[arg(long)]
+        space: String,
+        /// A label to tell keys apart, such as "partner site"
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// List a space's keys (never the keys themselves)
+    List {
+        #[arg(long)]
+        space: String,
+    },
+    /// Revoke a key: every server refuses it from its next request
+    Revoke {
+        /// The key's id (key_...)
+        key_id: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on; port 0 picks a free port (the bound address is printed)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// On an empty database, load the demo space and print an API key and example requests
+    #[arg(long)]
+    pub demo: bool,
+    /// Requests per API key in any 60-second window, counted for every server on the database
+    /// together (give every replica the same N)
+    #[arg(long, value_name = "N", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rate_limit: u32,
+    /// The rate limit's window; only tests change it (the specification's is a minute)
+    #[arg(long, value_name = "DURATION", default_value = "60s", hide = true)]
+    pub rate_limit_window: String,
+    /// Portal form posts (registrations, withdrawals) accepted per client address per minute
+    #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_FORM_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub form_limit: u32,
+    /// A proxy in front of the server whose X-Forwarded-For names the client (for the form
+    /// limit); repeatable, none by default
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "CIDR",
+        env = "TOURNEY_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        hide_env_values = true
+    )]
+    pub trusted_proxies: Vec<String>,
+}

@@ -1,0 +1,155 @@
+//! The error of the command layer: what a user sees on stderr when a command fails (exit 1), and
+//! the one place a [`ServiceError`] is worded for the shell, naming the commands and flags that
+//! would help.
+//!
+//! Commands return [`Error`]; `main` prints it once. Messages name the bad input and what to do
+//! instead; they never carry secrets or stack traces.
+
+use std::path::PathBuf;
+
+use crate::db::DbError;
+use crate::domain::TournamentStatus;
+use crate::domain::engine::EngineError;
+use crate::domain::formats::groups::MAX_GROUPS;
+use crate::domain::settings::{MAX_PARTICIPANTS, Setting, SettingsError};
+use crate::import::ImportError;
+use crate::service::{Conflict, Field, Invalid, Rule, ServiceError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An operation refused or failed.
+    #[error("{}", describe(.0))]
+    Service(#[from] ServiceError),
+    /// An argument's value is malformed (one clap cannot check).
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Import(#[from] ImportError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Webhook(#[from] crate::webhook::dispatcher::DispatchError),
+    #[error(transparent)]
+    WebhookClient(#[from] crate::webhook::client::ClientError),
+    #[error("cannot {action} {}: {source}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Writing to standard output failed (a closed pipe is not reported).
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+impl From<crate::service::Missing> for Error {
+    fn from(missing: crate::service::Missing) -> Error {
+        Error::Service(missing.into())
+    }
+}
+
+/// A service error as the shell says it.
+pub fn describe(error: &ServiceError) -> String {
+    match error {
+        ServiceError::Invalid(Invalid::Field { field, reason }) => match field {
+            Field::Slug | Field::Url => reason.clone(),
+            Field::ParticipantName => format!("the name {reason}"),
+            Field::Email => format!("--email: {reason}"),
+            Field::Name | Field::KeyLabel => format!("--name: {reason}"),
+            Field::Game => format!("--game: {reason}"),
+            Field::Description => format!("--description: {reason}"),
+            Field::Overlap => format!("--overlap: {reason}"),
+        },
+        ServiceError::Invalid(Invalid::Settings(error)) => settings(error),
+        ServiceError::Conflict(conflict) => match conflict {
+            Conflict::TooManyKeys { space, .. } => {
+                format!("{conflict} (`tourney keys list --space {space}`)")
+            }
+            Conflict::TooManyHooks { .. } => format!("{conflict} (tourney hooks remove HOOK_ID)"),
+            _ => conflict.to_string(),
+        },
+        ServiceError::Rule(rule) => match rule {
+            Rule::Move(refused) => refused.explain(match refused.to {
+                TournamentStatus::InProgress => {
+                    "a tournament moves to IN_PROGRESS when `tourney tournaments start` draws it; registration must be closed first"
+                }
+                TournamentStatus::Completed => {
+                    "a tournament completes by itself when its last match is reported"
+                }
+                _ => "",
+            }),
+            Rule::RegistrationClosed { tournament, .. } => format!(
+                "{rule} (open it with `tourney tournaments status {tournament} REGISTRATION_OPEN`)"
+            ),
+            Rule::NotStartable { tournament, .. } => format!(
+                "{rule} (close it with `tourney tournaments status {tournament} REGISTRATION_CLOSED`)"
+            ),
+            Rule::WithdrawalClosed { .. } => format!(
+                "{rule} (report a forfeit with `tourney matches report --forfeit` instead)"
+            ),
+            Rule::CannotStart { tournament, error } => {
+                format!("'{tournament}' cannot start: {}", engine(error))
+            }
+            Rule::Match { id, error } => format!("match {id} {}", engine(error)),
+            _ => rule.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// The engine's refusals, with the flags that report a result.
+fn engine(error: &EngineError) -> String {
+    match error {
+        EngineError::AlreadyCompleted => {
+            "is already completed; use `tourney matches correct` to change its result".into()
+        }
+        EngineError::PlacesExpected => {
+            "is a free-for-all round: report it with --place, naming every participant in finishing order".into()
+        }
+        EngineError::ScoreExpected => "has two sides: report it with --score A-B".into(),
+        EngineError::BadPlaces(detail) => {
+            format!("needs every participant of the round exactly once in --place: {detail}")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Settings refusals, with the flags of `tournaments create`.
+fn settings(error: &SettingsError) -> String {
+    match error {
+        SettingsError::Capacity => {
+            format!("--max-participants must be between 2 and {MAX_PARTICIPANTS}")
+        }
+        SettingsError::OnlyFor { setting, format } => {
+            let flag = match setting {
+                Setting::ThirdPlace => "--third-place",
+                Setting::Rounds => "--rounds",
+                Setting::Points => "--points",
+            };
+            let formats: Vec<&str> = setting.formats().iter().map(|f| f.as_str()).collect();
+            format!(
+                "{flag} applies only to {}, not {format}",
+                formats.join(" and ")
+            )
+        }
+        SettingsError::GroupsTogether { format } => format!(
+            "--groups N and --advance N go together, and only with groups_playoffs (the format is {format})"
+        ),
+        SettingsError::GroupRange => {
+            format!("--groups must be between 1 and {MAX_GROUPS}, and --advance at least 1")
+        }
+        SettingsError::PlayoffTooSmall => {
+            "the playoff needs at least 2 participants: raise --groups or --advance".into()
+        }
+        SettingsError::GroupsNeedPlaces { groups } => format!(
+            "{groups} groups need at least {} places (--max-participants)",
+            groups * 2
+        ),
+        SettingsError::NoRounds => "--rounds must be at least 1".into(),
+        SettingsError::PointsOrder => {
+            "--points lists points for places 1, 2, 3, ... and a lower place never earns more"
+                .into()
+        }
+    }
+}

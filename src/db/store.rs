@@ -1,0 +1,408 @@
+//! A tournament as stored, turned into the engine's [`State`] (for the service's writes and the
+//! readers' standings alike), and the engine's changes written back: only the rows that differ are
+//! touched.
+//!
+//! Every conversion from a row is checked: a value out of range or a link to a match that is not
+//! there is [`DbError::Corrupt`], never a silent default. It never decides anything: the rules are
+//! the engine's.
+
+use std::collections::HashMap;
+
+use super::matches::{self, Destination, MatchRow, MatchUpdate, NewMatch, ResultRow};
+use super::participants::{self, ParticipantRow};
+use super::stages::{self, StageRow};
+use super::tournaments::{self, TournamentRow};
+use super::{Conn, DbError};
+use crate::domain::engine::{Entrant, Game, Link, Placing, Settings, Stage, State, stage_plan};
+use crate::domain::standings::final_places::places;
+use crate::domain::{MatchStatus, ParticipantStatus, Side};
+use crate::ids::{MatchId, ParticipantId, StageId};
+
+/// A tournament's rows and the engine state built from them.
+pub struct Snapshot {
+    pub tournament: TournamentRow,
+    pub participants: Vec<ParticipantRow>,
+    pub stages: Vec<StageRow>,
+    /// Matches in creation order: `matches[i]` is `state.games[i]` as loaded.
+    pub matches: Vec<MatchRow>,
+    pub results: Vec<ResultRow>,
+    pub state: State,
+}
+
+impl Snapshot {
+    pub async fn load(mut conn: Conn<'_>, tournament: TournamentRow) -> Result<Snapshot, DbError> {
+        let participants = participants::list(conn.reborrow(), tournament.id).await?;
+        let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
+        let rows = matches::list_in_creation_order(conn.reborrow(), tournament.id).await?;
+        let results = matches::list_results(conn, tournament.id).await?;
+        let state = build_state(&tournament, &participants, &stage_rows, &rows, &results)?;
+        Ok(Snapshot {
+            tournament,
+            participants,
+            stages: stage_rows,
+            matches: rows,
+            results,
+            state,
+        })
+    }
+
+    /// The index in `state.games` of the match with this id, if it is this tournament's.
+    pub fn index_of(&self, id: MatchId) -> Option<usize> {
+        self.matches.iter().position(|row| row.id == id)
+    }
+
+    /// Participants by id, with their names.
+    pub fn names(&self) -> HashMap<ParticipantId, String> {
+        self.participants
+            .iter()
+            .map(|p| (p.id, p.name.clone()))
+            .collect()
+    }
+
+    /// Writes what differs between the loaded state and `after`: stages, matches (new ones
+    /// inserted, `removed` ones deleted), free-for-all results, seeds and places. Returns the
+    /// id of every match of `after`, by index.
+    pub async fn save(
+        &self,
+        mut conn: Conn<'_>,
+        after: &State,
+        removed: &[MatchId],
+        now: i64,
+    ) -> Result<Vec<MatchId>, DbError> {
+        for &id in removed {
+            matches::delete(conn.reborrow(), id).await?;
+        }
+        let stage_ids = self.save_stages(conn.reborrow(), after).await?;
+        let stage_id = |number: u32| {
+            stage_ids
+                .get(&number)
+                .copied()
+                .ok_or_else(|| DbError::Corrupt(format!("stage {number} is missing")))
+        };
+
+        let mut ids = Vec::with_capacity(after.games.len());
+        for game in &after.games {
+            let id = match game.id {
+                Some(id) => MatchId::from_raw(id),
+                None => {
+                    let new = NewMatch {
+                        tournament_id: self.tournament.id,
+                        stage_id: stage_id(game.stage)?,
+                        bracket: game.bracket,
+                        group_label: game.group.as_deref(),
+                        round: i64::from(game.round),
+                        position: i64::from(game.position),
+                        status: game.status,
+                        a_participant_id: None,
+                        b_participant_id: None,
+                        bye: false,
+                        score_a: None,
+                        score_b: None,
+                        winner: None,
+                        forfeit: false,
+                        scheduled_at: None,
+                        completed_at: None,
+                        now,
+                    };
+                    matches::insert(conn.reborrow(), &new).await?.id
+                }
+            };
+            ids.push(id);
+        }
+        let by_id: HashMap<MatchId, &MatchRow> =
+            self.matches.iter().map(|row| (row.id, row)).collect();
+        let mut stored_results: HashMap<MatchId, Vec<&ResultRow>> = HashMap::new();
+        for result in &self.results {
+            stored_results
+                .entry(result.match_id)
+                .or_default()
+                .push(result);
+        }
+        let destination = |link: Option<Link>| -> Result<Option<Destination>, DbError> {
+            link.map(|l| {
+                let match_id = ids.get(l.game).copied().ok_or_else(|| {
+                    DbError::Corrupt(format!("a link leads to match {} of none", l.game))
+                })?;
+                Ok(Destination {
+                    match_id,
+                    slot: l.side,
+                })
+            })
+            .transpose()
+        };
+        for (game, &id) in after.games.iter().zip(&ids) {
+            let stored = by_id.get(&id).copied();
+            let completed_at = match (game.is_completed(), stored) {
+                (false, _) => None,
+                (true, Some(row)) if row.status == MatchStatus::Completed => row.completed_at,
+                (true, _) => Some(now),
+            };
+            let update = MatchUpdate {
+                status: game.status,
+                a_participant_id: game.a.map(ParticipantId::from_raw),
+                b_participant_id: game.b.map(ParticipantId::from_raw),
+                bye: game.bye,
+                score_a: game.score_a.map(i64::from),
+                score_b: game.score_b.map(i64::from),
+                winner: game.winner,
+                forfeit: game.forfeit,
+                winner_to: destination(game.winner_to)?,
+                loser_to: destination(game.loser_to)?,
+                completed_at,
+                now,
+            };
+            if stored.is_none_or(|row| differs(row, &update)) {
+                matches::update(conn.reborrow(), id, &update).await?;
+            }
+            let results: Vec<ResultRow> = game
+                .results
+                .iter()
+                .map(|p| ResultRow {
+                    match_id: id,
+                    participant_id: ParticipantId::from_raw(p.participant),
+                    place: i64::from(p.place),
+                    points: i64::from(p.points),
+                })
+                .collect();
+            let before = stored_results.get(&id).map_or(&[][..], Vec::as_slice);
+            if results.iter().ne(before.iter().copied()) {
+                matches::replace_results(conn.reborrow(), id, &results).await?;
+            }
+        }
+        self.save_participants(conn.reborrow(), after).await?;
+        tournaments::touch(conn, self.tournament.id, now).await?;
+        Ok(ids)
+    }
+
+    /// Inserts the stages `after` added and updates changed statuses; returns ids by number.
+    async fn save_stages(
+        &self,
+        mut conn: Conn<'_>,
+        after: &State,
+    ) -> Result<HashMap<u32, StageId>, DbError> {
+        let mut ids: HashMap<u32, StageId> = HashMap::new();
+        for row in &self.stages {
+            ids.insert(stage_number(row)?, row.id);
+        }
+        let plan = stage_plan(after.format);
+        for stage in &after.stages {
+            match self
+                .stages
+                .iter()
+                .find(|s| s.number == i64::from(stage.number))
+            {
+                Some(row) if row.status != stage.status => {
+                    stages::set_status(conn.reborrow(), row.id, stage.status).await?
+                }
+                Some(_) => {}
+                None => {
+                    let name = (stage.number as usize)
+                        .checked_sub(1)
+                        .and_then(|i| plan.get(i))
+                        .map_or("Stage", |(_, name)| name);
+                    let row = stages::insert(
+                        conn.reborrow(),
+                        self.tournament.id,
+                        i64::from(stage.number),
+                        stage.stage_type,
+                        name,
+                        stage.status,
+                    )
+                    .await?;
+                    ids.insert(stage.number, row.id);
+                }
+            }
+        }
+        Ok(ids)
+    }
+
+    /// Seeds given at the start, and places as they are decided.
+    async fn save_participants(&self, mut conn: Conn<'_>, after: &State) -> Result<(), DbError> {
+        let decided = places(after);
+        for participant in &self.participants {
+            let Some(entrant) = after.entrants.iter().find(|e| e.id == participant.id.raw()) else {
+                continue;
+            };
+            if participant.seed != Some(i64::from(entrant.seed)) {
+                participants::set_seed(conn.reborrow(), participant.id, i64::from(entrant.seed))
+                    .await?;
+            }
+            let place = decided
+                .get(&participant.id.raw())
+                .map(|p| (i64::from(p.place), i64::from(p.place_to)));
+            if (participant.place, participant.place_to) != (place.map(|p| p.0), place.map(|p| p.1))
+            {
+                participants::set_place(conn.reborrow(), participant.id, place).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn differs(row: &MatchRow, update: &MatchUpdate) -> bool {
+    // A stored link without its side never equals a destination, so it is rewritten whole.
+    let link = |id: Option<MatchId>, slot: Option<Side>| match (id, slot) {
+        (Some(match_id), Some(slot)) => Some(Some(Destination { match_id, slot })),
+        (None, None) => Some(None),
+        _ => None,
+    };
+    row.status != update.status
+        || row.a_participant_id != update.a_participant_id
+        || row.b_participant_id != update.b_participant_id
+        || row.bye != update.bye
+        || row.score_a != update.score_a
+        || row.score_b != update.score_b
+        || row.winner != update.winner
+        || row.forfeit != update.forfeit
+        || link(row.winner_to_match_id, row.winner_to_slot) != Some(update.winner_to)
+        || link(row.loser_to_match_id, row.loser_to_slot) != Some(update.loser_to)
+        || row.completed_at != update.completed_at
+}
+
+/// A whole number the engine counts in (a round, a score, a place), checked.
+fn count(value: i64, what: &str, minimum: u32) -> Result<u32, DbError> {
+    u32::try_from(value)
+        .ok()
+        .filter(|v| *v >= minimum)
+        .ok_or_else(|| DbError::Corrupt(format!("{what} is {value}")))
+}
+
+fn optional_count(value: Option<i64>, what: &str) -> Result<Option<u32>, DbError> {
+    value.map(|v| count(v, what, 0)).transpose()
+}
+
+fn stage_number(row: &StageRow) -> Result<u32, DbError> {
+    count(row.number, &format!("the number of stage {}", row.id), 1)
+}
+
+fn build_state(
+    tournament: &TournamentRow,
+    participants: &[ParticipantRow],
+    stage_rows: &[StageRow],
+    rows: &[MatchRow],
+    results: &[ResultRow],
+) -> Result<State, DbError> {
+    let what = |field: &str| format!("the {field} of tournament {}", tournament.id);
+    let points_scale = tournament
+        .points_scale
+        .as_deref()
+        .map(|text| {
+            serde_json::from_str::<Vec<u32>>(text).map_err(|e| {
+                DbError::Corrupt(format!("{} is unreadable: {e}", what("points scale")))
+            })
+        })
+        .transpose()?;
+    let settings = Settings {
+        third_place: tournament.third_place,
+        group_count: optional_count(tournament.group_count, &what("group count"))?,
+        advance_per_group: optional_count(tournament.advance_per_group, &what("advance count"))?,
+        rounds: optional_count(tournament.rounds, &what("round count"))?,
+        points_scale,
+    };
+    let mut state = State::new(tournament.format, settings);
+    let mut stage_number_of: HashMap<StageId, u32> = HashMap::new();
+    for row in stage_rows {
+        let number = stage_number(row)?;
+        stage_number_of.insert(row.id, number);
+        state.stages.push(Stage {
+            number,
+            stage_type: row.stage_type,
+            status: row.status,
+        });
+    }
+    if !state.stages.is_empty() {
+        // The field once play has begun: everyone not withdrawn, by seed.
+        let mut field: Vec<&ParticipantRow> = participants
+            .iter()
+            .filter(|p| p.status != ParticipantStatus::Withdrawn)
+            .collect();
+        field.sort_by_key(|p| (p.seed.is_none(), p.seed, p.registered_at, p.id));
+        state.entrants = (1..)
+            .zip(&field)
+            .map(|(seed, p)| Entrant {
+                id: p.id.raw(),
+                seed,
+            })
+            .collect();
+    }
+    let index_of: HashMap<MatchId, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| (row.id, i))
+        .collect();
+    let mut placings: HashMap<MatchId, Vec<Placing>> = HashMap::new();
+    for r in results {
+        let what = |field: &str| {
+            format!(
+                "the {field} of {} in match {}",
+                r.participant_id, r.match_id
+            )
+        };
+        placings.entry(r.match_id).or_default().push(Placing {
+            participant: r.participant_id.raw(),
+            place: count(r.place, &what("place"), 1)?,
+            points: count(r.points, &what("points"), 0)?,
+        });
+    }
+    for row in rows {
+        let what = |field: &str| format!("the {field} of match {}", row.id);
+        let link = |id: Option<MatchId>, slot: Option<Side>, field: &str| match (id, slot) {
+            (None, None) => Ok(None),
+            (Some(id), Some(side)) => index_of
+                .get(&id)
+                .map(|&game| Some(Link { game, side }))
+                .ok_or_else(|| {
+                    DbError::Corrupt(format!(
+                        "{} is {id}, not a match of the tournament",
+                        what(field)
+                    ))
+                }),
+            _ => Err(DbError::Corrupt(format!(
+                "{} has a match or a side, not both",
+                what(field)
+            ))),
+        };
+        let stage = stage_number_of.get(&row.stage_id).copied().ok_or_else(|| {
+            DbError::Corrupt(format!(
+                "{} is {}, not a stage of the tournament",
+                what("stage"),
+                row.stage_id
+            ))
+        })?;
+        let mut game = Game::new(
+            stage,
+            row.bracket,
+            row.group_label.clone(),
+            count(row.round, &what("round"), 1)?,
+            count(row.position, &what("position"), 1)?,
+        );
+        game.id = Some(row.id.raw());
+        game.status = row.status;
+        game.a = row.a_participant_id.map(ParticipantId::raw);
+        game.b = row.b_participant_id.map(ParticipantId::raw);
+        game.bye = row.bye;
+        game.score_a = optional_count(row.score_a, &what("score of side a"))?;
+        game.score_b = optional_count(row.score_b, &what("score of side b"))?;
+        (game.winner, game.forfeit) = (row.winner, row.forfeit);
+        game.winner_to = link(row.winner_to_match_id, row.winner_to_slot, "winner's link")?;
+        game.loser_to = link(row.loser_to_match_id, row.loser_to_slot, "loser's link")?;
+        game.results = placings.remove(&row.id).unwrap_or_default();
+        state.games.push(game);
+    }
+    Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_out_of_range_are_corrupt_not_defaults() {
+        assert_eq!(count(3, "round", 1).ok(), Some(3));
+        assert!(
+            matches!(count(0, "the round of match mat_1", 1), Err(DbError::Corrupt(m)) if m == "the round of match mat_1 is 0")
+        );
+        assert!(count(-1, "a score", 0).is_err());
+        assert!(count(i64::from(u32::MAX) + 1, "a score", 0).is_err());
+    }
+}

@@ -1,0 +1,272 @@
+//! What guards the portal's forms: the form token bound to a cookie, the origin check, the
+//! cookies themselves, and reading a posted body of at most [`MAX_BODY`] bytes.
+//!
+//! A visitor gets a random nonce in an `HttpOnly`, `SameSite=Lax` cookie; each form carries
+//! `HMAC-SHA256(site key, nonce, form action)`. A post is accepted only with both, matching, from
+//! this site's origin. The site key is shared by every server on the database, so any replica
+//! accepts a form another one served. Nothing here writes or logs a secret.
+
+use std::pin::Pin;
+
+use base64::Engine as _;
+use bytes::{Bytes, BytesMut};
+use futures_util::{Stream, StreamExt};
+use hmac::{KeyInit, Mac};
+use sha2::Sha256;
+use warp::http::{HeaderMap, HeaderValue, header};
+
+/// The largest form body accepted, in bytes.
+pub const MAX_BODY: usize = 8 * 1024;
+/// The cookie holding the visitor's form nonce.
+pub const NONCE_COOKIE: &str = "tourney_form";
+/// How long a nonce cookie lives, in seconds.
+const NONCE_MAX_AGE: u32 = 24 * 3600;
+
+/// A request body, read only by the handlers that take one.
+pub type BodyStream = Pin<Box<dyn Stream<Item = Result<Bytes, warp::Error>> + Send>>;
+
+type HmacSha256 = hmac::Hmac<Sha256>;
+
+/// Signs and checks form tokens with the site key.
+pub struct FormGuard {
+    key: Vec<u8>,
+    /// Whether cookies get `Secure` (the base URL is https).
+    secure: bool,
+    /// `scheme://host[:port]` of the base URL: the only `Origin` a post may come from.
+    origin: String,
+}
+
+impl FormGuard {
+    pub fn new(key: &[u8], secure: bool, origin: String) -> FormGuard {
+        FormGuard {
+            key: key.to_vec(),
+            secure,
+            origin,
+        }
+    }
+
+    fn mac(&self, nonce: &str, action: &str) -> HmacSha256 {
+        // A key of any length is accepted by HMAC; this cannot fail.
+        let mut mac = <HmacSha256 as KeyInit>::new_from_slice(&self.key)
+            .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+        mac.update(nonce.as_bytes());
+        mac.update(&[0]);
+        mac.update(action.as_bytes());
+        mac
+    }
+
+    /// The token of the form posting to `action` for the visitor holding `nonce`.
+    pub fn token(&self, nonce: &str, action: &str) -> String {
+        hex::encode(self.mac(nonce, action).finalize().into_bytes())
+    }
+
+    /// Whether `token` is the one of `action` for `nonce` (compared in constant time).
+    pub fn verify(&self, nonce: &str, action: &str, token: &str) -> bool {
+        match hex::decode(token) {
+            Ok(bytes) => self.mac(nonce, action).verify_slice(&bytes).is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    /// Whether a post comes from this site: a browser must not call it cross-site, and an
+    /// `Origin`, when sent, must be the base URL's. Pages send no referrer, so browsers send
+    /// `Origin: null` with their forms; that passes only when the browser also says the post is
+    /// same-origin (`Sec-Fetch-Site`, which no page script can set).
+    pub fn same_origin(&self, headers: &HeaderMap) -> bool {
+        let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+        if fetch_site.is_some_and(|site| site == "cross-site") {
+            return false;
+        }
+        match headers.get(header::ORIGIN).map(|v| v.to_str()) {
+            None => true,
+            Some(Ok("null")) => fetch_site == Some("same-origin"),
+            Some(Ok(origin)) => origin == self.origin,
+            Some(Err(_)) => false,
+        }
+    }
+
+    /// A `Set-Cookie` value: `HttpOnly`, `SameSite=Lax`, `Secure` on https.
+    pub fn cookie(&self, name: &str, value: &str, path: &str, max_age: u32) -> Option<HeaderValue> {
+        let secure = if self.secure { "; Secure" } else { "" };
+        HeaderValue::from_str(&format!(
+            "{name}={value}; Path={path}; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}"
+        ))
+        .ok()
+    }
+
+    /// The visitor's nonce from their cookie, or a new one with the cookie that sets it.
+    pub fn nonce(&self, headers: &HeaderMap) -> (String, Option<HeaderValue>) {
+        if let Some(nonce) = cookie(headers, NONCE_COOKIE).filter(|n| is_nonce(n)) {
+            return (nonce.to_owned(), None);
+        }
+        let nonce = random_text(16);
+        let set = self.cookie(NONCE_COOKIE, &nonce, "/", NONCE_MAX_AGE);
+        (nonce, set)
+    }
+}
+
+/// `bytes` random bytes as URL-safe base64 (falls back to a clock-derived value only if the
+/// operating system gives no randomness, which then fails the token check, never passes it).
+pub fn random_text(bytes: usize) -> String {
+    let mut buffer = vec![0u8; bytes];
+    if getrandom::fill(&mut buffer).is_err() {
+        return String::new();
+    }
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(buffer)
+}
+
+fn is_nonce(text: &str) -> bool {
+    (16..=64).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value)
+}
+
+/// A posted body that is too large to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge;
+
+/// Reads at most [`MAX_BODY`] bytes; a `Content-Length` or a body over it is refused unread.
+pub async fn read_body(headers: &HeaderMap, mut body: BodyStream) -> Result<Bytes, TooLarge> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(TooLarge);
+    }
+    let mut read = BytesMut::new();
+    while let Some(chunk) = body.next().await {
+        let Ok(chunk) = chunk else { break };
+        if read.len() + chunk.len() > MAX_BODY {
+            return Err(TooLarge);
+        }
+        read.extend_from_slice(&chunk);
+    }
+    Ok(read.freeze())
+}
+
+/// The first value of each field of a URL-encoded form.
+pub fn fields(body: &[u8]) -> impl Fn(&str) -> String + '_ {
+    move |name: &str| {
+        url::form_urlencoded::parse(body)
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.into_owned())
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn guard() -> FormGuard {
+        FormGuard::new(b"site key", true, "https://cup.example.org".into())
+    }
+
+    #[test]
+    fn tokens_bind_nonce_and_action() {
+        let guard = guard();
+        let token = guard.token("nonce-1234567890ab", "/en/tournaments/cup/registrations");
+        assert!(guard.verify(
+            "nonce-1234567890ab",
+            "/en/tournaments/cup/registrations",
+            &token
+        ));
+        assert!(!guard.verify(
+            "nonce-other-567890ab",
+            "/en/tournaments/cup/registrations",
+            &token
+        ));
+        assert!(!guard.verify(
+            "nonce-1234567890ab",
+            "/en/tournaments/other/registrations",
+            &token
+        ));
+        assert!(!guard.verify(
+            "nonce-1234567890ab",
+            "/en/tournaments/cup/registrations",
+            "zz"
+        ));
+        let other_key = FormGuard::new(b"another key", true, String::new());
+        assert!(!other_key.verify(
+            "nonce-1234567890ab",
+            "/en/tournaments/cup/registrations",
+            &token
+        ));
+    }
+
+    #[test]
+    fn only_this_origin_may_post() {
+        let guard = guard();
+        let mut headers = HeaderMap::new();
+        assert!(guard.same_origin(&headers), "no Origin: the token decides");
+        headers.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://cup.example.org"),
+        );
+        assert!(guard.same_origin(&headers));
+        headers.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://evil.example"),
+        );
+        assert!(!guard.same_origin(&headers));
+        headers.insert(header::ORIGIN, HeaderValue::from_static("null"));
+        assert!(
+            !guard.same_origin(&headers),
+            "null, with nothing to say where it came from"
+        );
+        headers.insert("sec-fetch-site", HeaderValue::from_static("same-origin"));
+        assert!(
+            guard.same_origin(&headers),
+            "a browser's form from a page without referrers"
+        );
+        let mut fetch = HeaderMap::new();
+        fetch.insert("sec-fetch-site", HeaderValue::from_static("cross-site"));
+        assert!(!guard.same_origin(&fetch));
+    }
+
+    #[test]
+    fn cookies_are_read_and_set_safely() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; tourney_form=abcdefghijklmnopqrstuv"),
+        );
+        assert_eq!(
+            cookie(&headers, NONCE_COOKIE),
+            Some("abcdefghijklmnopqrstuv")
+        );
+        let (nonce, set) = guard().nonce(&headers);
+        assert_eq!((nonce.as_str(), set), ("abcdefghijklmnopqrstuv", None));
+        let (fresh, set) = guard().nonce(&HeaderMap::new());
+        assert!(is_nonce(&fresh));
+        let set = set.expect("a cookie for a new visitor");
+        let set = set.to_str().unwrap();
+        assert!(
+            set.contains("HttpOnly") && set.contains("SameSite=Lax") && set.contains("Secure"),
+            "{set}"
+        );
+    }
+
+    #[test]
+    fn form_fields_are_decoded() {
+        let get = fields(b"name=%D0%90%D0%BD%D0%BD%D0%B0+K&email=a%40b.org&name=second");
+        assert_eq!(
+            (get("name"), get("email"), get("token")),
+            ("Анна K".into(), "a@b.org".into(), String::new())
+        );
+    }
+}

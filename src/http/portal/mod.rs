@@ -1,0 +1,356 @@
+//! The portal over HTTP (docs/portal.md): `/` (a redirect by `Accept-Language`), the landing,
+//! space and tournament pages, the registration form and its confirmation, and the withdrawal
+//! link with its confirming click. Every path that is not the API, a widget or an operator's
+//! endpoint is the portal's, so an unknown one gets the portal's localized HTML 404 page, never
+//! JSON.
+//!
+//! Writes go through `service::registrations` as the actor `portal`, guarded first: posts per
+//! client address, body size, origin, and the form token bound to a cookie, so a refused post
+//! writes nothing. Pages are never framed (`frame-ancestors 'none'`), carry no script, and send
+//! no referrer (a withdrawal link must not leak through one). A withdrawal secret is never
+//! logged: the request log shows its path without it.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use warp::reply::Response;
+
+mod pages;
+mod registration;
+mod withdrawal;
+
+use registration::registration_path;
+
+use super::App;
+use super::cache::Body;
+use super::forms::BodyStream;
+use crate::domain::Locale;
+use crate::pages::i18n::T;
+use crate::pages::portal::{self, Place};
+use crate::pages::{self as html, RenderError, Theme};
+use crate::service::Ctx;
+
+/// The actor the audit log records for the portal's forms.
+pub const ACTOR: &str = "portal";
+/// The cookie that carries a new registration's withdrawal secret to its confirmation page,
+/// which shows it once and clears it.
+const SHOWN_COOKIE: &str = "tourney_shown";
+const SHOWN_MAX_AGE: u32 = 600;
+
+/// A request as the portal needs it.
+pub struct Request<'a> {
+    pub method: &'a Method,
+    pub path: &'a str,
+    pub query: &'a str,
+    pub headers: &'a HeaderMap,
+    pub peer: Option<std::net::SocketAddr>,
+    pub body: BodyStream,
+}
+
+/// The page a path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target<'a> {
+    Root,
+    Stylesheet,
+    Landing(Locale),
+    Space(Locale, &'a str),
+    Tournament(Locale, &'a str),
+    Register(Locale, &'a str),
+    Registered(Locale, &'a str),
+    Withdrawn(Locale, &'a str),
+    Withdraw(Locale, &'a str),
+    NotFound(Locale),
+}
+
+fn parse(path: &str) -> Target<'_> {
+    match path {
+        "/" => return Target::Root,
+        "/assets/portal.css" => return Target::Stylesheet,
+        _ => {}
+    }
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let Some(locale) = parts.first().and_then(|l| l.parse::<Locale>().ok()) else {
+        return Target::NotFound(Locale::En);
+    };
+    let name = |text: &&str| !text.is_empty();
+    match parts[1..] {
+        [] | [""] => Target::Landing(locale),
+        ["organizer", space] if name(&space) => Target::Space(locale, space),
+        ["tournaments", slug] if name(&slug) => Target::Tournament(locale, slug),
+        ["tournaments", slug, "registrations"] if name(&slug) => Target::Register(locale, slug),
+        ["tournaments", slug, "registered"] if name(&slug) => Target::Registered(locale, slug),
+        ["tournaments", slug, "withdrawn"] if name(&slug) => Target::Withdrawn(locale, slug),
+        ["withdraw", secret] if name(&secret) => Target::Withdraw(locale, secret),
+        _ => Target::NotFound(locale),
+    }
+}
+
+/// The path as the request log may show it: a withdrawal link's secret is cut out.
+pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
+    match parse(path) {
+        Target::Withdraw(locale, _) => format!("/{locale}/withdraw/…").into(),
+        _ => path.into(),
+    }
+}
+
+/// A GET page as the cache keeps it: built once per window for every visitor. A page with a
+/// form holds [`App::token_marker`] where each visitor's token goes.
+#[derive(Debug, Clone)]
+pub struct CachedPage {
+    status: StatusCode,
+    body: Body,
+    has_form: bool,
+}
+
+pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
+    let target = parse(request.path);
+    let locale = match target {
+        Target::Root => return to_preferred_language(app, request.headers),
+        Target::Stylesheet => return stylesheet(request.method),
+        Target::Landing(l)
+        | Target::Space(l, _)
+        | Target::Tournament(l, _)
+        | Target::Register(l, _)
+        | Target::Registered(l, _)
+        | Target::Withdrawn(l, _)
+        | Target::Withdraw(l, _)
+        | Target::NotFound(l) => l,
+    };
+    let path = request.path;
+    let theme = Theme::from_query(request.query);
+    let path_after_locale = request
+        .path
+        .trim_start_matches('/')
+        .split_once('/')
+        .map_or("", |(_, rest)| rest);
+    let place = Place {
+        base_url: &app.base_url,
+        locale,
+        theme,
+        path: path_after_locale,
+    };
+    let allowed = match target {
+        Target::Register(..) => "POST",
+        Target::Withdraw(..) => "GET, POST",
+        _ => "GET",
+    };
+    let method = request.method.as_str();
+    if !allowed.split(", ").any(|m| m == method) {
+        return method_not_allowed(&place, allowed);
+    }
+    let outcome = match (target, request.method == Method::POST) {
+        (Target::Register(_, slug), true) => {
+            registration::register(app, &place, slug, request).await
+        }
+        (Target::Withdraw(_, secret), true) => {
+            withdrawal::withdraw(app, &place, secret, request).await
+        }
+        (Target::Withdraw(_, secret), false) => {
+            withdrawal::confirm_withdrawal(app, &place, secret, request.headers).await
+        }
+        (Target::Registered(_, slug), _) => {
+            registration::registered(app, &place, slug, request.headers).await
+        }
+        (Target::Withdrawn(_, slug), _) => withdrawal::withdrawn(app, &place, slug).await,
+        (Target::NotFound(_), _) => Ok(not_found(&place)),
+        _ => pages::cached(app, &place, target, request.path, request.headers).await,
+    };
+    outcome.unwrap_or_else(|failure| {
+        tracing::error!(error = %failure, path = %loggable(path), "portal page failed");
+        page(
+            StatusCode::SERVICE_UNAVAILABLE,
+            portal::message(&place, T::UnavailableTitle, T::PageUnavailableBody, None),
+            "no-store",
+        )
+    })
+}
+
+/// `/`: the landing page in the visitor's language (`Accept-Language`), English by default.
+fn to_preferred_language(app: &App, headers: &HeaderMap) -> Response {
+    let accepted = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let mut best: Option<(f32, Locale)> = None;
+    for part in accepted.split(',') {
+        let mut pieces = part.trim().split(';');
+        let tag = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+        let quality = pieces
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .and_then(|q| q.parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let primary = tag.split('-').next().unwrap_or("");
+        if let Ok(locale) = primary.parse::<Locale>()
+            && quality > 0.0
+            && best.is_none_or(|(q, _)| quality > q)
+        {
+            best = Some((quality, locale));
+        }
+    }
+    let locale = best.map_or(Locale::En, |(_, l)| l);
+    let mut response = redirect(&format!("{}/{locale}/", app.base_url), StatusCode::FOUND);
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+    response
+}
+
+fn stylesheet(method: &Method) -> Response {
+    if method != Method::GET {
+        let mut response = Response::new(Bytes::new().into());
+        *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+        return response;
+    }
+    let mut response = Response::new(Bytes::from_static(html::PORTAL_STYLESHEET.as_bytes()).into());
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/css; charset=utf-8"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}
+
+fn portal_ctx(app: &App) -> Ctx<'_> {
+    Ctx {
+        base_url: &app.base_url,
+        actor: ACTOR,
+        now: crate::timestamp::now_ms(),
+    }
+}
+
+fn link_not_valid(place: &Place<'_>) -> Response {
+    page(
+        StatusCode::NOT_FOUND,
+        portal::message(place, T::LinkInvalidTitle, T::LinkInvalidBody, None),
+        "no-store",
+    )
+}
+
+fn not_found_html(place: &Place<'_>) -> String {
+    let place = Place { path: "", ..*place };
+    portal::message(&place, T::NotFoundTitle, T::PageNotFoundBody, None).unwrap_or_else(|_| {
+        format!(
+            "<!DOCTYPE html><title>{0}</title><p>{0}</p>",
+            T::NotFoundTitle.get(place.locale)
+        )
+    })
+}
+
+/// The portal's one "not found" page of a locale: the same bytes whatever was not found (its
+/// language switch leads to the other language's landing page, not to the path asked for).
+fn not_found(place: &Place<'_>) -> Response {
+    page(StatusCode::NOT_FOUND, Ok(not_found_html(place)), "no-cache")
+}
+
+fn method_not_allowed(place: &Place<'_>, allowed: &'static str) -> Response {
+    let mut response = page(
+        StatusCode::METHOD_NOT_ALLOWED,
+        Ok(not_found_html(place)),
+        "no-store",
+    );
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allowed));
+    response
+}
+
+fn redirect(location: &str, status: StatusCode) -> Response {
+    let mut response = with_headers(Response::new(Bytes::new().into()), "no-store");
+    *response.status_mut() = status;
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+/// An HTML page; a page that could not be rendered is logged and becomes the 503 page. A 503
+/// says when to try again, as the API's does.
+fn page(status: StatusCode, html: Result<String, RenderError>, cache: &'static str) -> Response {
+    let (status, html) = match html {
+        Ok(html) => (status, html),
+        Err(error) => {
+            tracing::error!(%error, "portal page failed to render");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                html::message(Locale::En, T::UnavailableTitle, T::PageUnavailableBody),
+            )
+        }
+    };
+    let mut response = with_headers(Response::new(Bytes::from(html).into()), cache);
+    *response.status_mut() = status;
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
+    response
+}
+
+/// The headers of every portal response: HTML, never framed, no script, no referrer.
+fn with_headers(mut response: Response, cache: &'static str) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(html::PORTAL_POLICY),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_name_pages() {
+        assert_eq!(parse("/"), Target::Root);
+        assert_eq!(parse("/ru/"), Target::Landing(Locale::Ru));
+        assert_eq!(parse("/en"), Target::Landing(Locale::En));
+        assert_eq!(
+            parse("/en/tournaments/cup"),
+            Target::Tournament(Locale::En, "cup")
+        );
+        assert_eq!(
+            parse("/ru/organizer/club"),
+            Target::Space(Locale::Ru, "club")
+        );
+        assert_eq!(
+            parse("/en/tournaments/cup/registrations"),
+            Target::Register(Locale::En, "cup")
+        );
+        assert_eq!(
+            parse("/en/withdraw/s3cr3t"),
+            Target::Withdraw(Locale::En, "s3cr3t")
+        );
+        assert_eq!(parse("/de/tournaments/cup"), Target::NotFound(Locale::En));
+        assert_eq!(parse("/ru/tournaments/"), Target::NotFound(Locale::Ru));
+        assert_eq!(parse("/ru/tournaments/cup/x"), Target::NotFound(Locale::Ru));
+    }
+
+    #[test]
+    fn withdrawal_secrets_stay_out_of_logs() {
+        assert_eq!(loggable("/en/withdraw/abcDEF123"), "/en/withdraw/…");
+        assert_eq!(loggable("/en/tournaments/cup"), "/en/tournaments/cup");
+    }
+}

@@ -1,0 +1,298 @@
+//! Registration on the portal: the form's post, checked (limit per client address, size,
+//! origin, token, fields) before `service::registrations::register` runs as the actor `portal`;
+//! a refusal shows the page again with the reason and the values sent. Then the confirmation
+//! page, which shows the private withdrawal link once.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use bytes::Bytes;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::reply::Response;
+
+use super::pages::published;
+use super::{Request, SHOWN_COOKIE, SHOWN_MAX_AGE, not_found, page, portal_ctx, redirect};
+use crate::domain::Locale;
+use crate::domain::email::{Email, InvalidEmail};
+use crate::domain::names::{self, InvalidText};
+use crate::http::App;
+use crate::http::clients;
+use crate::http::forms;
+use crate::http::rate_limit::Decision;
+use crate::http::widgets::Failure;
+use crate::pages::i18n::T;
+use crate::pages::portal::{self, Form, FormField, Place, Problem};
+use crate::service::registrations::{self, Applicant};
+use crate::service::{Conflict, Missing, Rule, ServiceError};
+use crate::views::public;
+
+/// The server-side path a registration form posts to, which its token is bound to.
+pub(super) fn registration_path(locale: Locale, slug: &str) -> String {
+    format!("/{locale}/tournaments/{slug}/registrations")
+}
+
+/// Why a post was refused before its form was used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Refused {
+    /// Too many posts from the client's address; a post after this many seconds is taken.
+    TooMany(u64),
+    TooLarge,
+    Foreign,
+    Expired,
+}
+
+impl Refused {
+    pub(super) fn status(self) -> StatusCode {
+        match self {
+            Refused::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            Refused::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Refused::Foreign | Refused::Expired => StatusCode::FORBIDDEN,
+        }
+    }
+
+    pub(super) fn text(self) -> T {
+        match self {
+            Refused::TooMany(_) => T::ErrTooMany,
+            Refused::TooLarge => T::ErrTooLarge,
+            Refused::Foreign => T::ErrForeign,
+            Refused::Expired => T::ErrExpired,
+        }
+    }
+
+    /// The response's status, with `Retry-After` when the client must wait.
+    pub(super) fn apply(self, response: &mut Response) {
+        *response.status_mut() = self.status();
+        if let Refused::TooMany(wait) = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+        }
+    }
+}
+
+/// What a post must pass before its form is used: the limit of posts per client address, the
+/// size of its body, its origin, and its token for `action`. Returns the body, or why the post
+/// is refused with the body when it was read (so the form can be shown again as it was sent).
+pub(super) async fn check_post(
+    app: &App,
+    action: &str,
+    request: Request<'_>,
+) -> Result<Bytes, (Refused, Bytes)> {
+    let headers = request.headers;
+    let body = forms::read_body(headers, request.body)
+        .await
+        .map_err(|_| (Refused::TooLarge, Bytes::new()))?;
+    let client = clients::address(request.peer, headers, &app.settings.trusted_proxies);
+    if let Some(client) = client
+        && let Decision::Limited { retry_after, .. } =
+            app.form_limiter.check(client, Instant::now())
+    {
+        return Err((Refused::TooMany(retry_after), body));
+    }
+    if !app.forms.same_origin(headers) {
+        return Err((Refused::Foreign, body));
+    }
+    let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
+    let token = forms::fields(&body)("token");
+    if !app.forms.verify(nonce, action, &token) {
+        return Err((Refused::Expired, body));
+    }
+    Ok(body)
+}
+
+/// The problems of a registration form's fields, checked as the service checks them, so that
+/// every field's problem shows at once and in the visitor's language.
+fn field_problems(form: &Form) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if let Err(e) = names::participant_name(&form.name) {
+        problems.push(Problem {
+            field: Some(FormField::Name),
+            text: match e {
+                InvalidText::Blank => T::ErrNameBlank,
+                InvalidText::TooLong { .. } => T::ErrNameLong,
+                InvalidText::ControlCharacter | InvalidText::BidiControl => T::ErrNameChars,
+            },
+        });
+    }
+    if let Err(e) = Email::parse(&form.email) {
+        problems.push(Problem {
+            field: Some(FormField::Email),
+            text: match e {
+                InvalidEmail::Blank => T::ErrEmailBlank,
+                InvalidEmail::TooLong | InvalidEmail::Malformed => T::ErrEmailInvalid,
+            },
+        });
+    }
+    problems
+}
+
+/// POST `/<locale>/tournaments/<slug>/registrations`.
+pub(super) async fn register(
+    app: &Arc<App>,
+    place: &Place<'_>,
+    slug: &str,
+    request: Request<'_>,
+) -> Result<Response, Failure> {
+    let headers = request.headers;
+    let as_sent = |body: &Bytes, problems: Vec<Problem>| {
+        let get = forms::fields(body);
+        Form {
+            name: get("name"),
+            email: get("email"),
+            problems,
+        }
+    };
+    let body = match check_post(app, &registration_path(place.locale, slug), request).await {
+        Ok(body) => body,
+        Err((refused, body)) => {
+            let problem = Problem {
+                field: None,
+                text: refused.text(),
+            };
+            let mut response = tournament_with(
+                app,
+                place,
+                slug,
+                headers,
+                refused.status(),
+                as_sent(&body, vec![problem]),
+            )
+            .await?;
+            if response.status() != StatusCode::NOT_FOUND {
+                refused.apply(&mut response);
+            }
+            return Ok(response);
+        }
+    };
+    let mut form = as_sent(&body, Vec::new());
+    form.problems = field_problems(&form);
+    if !form.problems.is_empty() {
+        return tournament_with(
+            app,
+            place,
+            slug,
+            headers,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            form,
+        )
+        .await;
+    }
+    {
+        let mut handle = app.db.acquire().await?;
+        if published(&mut handle, slug).await?.is_none() {
+            return Ok(not_found(place));
+        }
+    }
+    let applicant = Applicant {
+        name: &form.name,
+        email: Some(&form.email),
+        withdrawal_link: true,
+    };
+    let error = match registrations::register(&app.db, &portal_ctx(app), slug, &applicant).await {
+        Ok(registered) => {
+            let location = place.link(&format!("tournaments/{slug}/registered"));
+            let mut response = redirect(&location, StatusCode::SEE_OTHER);
+            let path = format!("/{}/tournaments/{slug}/registered", place.locale);
+            if let Some(cookie) = registered
+                .withdrawal_secret
+                .as_deref()
+                .and_then(|secret| app.forms.cookie(SHOWN_COOKIE, secret, &path, SHOWN_MAX_AGE))
+            {
+                response.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+            return Ok(response);
+        }
+        Err(error) => error,
+    };
+    let problem = |field, text| Problem { field, text };
+    let (status, problem) = match &error {
+        ServiceError::Conflict(Conflict::AlreadyRegistered { .. }) => (
+            StatusCode::CONFLICT,
+            problem(Some(FormField::Name), T::ErrNameTaken),
+        ),
+        ServiceError::Conflict(Conflict::EmailTaken { .. }) => (
+            StatusCode::CONFLICT,
+            problem(Some(FormField::Email), T::ErrEmailTaken),
+        ),
+        ServiceError::Conflict(Conflict::Full { .. }) => {
+            (StatusCode::CONFLICT, problem(None, T::RegFull))
+        }
+        ServiceError::Rule(Rule::RegistrationClosed { .. }) => {
+            (StatusCode::CONFLICT, problem(None, T::ErrNotOpen))
+        }
+        ServiceError::NotFound(Missing::Tournament { .. }) => return Ok(not_found(place)),
+        _ => return Err(Failure::new(&error.to_string())),
+    };
+    form.problems.push(problem);
+    tournament_with(app, place, slug, headers, status, form).await
+}
+
+/// The tournament page with a refused form shown again: its values, its problems, a fresh token.
+async fn tournament_with(
+    app: &App,
+    place: &Place<'_>,
+    slug: &str,
+    headers: &HeaderMap,
+    status: StatusCode,
+    form: Form,
+) -> Result<Response, Failure> {
+    let mut handle = app.db.acquire().await?;
+    let Some(tournament) = published(&mut handle, slug).await? else {
+        return Ok(not_found(place));
+    };
+    let data = public::tournament_page(handle.conn(), &tournament).await?;
+    let (nonce, set_cookie) = app.forms.nonce(headers);
+    let token = app
+        .forms
+        .token(&nonce, &registration_path(place.locale, slug));
+    let place = Place {
+        path: &format!("tournaments/{slug}"),
+        ..*place
+    };
+    let html = portal::tournament(&place, &tournament, &data, &form, &token);
+    let mut response = page(status, html, "private, no-store");
+    if let Some(cookie) = set_cookie {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+/// GET `/<locale>/tournaments/<slug>/registered`: the withdrawal link of the registration just
+/// made, once (the cookie carrying it is cleared), or a note that it was shown already.
+pub(super) async fn registered(
+    app: &App,
+    place: &Place<'_>,
+    slug: &str,
+    headers: &HeaderMap,
+) -> Result<Response, Failure> {
+    let mut handle = app.db.acquire().await?;
+    let Some(tournament) = published(&mut handle, slug).await? else {
+        return Ok(not_found(place));
+    };
+    let secret = forms::cookie(headers, SHOWN_COOKIE).filter(|s| !s.is_empty());
+    let holder = match secret {
+        Some(secret) => public::withdrawal(handle.conn(), &registrations::withdrawal_hash(secret))
+            .await?
+            .filter(|(_, t)| t.id == tournament.id)
+            .map(|(participant, _)| {
+                (
+                    participant.name,
+                    app.base_url.withdrawal(place.locale, secret),
+                )
+            }),
+        None => None,
+    };
+    let html = portal::registered(
+        place,
+        &tournament,
+        holder
+            .as_ref()
+            .map(|(name, link)| (name.as_str(), link.as_str())),
+    );
+    let mut response = page(StatusCode::OK, html, "private, no-store");
+    let path = format!("/{}/tournaments/{slug}/registered", place.locale);
+    if let Some(clear) = app.forms.cookie(SHOWN_COOKIE, "", &path, 0) {
+        response.headers_mut().append(header::SET_COOKIE, clear);
+    }
+    Ok(response)
+}

@@ -1,0 +1,112 @@
+//! Withdrawal by the private link a registration's confirmation showed: the page that names whose
+//! registration it is, the confirming click (checked like every form), and the page after it.
+
+use std::sync::Arc;
+
+use warp::http::{HeaderMap, StatusCode, header};
+use warp::reply::Response;
+
+use super::pages::published;
+use super::registration::check_post;
+use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
+use crate::http::App;
+use crate::http::widgets::Failure;
+use crate::pages::i18n::T;
+use crate::pages::portal::{self, Place};
+use crate::service::registrations::{self, Withdrawing};
+use crate::service::{Missing, Rule, ServiceError};
+use crate::views::public;
+
+/// GET `/<locale>/tournaments/<slug>/withdrawn`.
+pub(super) async fn withdrawn(
+    app: &App,
+    place: &Place<'_>,
+    slug: &str,
+) -> Result<Response, Failure> {
+    let mut handle = app.db.acquire().await?;
+    if published(&mut handle, slug).await?.is_none() {
+        return Ok(not_found(place));
+    }
+    let html = portal::message(place, T::WithdrawnTitle, T::WithdrawnBody, Some(slug));
+    Ok(page(StatusCode::OK, html, "no-cache"))
+}
+
+/// GET `/<locale>/withdraw/<secret>`: whose registration the link withdraws, and the button.
+pub(super) async fn confirm_withdrawal(
+    app: &App,
+    place: &Place<'_>,
+    secret: &str,
+    headers: &HeaderMap,
+) -> Result<Response, Failure> {
+    withdrawal_page(app, place, secret, headers, StatusCode::OK, None).await
+}
+
+async fn withdrawal_page(
+    app: &App,
+    place: &Place<'_>,
+    secret: &str,
+    headers: &HeaderMap,
+    status: StatusCode,
+    problem: Option<T>,
+) -> Result<Response, Failure> {
+    let mut handle = app.db.acquire().await?;
+    let Some((participant, tournament)) =
+        public::withdrawal(handle.conn(), &registrations::withdrawal_hash(secret)).await?
+    else {
+        return Ok(link_not_valid(place));
+    };
+    let (nonce, set_cookie) = app.forms.nonce(headers);
+    let token = app
+        .forms
+        .token(&nonce, &format!("/{}/withdraw/{secret}", place.locale));
+    let html = portal::withdraw(place, &tournament, &participant.name, &token, problem);
+    let mut response = page(status, html, "private, no-store");
+    if let Some(cookie) = set_cookie {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+/// POST `/<locale>/withdraw/<secret>`: the confirming click.
+pub(super) async fn withdraw(
+    app: &Arc<App>,
+    place: &Place<'_>,
+    secret: &str,
+    request: Request<'_>,
+) -> Result<Response, Failure> {
+    let headers = request.headers;
+    let action = format!("/{}/withdraw/{secret}", place.locale);
+    if let Err((refused, _)) = check_post(app, &action, request).await {
+        let mut response = withdrawal_page(
+            app,
+            place,
+            secret,
+            headers,
+            refused.status(),
+            Some(refused.text()),
+        )
+        .await?;
+        if response.status() != StatusCode::NOT_FOUND {
+            refused.apply(&mut response);
+        }
+        return Ok(response);
+    }
+    match registrations::withdraw(&app.db, &portal_ctx(app), Withdrawing::Link(secret)).await {
+        Ok(participant) => {
+            let mut handle = app.db.acquire().await?;
+            let slug = crate::db::tournaments::find(handle.conn(), participant.tournament_id)
+                .await?
+                .map(|t| t.slug)
+                .unwrap_or_default();
+            let location = place.link(&format!("tournaments/{slug}/withdrawn"));
+            Ok(redirect(&location, StatusCode::SEE_OTHER))
+        }
+        Err(ServiceError::NotFound(Missing::WithdrawalLink)) => Ok(link_not_valid(place)),
+        Err(ServiceError::Rule(Rule::WithdrawalClosed { .. })) => Ok(page(
+            StatusCode::CONFLICT,
+            portal::message(place, T::WithdrawTitle, T::WithdrawClosed, None),
+            "no-store",
+        )),
+        Err(error) => Err(Failure::new(&error.to_string())),
+    }
+}

@@ -1,0 +1,93 @@
+//! The HTML the service serves: the embeddable widget pages (docs/widgets.md), the portal's pages
+//! (docs/portal.md) and the parts they share (the bracket, standings tables), with their
+//! translations, templates and stylesheets; also the calendar's iCalendar feed and the iframe
+//! embed code.
+//!
+//! Everything here is pure: it turns records the views have read into text. It never reads the
+//! database, never decides visibility (the views keep only published tournaments) and never emits
+//! user text unescaped: every page goes through tinytemplate's HTML escaping, and the only
+//! unescaped value is the widgets' fixed resize script, whose hash their Content-Security-Policy
+//! names.
+
+mod bracket;
+pub mod embed;
+pub mod i18n;
+pub mod ics;
+pub mod portal;
+mod render;
+mod tables;
+mod widgets;
+
+pub use render::{
+    PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, STYLESHEET, content_security_policy, message,
+};
+pub use widgets::{bracket, calendar, registration, standings};
+
+use serde::Serialize;
+
+use crate::domain::Locale;
+
+/// `?theme=light|dark`; anything else is the light theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn from_query(query: &str) -> Theme {
+        let dark = url::form_urlencoded::parse(query.as_bytes())
+            .any(|(key, value)| key == "theme" && value == "dark");
+        if dark { Theme::Dark } else { Theme::Light }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// What every page needs besides its own body.
+pub struct Frame<'a> {
+    pub locale: Locale,
+    pub theme: Theme,
+    /// The page heading (a tournament's or space's name).
+    pub heading: &'a str,
+    /// The portal page this widget stands for.
+    pub portal_url: String,
+}
+
+#[derive(Serialize)]
+struct Page<B: Serialize> {
+    frame: FrameView,
+    body: B,
+}
+
+#[derive(Serialize)]
+struct FrameView {
+    lang: &'static str,
+    theme: &'static str,
+    title: String,
+    heading: String,
+    portal_url: String,
+    open_on_portal: &'static str,
+    script: &'static str,
+}
+
+impl Frame<'_> {
+    fn page<B: Serialize>(&self, widget: i18n::T, body: B) -> Page<B> {
+        let frame = FrameView {
+            lang: self.locale.as_str(),
+            theme: self.theme.as_str(),
+            title: format!("{} · {}", self.heading, widget.get(self.locale)),
+            heading: self.heading.to_owned(),
+            portal_url: self.portal_url.clone(),
+            open_on_portal: i18n::T::OpenOnPortal.get(self.locale),
+            script: render::RESIZE_SCRIPT,
+        };
+        Page { frame, body }
+    }
+}

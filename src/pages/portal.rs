@@ -1,0 +1,578 @@
+//! The portal's pages: the landing page, a space's page, a tournament's page (facts, the
+//! registration form, the field, and the bracket and standings drawn by the widgets' own parts),
+//! the registration's confirmation, the withdrawal's confirming click, and the plain message pages
+//! (not found, link no longer valid, withdrawn, unavailable).
+//!
+//! Pure, like every page here: it never reads the database and never decides what may be shown
+//! or written. Forms carry the token the caller gives; errors are tied to their fields.
+
+use serde::Serialize;
+
+use super::Theme;
+use super::bracket;
+use super::i18n::{self, T};
+use super::render::{RenderError, render};
+use super::tables::{Column, Row, StandingsBody, Table};
+use crate::db::spaces::SpaceRow;
+use crate::db::tournaments::TournamentRow;
+use crate::domain::{Locale, TournamentStatus};
+use crate::links::BaseUrl;
+use crate::views::public::TournamentPage;
+
+/// Each language named in itself, for the language switch.
+fn language_name(locale: Locale) -> &'static str {
+    match locale {
+        Locale::En => "English",
+        Locale::Ru => "Русский",
+    }
+}
+
+/// Where a page is, for its frame and links: the service's base URL, the page's locale and
+/// theme, and its path after the locale (`tournaments/cup`), which the language switch keeps.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    pub base_url: &'a BaseUrl,
+    pub locale: Locale,
+    pub theme: Theme,
+    pub path: &'a str,
+}
+
+impl Place<'_> {
+    /// `{base_url}/ru/{path}`, with the theme kept.
+    fn url_in(&self, locale: Locale, path: &str) -> String {
+        let theme = match self.theme {
+            Theme::Dark => "?theme=dark",
+            Theme::Light => "",
+        };
+        format!("{}/{locale}/{path}{theme}", self.base_url)
+    }
+
+    /// A page of the portal in this page's locale and theme.
+    pub fn link(&self, path: &str) -> String {
+        self.url_in(self.locale, path)
+    }
+
+    fn frame(&self, title: &str) -> PortalFrame {
+        PortalFrame {
+            lang: self.locale.as_str(),
+            theme: self.theme.as_str(),
+            title: format!("{title} · tourney"),
+            skip: T::SkipToContent.get(self.locale),
+            home_url: self.link(""),
+            languages_label: T::Languages.get(self.locale),
+            languages: Locale::ALL
+                .iter()
+                .map(|&locale| Language {
+                    url: self.url_in(locale, self.path),
+                    lang: locale.as_str(),
+                    name: language_name(locale),
+                    current: locale == self.locale,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct PortalFrame {
+    lang: &'static str,
+    theme: &'static str,
+    title: String,
+    skip: &'static str,
+    home_url: String,
+    languages_label: &'static str,
+    languages: Vec<Language>,
+}
+
+#[derive(Serialize)]
+struct Language {
+    url: String,
+    lang: &'static str,
+    name: &'static str,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct Page<B: Serialize> {
+    frame: PortalFrame,
+    body: B,
+}
+
+fn page<B: Serialize>(
+    template: &'static str,
+    place: &Place<'_>,
+    title: &str,
+    body: B,
+) -> Result<String, RenderError> {
+    render(
+        template,
+        &Page {
+            frame: place.frame(title),
+            body,
+        },
+    )
+}
+
+#[derive(Serialize)]
+struct LandingBody {
+    title: &'static str,
+    intro: &'static str,
+    empty: Option<&'static str>,
+    spaces: Vec<SpaceLink>,
+}
+
+#[derive(Serialize)]
+struct SpaceLink {
+    url: String,
+    name: String,
+    count: String,
+}
+
+fn is_over(status: TournamentStatus) -> bool {
+    matches!(
+        status,
+        TournamentStatus::Completed | TournamentStatus::Cancelled
+    )
+}
+
+/// `/<locale>/`: the spaces with published tournaments.
+pub fn landing(
+    place: &Place<'_>,
+    spaces: &[(SpaceRow, Vec<TournamentRow>)],
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let body = LandingBody {
+        title: T::PortalTitle.get(locale),
+        intro: T::PortalIntro.get(locale),
+        empty: spaces.is_empty().then(|| T::NoSpaces.get(locale)),
+        spaces: spaces
+            .iter()
+            .map(|(space, list)| SpaceLink {
+                url: place.link(&format!("organizer/{}", space.slug)),
+                name: space.name.clone(),
+                count: T::TournamentCount.with(locale, list.len()),
+            })
+            .collect(),
+    };
+    page("portal_landing", place, T::PortalTitle.get(locale), body)
+}
+
+#[derive(Serialize)]
+struct SpaceBody {
+    name: String,
+    empty: Option<&'static str>,
+    parts: Vec<Part>,
+    ics_url: String,
+    feed: &'static str,
+}
+
+#[derive(Serialize)]
+struct Part {
+    title: &'static str,
+    events: Vec<Entry>,
+}
+
+#[derive(Serialize)]
+struct Entry {
+    url: String,
+    when: String,
+    name: String,
+    status: &'static str,
+}
+
+/// `/<locale>/organizer/<space>`: upcoming tournaments (soonest first), then past ones (latest
+/// first), and the calendar feed.
+pub fn space(
+    place: &Place<'_>,
+    base_url: &BaseUrl,
+    space: &SpaceRow,
+    tournaments: &[TournamentRow],
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let entry = |t: &TournamentRow| Entry {
+        url: place.link(&format!("tournaments/{}", t.slug)),
+        when: i18n::date_time(locale, t.starts_at),
+        name: t.name.clone(),
+        status: T::status(t.status).get(locale),
+    };
+    let mut upcoming: Vec<&TournamentRow> =
+        tournaments.iter().filter(|t| !is_over(t.status)).collect();
+    upcoming.sort_by_key(|t| (t.starts_at, t.id));
+    let mut past: Vec<&TournamentRow> = tournaments.iter().filter(|t| is_over(t.status)).collect();
+    past.sort_by_key(|t| (std::cmp::Reverse(t.starts_at), t.id));
+    let parts: Vec<Part> = [(T::Upcoming, upcoming), (T::Past, past)]
+        .into_iter()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(title, list)| Part {
+            title: title.get(locale),
+            events: list.into_iter().map(entry).collect(),
+        })
+        .collect();
+    let body = SpaceBody {
+        name: space.name.clone(),
+        empty: parts.is_empty().then(|| T::NoTournaments.get(locale)),
+        parts,
+        ics_url: format!("{}.ics", base_url.calendar_widget(locale, &space.slug)),
+        feed: T::CalendarFeed.get(locale),
+    };
+    page("portal_space", place, &space.name, body)
+}
+
+/// A field of the registration form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormField {
+    Name,
+    Email,
+}
+
+impl FormField {
+    fn id(self) -> &'static str {
+        match self {
+            FormField::Name => "name",
+            FormField::Email => "email",
+        }
+    }
+}
+
+/// Why a registration was refused: tied to a field, or to the whole form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Problem {
+    pub field: Option<FormField>,
+    pub text: T,
+}
+
+/// The registration form as the visitor last sent it (empty at first), and what was wrong.
+#[derive(Debug, Clone, Default)]
+pub struct Form {
+    pub name: String,
+    pub email: String,
+    pub problems: Vec<Problem>,
+}
+
+#[derive(Serialize)]
+struct FormView {
+    action: String,
+    token: String,
+    name: FieldView,
+    email: FieldView,
+    submit: &'static str,
+}
+
+#[derive(Serialize)]
+struct ErrorView {
+    field: Option<&'static str>,
+    text: &'static str,
+}
+
+#[derive(Serialize)]
+struct FieldView {
+    label: &'static str,
+    hint: &'static str,
+    value: String,
+    error: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct Fact {
+    label: &'static str,
+    value: String,
+    url: Option<String>,
+}
+
+#[derive(Serialize)]
+struct TournamentBody {
+    name: String,
+    facts: Vec<Fact>,
+    about: &'static str,
+    description: Option<String>,
+    register_heading: &'static str,
+    error_summary: &'static str,
+    errors: Vec<ErrorView>,
+    form: Option<FormView>,
+    register_note: Option<&'static str>,
+    participants_heading: &'static str,
+    participants: Option<Table>,
+    no_participants: &'static str,
+    bracket_heading: &'static str,
+    bracket: bracket::BracketBody,
+    standings_heading: &'static str,
+    standings: StandingsBody,
+}
+
+/// The page of a published tournament. The registration form shows while registration is open
+/// and places are left, with `token` in it; `form` holds the values and problems of a refused
+/// attempt.
+pub fn tournament(
+    place: &Place<'_>,
+    tournament: &TournamentRow,
+    data: &TournamentPage,
+    form: &Form,
+    token: &str,
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let taken = i64::try_from(data.participants.len()).unwrap_or(i64::MAX);
+    let left = (tournament.max_participants - taken).max(0);
+    let mut facts = vec![
+        Fact {
+            label: T::Organiser.get(locale),
+            value: data.space.name.clone(),
+            url: Some(place.link(&format!("organizer/{}", data.space.slug))),
+        },
+        Fact {
+            label: T::Game.get(locale),
+            value: tournament.game.clone(),
+            url: None,
+        },
+        Fact {
+            label: T::Format.get(locale),
+            value: T::format(tournament.format).get(locale).to_owned(),
+            url: None,
+        },
+        Fact {
+            label: T::Status.get(locale),
+            value: T::status(tournament.status).get(locale).to_owned(),
+            url: None,
+        },
+        Fact {
+            label: T::Starts.get(locale),
+            value: i18n::date_time(locale, tournament.starts_at),
+            url: None,
+        },
+    ];
+    for (label, at) in [
+        (T::RegOpensAt, tournament.registration_opens_at),
+        (T::RegClosesAt, tournament.registration_closes_at),
+    ] {
+        if let Some(at) = at {
+            facts.push(Fact {
+                label: label.get(locale),
+                value: i18n::date_time(locale, at),
+                url: None,
+            });
+        }
+    }
+    facts.push(Fact {
+        label: T::PlacesTaken.get(locale),
+        value: taken.to_string(),
+        url: None,
+    });
+    let before_the_start = matches!(
+        tournament.status,
+        TournamentStatus::Announced
+            | TournamentStatus::RegistrationOpen
+            | TournamentStatus::RegistrationClosed
+    );
+    if before_the_start {
+        facts.push(Fact {
+            label: T::PlacesLeft.get(locale),
+            value: left.to_string(),
+            url: None,
+        });
+    }
+    let open = tournament.status == TournamentStatus::RegistrationOpen && left > 0;
+    let register_note = match tournament.status {
+        TournamentStatus::Draft | TournamentStatus::Announced => T::RegNotYetOpen,
+        TournamentStatus::RegistrationOpen => T::RegFull,
+        TournamentStatus::RegistrationClosed => T::RegClosed,
+        TournamentStatus::InProgress => T::RegInProgress,
+        TournamentStatus::Completed => T::RegCompleted,
+        TournamentStatus::Cancelled => T::RegCancelled,
+    };
+    let participants = (!data.participants.is_empty()).then(|| participants_table(locale, data));
+    let body = TournamentBody {
+        name: tournament.name.clone(),
+        facts,
+        about: T::About.get(locale),
+        description: tournament
+            .description
+            .clone()
+            .filter(|d| !d.trim().is_empty()),
+        register_heading: T::Registration.get(locale),
+        error_summary: T::ErrorSummary.get(locale),
+        errors: form
+            .problems
+            .iter()
+            .map(|p| ErrorView {
+                field: p.field.filter(|_| open).map(FormField::id),
+                text: p.text.get(locale),
+            })
+            .collect(),
+        form: open.then(|| form_view(place, tournament, form, token)),
+        register_note: (!open).then(|| register_note.get(locale)),
+        participants_heading: T::Participants.get(locale),
+        participants,
+        no_participants: T::NoParticipants.get(locale),
+        bracket_heading: T::Bracket.get(locale),
+        bracket: bracket::body(locale, tournament, &data.bracket),
+        standings_heading: T::Standings.get(locale),
+        standings: StandingsBody::new(locale, tournament.status, &data.standings),
+    };
+    page("portal_tournament", place, &tournament.name, body)
+}
+
+/// Where the registration form of a tournament posts.
+pub fn registration_action(base_url: &BaseUrl, locale: Locale, slug: &str) -> String {
+    format!("{base_url}/{locale}/tournaments/{slug}/registrations")
+}
+
+fn form_view(place: &Place<'_>, tournament: &TournamentRow, form: &Form, token: &str) -> FormView {
+    let locale = place.locale;
+    let error_of = |field: FormField| {
+        form.problems
+            .iter()
+            .find(|p| p.field == Some(field))
+            .map(|p| p.text.get(locale))
+    };
+    FormView {
+        action: registration_action(place.base_url, locale, &tournament.slug),
+        token: token.to_owned(),
+        name: FieldView {
+            label: T::NameLabel.get(locale),
+            hint: T::NameHint.get(locale),
+            value: form.name.clone(),
+            error: error_of(FormField::Name),
+        },
+        email: FieldView {
+            label: T::EmailLabel.get(locale),
+            hint: T::EmailHint.get(locale),
+            value: form.email.clone(),
+            error: error_of(FormField::Email),
+        },
+        submit: T::RegisterSubmit.get(locale),
+    }
+}
+
+/// The field: names, and seeds and places once the tournament has them.
+fn participants_table(locale: Locale, data: &TournamentPage) -> Table {
+    let seeded = data.participants.iter().any(|p| p.seed.is_some());
+    let placed = data.participants.iter().any(|p| p.place.is_some());
+    let mut columns = vec![T::Participant];
+    columns.extend(seeded.then_some(T::Seed));
+    columns.extend(placed.then_some(T::Place));
+    Table {
+        title: None,
+        columns: columns
+            .iter()
+            .map(|t| Column {
+                text: t.get(locale).to_owned(),
+                title: None,
+            })
+            .collect(),
+        rows: data
+            .participants
+            .iter()
+            .map(|p| {
+                let mut cells = vec![p.name.clone()];
+                if seeded {
+                    cells.push(p.seed.map(|s| s.to_string()).unwrap_or_default());
+                }
+                if placed {
+                    cells.push(match (p.place, p.place_to) {
+                        (Some(from), Some(to)) if to > from => format!("{from}–{to}"),
+                        (Some(from), _) => from.to_string(),
+                        (None, _) => String::new(),
+                    });
+                }
+                Row { cells }
+            })
+            .collect(),
+    }
+}
+
+#[derive(Serialize)]
+struct RegisteredBody {
+    title: &'static str,
+    name: Option<String>,
+    intro: &'static str,
+    link: Option<String>,
+    shown_once: &'static str,
+    back_url: String,
+    back: &'static str,
+}
+
+/// The confirmation after a registration: the private withdrawal link while it is shown (once),
+/// else a note that it was shown already.
+pub fn registered(
+    place: &Place<'_>,
+    tournament: &TournamentRow,
+    shown: Option<(&str, &str)>,
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let title = if shown.is_some() {
+        T::RegisteredTitle
+    } else {
+        T::Registration
+    };
+    let body = RegisteredBody {
+        title: title.get(locale),
+        name: shown.map(|(name, _)| T::RegisteredAs.with(locale, name)),
+        intro: T::WithdrawalLinkIntro.get(locale),
+        link: shown.map(|(_, link)| link.to_owned()),
+        shown_once: T::ShownOnce.get(locale),
+        back_url: place.link(&format!("tournaments/{}", tournament.slug)),
+        back: T::BackToTournament.get(locale),
+    };
+    page("portal_registered", place, &tournament.name, body)
+}
+
+#[derive(Serialize)]
+struct WithdrawBody {
+    title: &'static str,
+    problem: Option<&'static str>,
+    question: String,
+    tournament: String,
+    action: String,
+    token: String,
+    submit: &'static str,
+    back_url: String,
+    back: &'static str,
+}
+
+/// The confirming click of a withdrawal: whose registration, in which tournament, and why the
+/// last click was refused, if it was.
+pub fn withdraw(
+    place: &Place<'_>,
+    tournament: &TournamentRow,
+    participant: &str,
+    token: &str,
+    problem: Option<T>,
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let body = WithdrawBody {
+        title: T::WithdrawTitle.get(locale),
+        problem: problem.map(|p| p.get(locale)),
+        question: T::WithdrawQuestion.with(locale, participant),
+        tournament: tournament.name.clone(),
+        action: format!("{}/{locale}/{}", place.base_url, place.path),
+        token: token.to_owned(),
+        submit: T::WithdrawSubmit.get(locale),
+        back_url: place.link(&format!("tournaments/{}", tournament.slug)),
+        back: T::BackToTournament.get(locale),
+    };
+    page("portal_withdraw", place, T::WithdrawTitle.get(locale), body)
+}
+
+#[derive(Serialize)]
+struct MessageBody {
+    title: &'static str,
+    text: &'static str,
+    back_url: Option<String>,
+    back: &'static str,
+}
+
+/// A page with a title, a sentence and, where there is one, the way back to a tournament.
+pub fn message(
+    place: &Place<'_>,
+    title: T,
+    text: T,
+    back_to: Option<&str>,
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let body = MessageBody {
+        title: title.get(locale),
+        text: text.get(locale),
+        back_url: back_to.map(|slug| place.link(&format!("tournaments/{slug}"))),
+        back: T::BackToTournament.get(locale),
+    };
+    page("portal_message", place, title.get(locale), body)
+}

@@ -1,0 +1,184 @@
+//! The widget pages: registration, standings, bracket and calendar, each in a frame with a link
+//! to the portal. Registration only shows the state and links to the portal: nothing is ever
+//! submitted from a widget.
+
+use serde::Serialize;
+
+use super::bracket::body as bracket_body;
+use super::i18n::{self, T};
+use super::render::{RenderError, render};
+use super::tables::StandingsBody;
+use super::{Frame, Theme};
+use crate::db::spaces::SpaceRow;
+use crate::db::tournaments::TournamentRow;
+use crate::domain::{Locale, TournamentStatus};
+use crate::links::BaseUrl;
+use crate::views::StandingsRecord;
+use crate::views::public::BracketData;
+
+#[derive(Serialize)]
+struct RegistrationBody {
+    status: &'static str,
+    status_class: String,
+    starts_label: &'static str,
+    starts: String,
+    window_label: Option<&'static str>,
+    window: Option<String>,
+    taken_label: &'static str,
+    taken: i64,
+    left_label: &'static str,
+    left: i64,
+    button: Option<&'static str>,
+    message: Option<&'static str>,
+}
+
+/// The registration page: state, start, places taken and left, and the way to the portal.
+pub fn registration(
+    frame: &Frame<'_>,
+    tournament: &TournamentRow,
+    taken: i64,
+) -> Result<String, RenderError> {
+    let locale = frame.locale;
+    let left = (tournament.max_participants - taken).max(0);
+    let status = tournament.status;
+    let (window_label, window) = match status {
+        TournamentStatus::Announced => (T::RegOpensAt, tournament.registration_opens_at),
+        TournamentStatus::RegistrationOpen => (T::RegClosesAt, tournament.registration_closes_at),
+        _ => (T::RegOpensAt, None),
+    };
+    let open = status == TournamentStatus::RegistrationOpen;
+    let message = match status {
+        TournamentStatus::Draft | TournamentStatus::Announced => Some(T::RegNotYetOpen),
+        TournamentStatus::RegistrationOpen if left == 0 => Some(T::RegFull),
+        TournamentStatus::RegistrationOpen => None,
+        TournamentStatus::RegistrationClosed => Some(T::RegClosed),
+        TournamentStatus::InProgress => Some(T::RegInProgress),
+        TournamentStatus::Completed => Some(T::RegCompleted),
+        TournamentStatus::Cancelled => Some(T::RegCancelled),
+    };
+    let body = RegistrationBody {
+        status: T::status(status).get(locale),
+        status_class: status.as_str().to_ascii_lowercase(),
+        starts_label: T::Starts.get(locale),
+        starts: i18n::date_time(locale, tournament.starts_at),
+        window_label: window.map(|_| window_label.get(locale)),
+        window: window.map(|ms| i18n::date_time(locale, ms)),
+        taken_label: T::PlacesTaken.get(locale),
+        taken,
+        left_label: T::PlacesLeft.get(locale),
+        left,
+        button: (open && left > 0).then(|| T::RegisterButton.get(locale)),
+        message: message.map(|m| m.get(locale)),
+    };
+    render("registration", &frame.page(T::Registration, body))
+}
+
+/// The standings page, in the shape of the tournament's standings kind.
+pub fn standings(
+    frame: &Frame<'_>,
+    tournament: &TournamentRow,
+    record: &StandingsRecord,
+) -> Result<String, RenderError> {
+    let body = StandingsBody::new(frame.locale, tournament.status, record);
+    render("standings", &frame.page(T::Standings, body))
+}
+
+/// The bracket page of `tournament`.
+pub fn bracket(
+    frame: &Frame<'_>,
+    tournament: &TournamentRow,
+    data: &BracketData,
+) -> Result<String, RenderError> {
+    let body = bracket_body(frame.locale, tournament, data);
+    render("bracket", &frame.page(T::Bracket, body))
+}
+
+#[derive(Serialize)]
+struct CalendarBody {
+    message: Option<&'static str>,
+    parts: Vec<Part>,
+    ics_url: String,
+    subscribe: &'static str,
+}
+
+#[derive(Serialize)]
+struct Part {
+    title: &'static str,
+    months: Vec<Month>,
+}
+
+#[derive(Serialize)]
+struct Month {
+    title: String,
+    events: Vec<Event>,
+}
+
+#[derive(Serialize)]
+struct Event {
+    url: String,
+    when: String,
+    name: String,
+    status: &'static str,
+}
+
+fn is_over(status: TournamentStatus) -> bool {
+    matches!(
+        status,
+        TournamentStatus::Completed | TournamentStatus::Cancelled
+    )
+}
+
+/// The calendar: upcoming tournaments (soonest first), then past ones (latest first), by month.
+pub fn calendar(
+    locale: Locale,
+    theme: Theme,
+    base_url: &BaseUrl,
+    space: &SpaceRow,
+    tournaments: &[TournamentRow],
+) -> Result<String, RenderError> {
+    let mut upcoming: Vec<&TournamentRow> =
+        tournaments.iter().filter(|t| !is_over(t.status)).collect();
+    upcoming.sort_by_key(|t| (t.starts_at, t.id));
+    let mut past: Vec<&TournamentRow> = tournaments.iter().filter(|t| is_over(t.status)).collect();
+    past.sort_by_key(|t| (std::cmp::Reverse(t.starts_at), t.id));
+    let part = |title: T, list: Vec<&TournamentRow>| {
+        let mut months: Vec<Month> = Vec::new();
+        for t in list {
+            let heading = i18n::month_heading(locale, t.starts_at);
+            let event = Event {
+                url: base_url.tournament_page(locale, &t.slug),
+                when: i18n::date_time(locale, t.starts_at),
+                name: t.name.clone(),
+                status: T::status(t.status).get(locale),
+            };
+            match months.last_mut() {
+                Some(month) if month.title == heading => month.events.push(event),
+                _ => months.push(Month {
+                    title: heading,
+                    events: vec![event],
+                }),
+            }
+        }
+        (!months.is_empty()).then(|| Part {
+            title: title.get(locale),
+            months,
+        })
+    };
+    let parts: Vec<Part> = [part(T::Upcoming, upcoming), part(T::Past, past)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let frame = Frame {
+        locale,
+        theme,
+        heading: &space.name,
+        portal_url: base_url.space_page(locale, &space.slug),
+    };
+    let body = CalendarBody {
+        message: parts.is_empty().then(|| T::NoTournaments.get(locale)),
+        parts,
+        ics_url: format!("{}.ics", base_url.calendar_widget(locale, &space.slug)),
+        subscribe: T::Subscribe.get(locale),
+    };
+    render("calendar", &frame.page(T::Calendar, body))
+}

@@ -1,0 +1,247 @@
+//! The service layer's one error: what an operation refused and why, typed so that each caller
+//! words it once in its own terms (the shell with its commands and flags in `commands`, HTTP in
+//! `http`, the portal in the visitor's language). Messages here name no command or flag.
+
+use std::fmt;
+
+use crate::db::DbError;
+use crate::domain::engine::EngineError;
+use crate::domain::lifecycle::MoveRefused;
+use crate::domain::settings::SettingsError;
+use crate::domain::{DeliveryStatus, TournamentStatus};
+use crate::ids::{DeliveryId, HookId, KeyId, MatchId};
+use crate::import::ImportError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// What the request names does not exist.
+    #[error("{0}")]
+    NotFound(Missing),
+    /// The input is malformed or not allowed, whatever is stored.
+    #[error("{0}")]
+    Invalid(Invalid),
+    /// The input clashes with what already exists.
+    #[error("{0}")]
+    Conflict(Conflict),
+    /// The tournament's state or the engine's rules do not allow it now.
+    #[error("{0}")]
+    Rule(Rule),
+    /// An import document that clashes with what is stored, at the path of the first bad field.
+    #[error(transparent)]
+    Document(ImportError),
+    /// The operating system gave no random numbers for a secret.
+    #[error("the operating system gave no random numbers for {what}: {source}")]
+    NoRandomness {
+        what: &'static str,
+        source: getrandom::Error,
+    },
+    /// The database failed (it is down, slow, or refused the statement).
+    #[error(transparent)]
+    Storage(DbError),
+    /// Stored data breaks what tourney writes.
+    #[error("{0}")]
+    Corrupt(String),
+}
+
+impl From<DbError> for ServiceError {
+    fn from(error: DbError) -> ServiceError {
+        match error {
+            DbError::Corrupt(what) => {
+                ServiceError::Corrupt(format!("stored data is inconsistent: {what}"))
+            }
+            other => ServiceError::Storage(other),
+        }
+    }
+}
+
+impl From<Missing> for ServiceError {
+    fn from(missing: Missing) -> ServiceError {
+        ServiceError::NotFound(missing)
+    }
+}
+
+impl From<Invalid> for ServiceError {
+    fn from(invalid: Invalid) -> ServiceError {
+        ServiceError::Invalid(invalid)
+    }
+}
+
+impl From<Conflict> for ServiceError {
+    fn from(conflict: Conflict) -> ServiceError {
+        ServiceError::Conflict(conflict)
+    }
+}
+
+impl From<Rule> for ServiceError {
+    fn from(rule: Rule) -> ServiceError {
+        ServiceError::Rule(rule)
+    }
+}
+
+/// What was looked for and not found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Missing {
+    #[error("no space has the slug '{slug}'")]
+    Space { slug: String },
+    #[error("no tournament has the slug '{slug}'")]
+    Tournament { slug: String },
+    /// `id` as given, which may not even be a match id.
+    #[error("'{tournament}' has no match '{id}'")]
+    Match { tournament: String, id: String },
+    #[error("'{who}' is not registered in '{tournament}'")]
+    Registration { tournament: String, who: String },
+    /// A withdrawal link that names no registration in a field (used already, or never made).
+    #[error("this withdrawal link is not valid: it was used already, or never given")]
+    WithdrawalLink,
+    /// `id` as given, which may not even be a key id.
+    #[error("no key has the id '{id}'")]
+    Key { id: String },
+    #[error("no webhook address has the id {id}")]
+    Hook { id: HookId },
+    #[error("no active webhook address has the id {id}")]
+    ActiveHook { id: HookId },
+    #[error("no delivery has the id {id}")]
+    Delivery { id: DeliveryId },
+}
+
+/// A field of the input an operation was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Slug,
+    /// A space's or a tournament's display name.
+    Name,
+    Game,
+    Description,
+    /// A participant's display name.
+    ParticipantName,
+    /// A participant's email address.
+    Email,
+    /// An API key's label.
+    KeyLabel,
+    /// A webhook address.
+    Url,
+    /// How long a replaced webhook secret keeps signing.
+    Overlap,
+}
+
+impl Field {
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Slug => "slug",
+            Field::Name => "name",
+            Field::Game => "game",
+            Field::Description => "description",
+            Field::ParticipantName => "the name",
+            Field::Email => "the email address",
+            Field::KeyLabel => "label",
+            Field::Url => "address",
+            Field::Overlap => "overlap",
+        }
+    }
+}
+
+/// Input refused before anything stored is consulted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Invalid {
+    /// One field is wrong; `reason` reads after the field's name ("must not be blank"), or
+    /// whole on its own for the slug and the address, which name the value they refuse.
+    Field { field: Field, reason: String },
+    /// The tournament's settings do not fit its format or each other.
+    Settings(SettingsError),
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::Field {
+                field: Field::Slug | Field::Url,
+                reason,
+            } => f.write_str(reason),
+            Invalid::Field { field, reason } => write!(f, "{}: {reason}", field.name()),
+            Invalid::Settings(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+/// A clash with what already exists.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Conflict {
+    #[error("space '{slug}' already exists; choose another slug")]
+    SpaceExists { slug: String },
+    #[error("the demo space '{slug}' already exists")]
+    DemoExists { slug: String },
+    #[error(
+        "a tournament with the slug '{slug}' already exists; slugs are unique across all spaces"
+    )]
+    TournamentExists { slug: String },
+    #[error("'{name}' is already registered in '{tournament}'")]
+    AlreadyRegistered { tournament: String, name: String },
+    #[error("this email address is already registered in '{tournament}'")]
+    EmailTaken { tournament: String },
+    #[error("the tournament is full: {taken} of {max} places are taken")]
+    Full { taken: i64, max: i64 },
+    #[error("'{tournament}' already has a draw")]
+    AlreadyDrawn { tournament: String },
+    #[error("space '{space}' already has {active} active keys, the most allowed; revoke one first")]
+    TooManyKeys { space: String, active: i64 },
+    #[error("{id} is already revoked")]
+    KeyRevoked { id: KeyId },
+    #[error(
+        "space '{space}' already has {max} active webhook addresses, the most allowed; remove one first"
+    )]
+    TooManyHooks { space: String, max: i64 },
+    #[error("{id} was removed; add the address again to use it")]
+    HookRemoved { id: HookId },
+    #[error("{id} is {status}; only failed deliveries can be retried by hand")]
+    NotRetriable {
+        id: DeliveryId,
+        status: DeliveryStatus,
+    },
+}
+
+/// What the tournament's state or the engine's rules do not allow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rule {
+    /// A status move that is not allowed.
+    #[error("{0}")]
+    Move(MoveRefused),
+    #[error("registration is not open: the tournament is {status}")]
+    RegistrationClosed {
+        tournament: String,
+        status: TournamentStatus,
+    },
+    #[error("the tournament is {status}; registrations can be withdrawn only before it starts")]
+    WithdrawalClosed { status: TournamentStatus },
+    #[error("only a tournament whose registration is closed can start; '{tournament}' is {status}")]
+    NotStartable {
+        tournament: String,
+        status: TournamentStatus,
+    },
+    #[error("'{tournament}' cannot start: {error}")]
+    CannotStart {
+        tournament: String,
+        error: EngineError,
+    },
+    #[error("results are reported while a tournament is IN_PROGRESS; '{tournament}' is {status}")]
+    NotInPlay {
+        tournament: String,
+        status: TournamentStatus,
+    },
+    #[error(
+        "'{tournament}' is {status}; only results of a tournament in progress or completed can be corrected"
+    )]
+    NotCorrectable {
+        tournament: String,
+        status: TournamentStatus,
+    },
+    #[error(
+        "match {id} cannot be corrected this way: '{tournament}' is completed, and the new result would reopen later matches"
+    )]
+    WouldReopen { id: MatchId, tournament: String },
+    /// The engine refused a result for this match.
+    #[error("match {id} {error}")]
+    Match { id: MatchId, error: EngineError },
+    /// A free-for-all place names someone who does not play.
+    #[error("'{who}' does not play in '{tournament}'")]
+    NotPlaying { tournament: String, who: String },
+}

@@ -1,0 +1,275 @@
+//! A space's webhook addresses and their deliveries: adding (the secret is returned once),
+//! removing, replacing the secret, retrying failed deliveries, and the `ping` test event.
+//!
+//! Nothing here sends: a ping is appended and claimed for the caller, which sends it through the
+//! delivery loop's own path.
+
+use std::time::Duration;
+
+use super::audit::{self, Action};
+use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space};
+use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
+use crate::db::outbox::{self, Audience};
+use crate::db::{Conn, Db, deliveries, spaces};
+use crate::domain::EventType;
+use crate::events::{Event, PingData, SpaceRef};
+use crate::ids::{DeliveryId, EventId, HookId};
+use crate::webhook::blocklist::Policy;
+use crate::webhook::{signing, target};
+
+/// The longest time a replaced secret may keep signing.
+pub const MAX_OVERLAP: Duration = Duration::from_secs(30 * 86_400);
+
+/// An address just added, and its signing secret, to be shown once and never again.
+pub struct Added {
+    pub hook: HookRow,
+    pub secret: String,
+}
+
+fn new_secret() -> Result<String, ServiceError> {
+    signing::new_secret().map_err(|source| ServiceError::NoRandomness {
+        what: "a signing secret",
+        source,
+    })
+}
+
+/// Adds an HTTPS address for the space's events (`events`: only these types; `None`: every
+/// type). Private and internal addresses are refused unless `policy` lets them through.
+pub async fn add(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    space: &str,
+    url: &str,
+    events: Option<&[EventType]>,
+    policy: &Policy,
+) -> Result<Added, ServiceError> {
+    let invalid_url = |e: target::TargetError| Invalid::Field {
+        field: Field::Url,
+        reason: e.to_string(),
+    };
+    let parsed = target::parse(url).map_err(invalid_url)?;
+    target::check(&parsed, policy).await.map_err(invalid_url)?;
+    let filter = events.map(|types| {
+        let mut unique: Vec<&str> = Vec::new();
+        for name in types.iter().map(|t| t.as_str()) {
+            if !unique.contains(&name) {
+                unique.push(name);
+            }
+        }
+        unique.join(",")
+    });
+    let secret = new_secret()?;
+
+    let mut tx = db.begin().await?;
+    let space = find_space(tx.conn(), space).await?;
+    spaces::lock(tx.conn(), space.id).await?;
+    if hooks::count_active(tx.conn(), space.id).await? >= MAX_ACTIVE_PER_SPACE {
+        return Err(Conflict::TooManyHooks {
+            space: space.slug,
+            max: MAX_ACTIVE_PER_SPACE,
+        }
+        .into());
+    }
+    let hook = hooks::insert(
+        tx.conn(),
+        space.id,
+        parsed.as_str(),
+        filter.as_deref(),
+        &secret,
+        ctx.now,
+    )
+    .await?;
+    let details = serde_json::json!({"url": hook.url, "events": filter}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::HookCreated,
+        Some(&hook.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Added { hook, secret })
+}
+
+/// The hook `id`, active: removed ones are refused.
+async fn find_active(conn: Conn<'_>, id: HookId) -> Result<HookRow, ServiceError> {
+    let hook = hooks::find(conn, id).await?.ok_or(Missing::Hook { id })?;
+    if hook.is_active() {
+        Ok(hook)
+    } else {
+        Err(Conflict::HookRemoved { id }.into())
+    }
+}
+
+/// Stops sending to an address: its unfinished deliveries fail.
+pub async fn remove(db: &Db, ctx: &Ctx<'_>, id: HookId) -> Result<HookRow, ServiceError> {
+    let mut tx = db.begin().await?;
+    let hook = find_active(tx.conn(), id).await?;
+    hooks::remove(tx.conn(), hook.id, ctx.now).await?;
+    let details = serde_json::json!({"url": hook.url}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(hook.space_id),
+        Action::HookRemoved,
+        Some(&hook.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(hook)
+}
+
+/// A new secret, and until when the previous ones keep signing.
+pub struct Rotated {
+    pub secret: String,
+    pub old_until: i64,
+}
+
+/// Replaces an address's signing secret; the older ones keep signing for `overlap`.
+pub async fn rotate_secret(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: HookId,
+    overlap: Duration,
+) -> Result<Rotated, ServiceError> {
+    if overlap > MAX_OVERLAP {
+        return Err(Invalid::Field {
+            field: Field::Overlap,
+            reason: "at most 30d".into(),
+        }
+        .into());
+    }
+    let overlap_ms = i64::try_from(overlap.as_millis()).unwrap_or(i64::MAX);
+    let secret = new_secret()?;
+    let old_until = ctx.now.saturating_add(overlap_ms);
+    let mut tx = db.begin().await?;
+    let hook = find_active(tx.conn(), id).await?;
+    hooks::rotate_secret(tx.conn(), hook.id, &secret, old_until, ctx.now).await?;
+    let details = serde_json::json!({"overlap_ms": overlap_ms}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(hook.space_id),
+        Action::HookSecretRotated,
+        Some(&hook.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Rotated { secret, old_until })
+}
+
+/// Makes one failed delivery due now for one manual attempt.
+pub async fn retry(db: &Db, ctx: &Ctx<'_>, id: DeliveryId) -> Result<(), ServiceError> {
+    let mut tx = db.begin().await?;
+    let delivery = deliveries::find(tx.conn(), id)
+        .await?
+        .ok_or(Missing::Delivery { id })?;
+    let hook = find_active(tx.conn(), delivery.hook_id).await?;
+    if !deliveries::requeue_manual(tx.conn(), id, ctx.now).await? {
+        return Err(Conflict::NotRetriable {
+            id,
+            status: delivery.status,
+        }
+        .into());
+    }
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(hook.space_id),
+        Action::DeliveryRetried,
+        Some(&id),
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Makes every failed delivery of an address due now for one manual attempt each; returns them.
+pub async fn retry_failed(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: HookId,
+) -> Result<Vec<DeliveryId>, ServiceError> {
+    let mut tx = db.begin().await?;
+    let hook = find_active(tx.conn(), id).await?;
+    let queued = deliveries::requeue_failed_for_hook(tx.conn(), hook.id, ctx.now).await?;
+    if queued.is_empty() {
+        return Ok(queued);
+    }
+    let details = serde_json::json!({"deliveries": queued.len()}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(hook.space_id),
+        Action::DeliveryRetried,
+        Some(&hook.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(queued)
+}
+
+/// The `ping` event appended for one address, already claimed by the caller.
+pub struct Pinged {
+    pub hook: HookRow,
+    pub event: EventId,
+}
+
+/// Appends a signed test event for the active address `id` alone and claims its delivery under
+/// `token` until `lease_until` before committing, so no running dispatcher sends it first: the
+/// caller sends it now through the delivery loop's own path.
+pub async fn ping(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: HookId,
+    token: &str,
+    lease_until: i64,
+) -> Result<Pinged, ServiceError> {
+    let mut tx = db.begin().await?;
+    let hook = hooks::find(tx.conn(), id)
+        .await?
+        .filter(HookRow::is_active)
+        .ok_or(Missing::ActiveHook { id })?;
+    let space = spaces::find(tx.conn(), hook.space_id)
+        .await?
+        .ok_or_else(|| {
+            crate::db::DbError::Corrupt(format!(
+                "{id} belongs to space {}, which does not exist",
+                hook.space_id
+            ))
+        })?;
+    let event = Event::Ping(PingData {
+        space: SpaceRef {
+            id: space.id,
+            slug: space.slug.clone(),
+        },
+        message: format!("Test event for {}, sent by tourney ping", hook.id),
+    });
+    let event = outbox::append(
+        tx.conn(),
+        space.id,
+        &event,
+        Audience::Hook(hook.id),
+        ctx.now,
+    )
+    .await?;
+    deliveries::claim_for_ping(tx.conn(), event, hook.id, token, ctx.now, lease_until).await?;
+    let details = serde_json::json!({"event": event}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::HookPinged,
+        Some(&hook.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Pinged { hook, event })
+}

@@ -1,0 +1,238 @@
+//! Reporting and correcting match results.
+
+use super::audit::{self, Action};
+use super::tournaments::change_status;
+use super::{Ctx, Missing, Rule, ServiceError, find_tournament, publish};
+use crate::db::store::Snapshot;
+use crate::db::tournaments::TournamentRow;
+use crate::db::{Db, DbError, Tx};
+use crate::domain::engine::{self, Outcome};
+use crate::domain::{ParticipantStatus, Side, TournamentStatus};
+use crate::events::{Event, MatchCompletedData, MatchCorrectedData, MatchObject, PreviousResult};
+use crate::ids::{MatchId, ParticipantId};
+use crate::views;
+
+/// A result as an organiser gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResultInput {
+    /// Two sides: a score (side a first), a forfeit by one side, or both.
+    Sides {
+        score: Option<(u32, u32)>,
+        forfeit: Option<Side>,
+    },
+    /// A free-for-all round: participants (names or `par_` ids) in finishing order.
+    Places(Vec<String>),
+}
+
+/// What a report did.
+#[derive(Debug, Clone)]
+pub struct ReportDone {
+    pub game: MatchObject,
+    pub tournament_completed: bool,
+    /// Matches now drawn (a Swiss round, the playoff, a grand-final reset).
+    pub created: usize,
+}
+
+pub async fn report(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    id: MatchId,
+    input: &ResultInput,
+) -> Result<ReportDone, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    if tournament.status != TournamentStatus::InProgress {
+        return Err(Rule::NotInPlay {
+            tournament: tournament.slug,
+            status: tournament.status,
+        }
+        .into());
+    }
+    let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
+    let index = locate(&snapshot, id)?;
+    let outcome = outcome(&snapshot, input)?;
+    let mut state = snapshot.state.clone();
+    let reported =
+        engine::report(&mut state, index, &outcome).map_err(|error| Rule::Match { id, error })?;
+    let ids = snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+
+    let game = match_object(&mut tx, &snapshot, ids[index]).await?;
+    let event = Event::MatchCompleted(MatchCompletedData {
+        tournament: publish::tournament(ctx, &tournament, &space),
+        game: game.clone(),
+    });
+    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::MatchReported,
+        Some(&tournament.id),
+        Some(&id.to_string()),
+    )
+    .await?;
+    if reported.tournament_completed {
+        change_status(
+            &mut tx,
+            ctx,
+            &space,
+            tournament,
+            TournamentStatus::Completed,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(ReportDone {
+        game,
+        tournament_completed: reported.tournament_completed,
+        created: reported.created.len(),
+    })
+}
+
+/// What a correction did.
+#[derive(Debug, Clone)]
+pub struct CorrectDone {
+    pub game: MatchObject,
+    pub reset_match_ids: Vec<MatchId>,
+}
+
+pub async fn correct(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    id: MatchId,
+    input: &ResultInput,
+) -> Result<CorrectDone, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    if !matches!(
+        tournament.status,
+        TournamentStatus::InProgress | TournamentStatus::Completed
+    ) {
+        return Err(Rule::NotCorrectable {
+            tournament: tournament.slug,
+            status: tournament.status,
+        }
+        .into());
+    }
+    let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
+    let index = locate(&snapshot, id)?;
+    let outcome = outcome(&snapshot, input)?;
+    let mut state = snapshot.state.clone();
+    let corrected =
+        engine::correct(&mut state, index, &outcome).map_err(|error| Rule::Match { id, error })?;
+    if tournament.status == TournamentStatus::Completed && !state.all_games_completed() {
+        return Err(Rule::WouldReopen {
+            id,
+            tournament: tournament.slug,
+        }
+        .into());
+    }
+    let removed: Vec<MatchId> = corrected
+        .removed
+        .iter()
+        .map(|&id| MatchId::from_raw(id))
+        .collect();
+    let ids = snapshot.save(tx.conn(), &state, &removed, ctx.now).await?;
+    // The corrected match keeps its index unless a removal before it shifted it.
+    let shift = removed
+        .iter()
+        .filter(|&&gone| snapshot.index_of(gone).is_some_and(|i| i < index))
+        .count();
+    let index = index - shift;
+    let mut reset_match_ids: Vec<MatchId> = corrected.reset.iter().map(|&i| ids[i]).collect();
+    reset_match_ids.extend(&removed);
+    let game = match_object(&mut tx, &snapshot, ids[index]).await?;
+    let previous = PreviousResult {
+        score_a: corrected.previous.score_a.map(i64::from),
+        score_b: corrected.previous.score_b.map(i64::from),
+        winner: corrected.previous.winner,
+    };
+    let event = Event::MatchCorrected(MatchCorrectedData {
+        tournament: publish::tournament(ctx, &tournament, &space),
+        game: game.clone(),
+        previous,
+        reset_match_ids: reset_match_ids.clone(),
+    });
+    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::MatchCorrected,
+        Some(&tournament.id),
+        Some(&id.to_string()),
+    )
+    .await?;
+    // Removing a grand-final reset that is no longer called for can leave nothing to play.
+    if corrected.tournament_completed && tournament.status == TournamentStatus::InProgress {
+        change_status(
+            &mut tx,
+            ctx,
+            &space,
+            tournament,
+            TournamentStatus::Completed,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(CorrectDone {
+        game,
+        reset_match_ids,
+    })
+}
+
+/// The engine index of match `id` in this tournament.
+fn locate(snapshot: &Snapshot, id: MatchId) -> Result<usize, Missing> {
+    snapshot.index_of(id).ok_or_else(|| Missing::Match {
+        tournament: snapshot.tournament.slug.clone(),
+        id: id.to_string(),
+    })
+}
+
+/// Turns the organiser's input into an engine outcome (names resolved to participants).
+fn outcome(snapshot: &Snapshot, input: &ResultInput) -> Result<Outcome, Rule> {
+    match input {
+        ResultInput::Sides { score, forfeit } => Ok(Outcome::Score {
+            score: *score,
+            forfeit: *forfeit,
+        }),
+        ResultInput::Places(places) => {
+            let field: Vec<_> = snapshot
+                .participants
+                .iter()
+                .filter(|p| p.status != ParticipantStatus::Withdrawn)
+                .collect();
+            let order = places
+                .iter()
+                .map(|who| {
+                    let by_id = ParticipantId::parse_prefixed(who);
+                    field
+                        .iter()
+                        .find(|p| Some(p.id) == by_id || p.name == who.trim())
+                        .map(|p| p.id.raw())
+                        .ok_or_else(|| Rule::NotPlaying {
+                            tournament: snapshot.tournament.slug.clone(),
+                            who: who.clone(),
+                        })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Outcome::Places(order))
+        }
+    }
+}
+
+/// The stored match as events show it.
+async fn match_object(
+    tx: &mut Tx,
+    snapshot: &Snapshot,
+    id: MatchId,
+) -> Result<MatchObject, ServiceError> {
+    let tournament: &TournamentRow = &snapshot.tournament;
+    views::tournament_match(tx.conn(), tournament, id, &snapshot.names())
+        .await?
+        .ok_or_else(|| {
+            DbError::Corrupt(format!("match {id} vanished while it was reported")).into()
+        })
+}

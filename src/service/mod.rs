@@ -1,0 +1,87 @@
+//! The service layer: every write of the product, whoever makes it (a shell command, an import,
+//! the demo, and the portal's forms), one module per thing written.
+//!
+//! Each operation is one database transaction that checks the rules (`domain`), changes the data,
+//! appends the events it causes with their deliveries (`db::outbox`) and records one audit entry,
+//! or changes nothing at all. Operations take typed input and return typed results and a
+//! [`ServiceError`]; they never format output for people, never name a command-line flag, and
+//! never read the command line or the clock (the caller's [`Ctx`] says who acts and when).
+
+mod audit;
+mod error;
+mod publish;
+
+pub mod demo;
+pub mod hooks;
+pub mod import;
+pub mod keys;
+pub mod matches;
+pub mod registrations;
+pub mod spaces;
+pub mod tournaments;
+
+pub use error::{Conflict, Field, Invalid, Missing, Rule, ServiceError};
+
+use crate::db::spaces::{self as space_rows, SpaceRow};
+use crate::db::tournaments::{self as tournament_rows, TournamentRow};
+use crate::db::{Conn, DbError};
+use crate::links::BaseUrl;
+
+/// Who acts, when, and the base URL for the links in events.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx<'a> {
+    pub base_url: &'a BaseUrl,
+    /// As the audit log records it: an admin's name, or `portal` for the public site's forms.
+    pub actor: &'a str,
+    pub now: i64,
+}
+
+/// The tournament with `slug` and its space, or [`Missing::Tournament`].
+async fn find_tournament(
+    mut conn: Conn<'_>,
+    slug: &str,
+) -> Result<(TournamentRow, SpaceRow), ServiceError> {
+    let tournament = tournament_rows::find_by_slug(conn.reborrow(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let space = space_of(conn, &tournament).await?;
+    Ok((tournament, space))
+}
+
+/// Like [`find_tournament`], with the tournament's row held until the transaction ends
+/// (`db::tournaments::find_for_update`).
+async fn find_tournament_for_update(
+    mut conn: Conn<'_>,
+    slug: &str,
+) -> Result<(TournamentRow, SpaceRow), ServiceError> {
+    let tournament = tournament_rows::find_for_update(conn.reborrow(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let space = space_of(conn, &tournament).await?;
+    Ok((tournament, space))
+}
+
+/// The space a tournament belongs to.
+async fn space_of(conn: Conn<'_>, tournament: &TournamentRow) -> Result<SpaceRow, ServiceError> {
+    Ok(space_rows::find(conn, tournament.space_id)
+        .await?
+        .ok_or_else(|| {
+            DbError::Corrupt(format!(
+                "tournament {} belongs to space {}, which does not exist",
+                tournament.id, tournament.space_id
+            ))
+        })?)
+}
+
+/// The space with `slug`, or [`Missing::Space`].
+async fn find_space(conn: Conn<'_>, slug: &str) -> Result<SpaceRow, ServiceError> {
+    Ok(space_rows::find_by_slug(conn, slug)
+        .await?
+        .ok_or_else(|| Missing::Space {
+            slug: slug.to_owned(),
+        })?)
+}

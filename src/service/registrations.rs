@@ -1,0 +1,250 @@
+//! Registrations: a participant joining a tournament's field while registration is open, and
+//! withdrawing before the tournament starts. The same operations serve the shell and the
+//! portal's forms: the same rules, the same events and deliveries.
+//!
+//! A registration is checked and written while the tournament's row is held (SQLite: the write
+//! lock; Postgres: a row lock), so many registrations at once never go over capacity and never let
+//! the same name or email in twice. A player's email address never leaves this module but into
+//! the database: not into events, audit entries or results.
+
+use base64::Engine as _;
+use sha2::{Digest, Sha256};
+
+use super::audit::{self, Action};
+use super::{
+    Conflict, Ctx, Field, Invalid, Missing, Rule, ServiceError, find_tournament,
+    find_tournament_for_update, publish, space_of,
+};
+use crate::db::participants::{self, NewParticipant, ParticipantRow};
+use crate::db::{Db, tournaments};
+use crate::domain::email::Email;
+use crate::domain::names;
+use crate::domain::{ParticipantStatus, TournamentStatus};
+use crate::ids::ParticipantId;
+
+/// Who asks to register.
+#[derive(Debug, Clone, Copy)]
+pub struct Applicant<'a> {
+    /// The display name, as typed.
+    pub name: &'a str,
+    /// The email address, as typed; private.
+    pub email: Option<&'a str>,
+    /// Give the player a private link to withdraw by (the portal does; the shell withdraws by
+    /// name).
+    pub withdrawal_link: bool,
+}
+
+impl<'a> Applicant<'a> {
+    /// A registration made by an admin: a name, no email, no withdrawal link.
+    pub fn named(name: &'a str) -> Applicant<'a> {
+        Applicant {
+            name,
+            email: None,
+            withdrawal_link: false,
+        }
+    }
+}
+
+/// A registration just made, and its withdrawal secret (to be shown once and never again).
+pub struct Registered {
+    pub participant: ParticipantRow,
+    pub withdrawal_secret: Option<String>,
+}
+
+/// The stored form of a withdrawal secret: lowercase hex SHA-256.
+pub fn withdrawal_hash(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+fn new_withdrawal_secret() -> Result<String, ServiceError> {
+    let mut bytes = [0u8; 24];
+    getrandom::fill(&mut bytes).map_err(|source| ServiceError::NoRandomness {
+        what: "a withdrawal link",
+        source,
+    })?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// Registers an applicant while registration is open and there is room.
+pub async fn register(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    applicant: &Applicant<'_>,
+) -> Result<Registered, ServiceError> {
+    let name = names::participant_name(applicant.name).map_err(|e| Invalid::Field {
+        field: Field::ParticipantName,
+        reason: e.to_string(),
+    })?;
+    let email = applicant
+        .email
+        .map(|text| {
+            Email::parse(text).map_err(|e| Invalid::Field {
+                field: Field::Email,
+                reason: e.to_string(),
+            })
+        })
+        .transpose()?;
+    let secret = applicant
+        .withdrawal_link
+        .then(new_withdrawal_secret)
+        .transpose()?;
+
+    let mut tx = db.begin().await?;
+    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    if tournament.status != TournamentStatus::RegistrationOpen {
+        return Err(Rule::RegistrationClosed {
+            tournament: tournament.slug,
+            status: tournament.status,
+        }
+        .into());
+    }
+    let already = || Conflict::AlreadyRegistered {
+        tournament: tournament.slug.clone(),
+        name: name.to_owned(),
+    };
+    let field = participants::field_contacts(tx.conn(), tournament.id).await?;
+    let key = names::name_key(name);
+    if field.iter().any(|(other, _)| names::name_key(other) == key) {
+        return Err(already().into());
+    }
+    if let Some(email) = &email {
+        let key = email.key();
+        let taken = field
+            .iter()
+            .filter_map(|(_, other)| other.as_deref())
+            .any(|other| other.to_lowercase() == key);
+        if taken {
+            return Err(Conflict::EmailTaken {
+                tournament: tournament.slug.clone(),
+            }
+            .into());
+        }
+    }
+    let taken = i64::try_from(field.len()).unwrap_or(i64::MAX);
+    if taken >= tournament.max_participants {
+        return Err(Conflict::Full {
+            taken,
+            max: tournament.max_participants,
+        }
+        .into());
+    }
+    let hash = secret.as_deref().map(withdrawal_hash);
+    let new = NewParticipant {
+        tournament_id: tournament.id,
+        name,
+        seed: None,
+        place: None,
+        place_to: None,
+        status: ParticipantStatus::Active,
+        registered_at: ctx.now,
+        withdrawn_at: None,
+        email: email.as_ref().map(Email::as_str),
+        withdrawal_hash: hash.as_deref(),
+    };
+    let participant = match participants::insert(tx.conn(), &new).await {
+        Ok(row) => row,
+        Err(e) if e.is_unique_violation() => return Err(already().into()),
+        Err(e) => return Err(e.into()),
+    };
+    let event = publish::registration_created(ctx, &tournament, &space, &participant);
+    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    tournaments::touch(tx.conn(), tournament.id, ctx.now).await?;
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::RegistrationCreated,
+        Some(&tournament.id),
+        Some(&participant.id.to_string()),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Registered {
+        participant,
+        withdrawal_secret: secret,
+    })
+}
+
+/// Whom a withdrawal names: a participant of a tournament by name or id (`par_7`, from the
+/// shell), or the secret of a withdrawal link (from the portal).
+#[derive(Debug, Clone, Copy)]
+pub enum Withdrawing<'a> {
+    Named { tournament: &'a str, who: &'a str },
+    Link(&'a str),
+}
+
+/// Withdraws a registration before the tournament starts.
+pub async fn withdraw(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    who: Withdrawing<'_>,
+) -> Result<ParticipantRow, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (participant, tournament, space) = match who {
+        Withdrawing::Named { tournament, who } => {
+            let (tournament, space) = find_tournament(tx.conn(), tournament).await?;
+            if !open_for_withdrawal(tournament.status) {
+                return Err(Rule::WithdrawalClosed {
+                    status: tournament.status,
+                }
+                .into());
+            }
+            let by_id = match ParticipantId::parse_prefixed(who) {
+                Some(id) => participants::find(tx.conn(), id).await?.filter(|p| {
+                    p.tournament_id == tournament.id && p.status != ParticipantStatus::Withdrawn
+                }),
+                None => None,
+            };
+            let participant = match by_id {
+                Some(p) => p,
+                None => participants::find_in_field(tx.conn(), tournament.id, who.trim())
+                    .await?
+                    .ok_or_else(|| Missing::Registration {
+                        tournament: tournament.slug.clone(),
+                        who: who.to_owned(),
+                    })?,
+            };
+            (participant, tournament, space)
+        }
+        Withdrawing::Link(secret) => {
+            let participant = participants::find_by_withdrawal(tx.conn(), &withdrawal_hash(secret))
+                .await?
+                .ok_or(Missing::WithdrawalLink)?;
+            let tournament = tournaments::find(tx.conn(), participant.tournament_id)
+                .await?
+                .ok_or(Missing::WithdrawalLink)?;
+            if !open_for_withdrawal(tournament.status) {
+                return Err(Rule::WithdrawalClosed {
+                    status: tournament.status,
+                }
+                .into());
+            }
+            let space = space_of(tx.conn(), &tournament).await?;
+            (participant, tournament, space)
+        }
+    };
+    let withdrawn = participants::withdraw(tx.conn(), participant.id, ctx.now).await?;
+    let event = publish::registration_withdrawn(ctx, &tournament, &space, &withdrawn);
+    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    tournaments::touch(tx.conn(), tournament.id, ctx.now).await?;
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::RegistrationWithdrawn,
+        Some(&tournament.id),
+        Some(&withdrawn.id.to_string()),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(withdrawn)
+}
+
+/// Registrations can be withdrawn until the tournament starts.
+fn open_for_withdrawal(status: TournamentStatus) -> bool {
+    !matches!(
+        status,
+        TournamentStatus::InProgress | TournamentStatus::Completed | TournamentStatus::Cancelled
+    )
+}

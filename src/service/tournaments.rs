@@ -1,0 +1,235 @@
+//! Creating tournaments, moving their status, and the start (seeding and the draw).
+
+use super::audit::{self, Action};
+use super::spaces::{one_line, slug};
+use super::{
+    Conflict, Ctx, Field, Invalid, Rule, ServiceError, find_space, find_tournament, publish,
+};
+use crate::db::spaces::SpaceRow;
+use crate::db::store::Snapshot;
+use crate::db::tournaments::{self, NewTournament, TournamentRow};
+use crate::db::{Db, Tx};
+use crate::domain::engine::{self, State};
+use crate::domain::lifecycle::{self, Mover};
+use crate::domain::names::{self, DESCRIPTION_MAX_CHARS, GAME_MAX_CHARS, NAME_MAX_CHARS};
+use crate::domain::settings::{self, Proposed};
+use crate::domain::{Format, ParticipantStatus, TournamentStatus};
+use crate::ids::ParticipantId;
+
+/// Everything a new tournament is created with.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    pub space: String,
+    pub slug: String,
+    pub name: String,
+    pub game: String,
+    pub format: Format,
+    pub max_participants: u32,
+    pub starts_at: i64,
+    pub test: bool,
+    pub description: Option<String>,
+    pub third_place: bool,
+    pub group_count: Option<u32>,
+    pub advance_per_group: Option<u32>,
+    pub rounds: Option<u32>,
+    pub points_scale: Option<Vec<u32>>,
+}
+
+impl Draft {
+    /// A tournament of `format` with no optional settings.
+    pub fn new(space: &str, slug: &str, name: &str, game: &str, format: Format) -> Draft {
+        Draft {
+            space: space.to_owned(),
+            slug: slug.to_owned(),
+            name: name.to_owned(),
+            game: game.to_owned(),
+            format,
+            max_participants: 16,
+            starts_at: 0,
+            test: false,
+            description: None,
+            third_place: false,
+            group_count: None,
+            advance_per_group: None,
+            rounds: None,
+            points_scale: None,
+        }
+    }
+}
+
+/// Creates a tournament in DRAFT status.
+pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentRow, ServiceError> {
+    let slug = slug(&draft.slug)?;
+    let name = one_line(Field::Name, &draft.name, NAME_MAX_CHARS)?;
+    let game = one_line(Field::Game, &draft.game, GAME_MAX_CHARS)?;
+    let description = draft
+        .description
+        .as_deref()
+        .map(|d| {
+            names::multi_line(d, DESCRIPTION_MAX_CHARS).map_err(|e| Invalid::Field {
+                field: Field::Description,
+                reason: e.to_string(),
+            })
+        })
+        .transpose()?;
+    settings::check(&Proposed {
+        format: draft.format,
+        max_participants: draft.max_participants,
+        third_place: draft.third_place,
+        group_count: draft.group_count,
+        advance_per_group: draft.advance_per_group,
+        rounds: draft.rounds,
+        points_scale: draft.points_scale.as_deref(),
+    })
+    .map_err(Invalid::Settings)?;
+
+    let mut tx = db.begin().await?;
+    let space = find_space(tx.conn(), &draft.space).await?;
+    let new = NewTournament {
+        space_id: space.id,
+        slug: slug.as_str(),
+        name,
+        game,
+        format: draft.format,
+        status: TournamentStatus::Draft,
+        test: draft.test,
+        max_participants: i64::from(draft.max_participants),
+        description,
+        third_place: draft.third_place,
+        group_count: draft.group_count.map(i64::from),
+        advance_per_group: draft.advance_per_group.map(i64::from),
+        rounds: draft.rounds.map(i64::from),
+        points_scale: draft.points_scale.as_deref(),
+        starts_at: draft.starts_at,
+        ends_at: None,
+        registration_opens_at: None,
+        registration_closes_at: None,
+        now: ctx.now,
+    };
+    let tournament = match tournaments::insert(tx.conn(), &new).await {
+        Ok(row) => row,
+        Err(e) if e.is_unique_violation() => {
+            return Err(Conflict::TournamentExists {
+                slug: slug.to_string(),
+            }
+            .into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::TournamentCreated,
+        Some(&tournament.id),
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(tournament)
+}
+
+/// Moves a tournament to `to` by an organiser's request; returns the previous status.
+pub async fn set_status(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    to: TournamentStatus,
+) -> Result<TournamentStatus, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    lifecycle::check(tournament.status, to, Mover::Organiser).map_err(Rule::Move)?;
+    let previous = change_status(&mut tx, ctx, &space, tournament, to).await?;
+    tx.commit().await?;
+    Ok(previous)
+}
+
+/// Writes a status move with its `tournament.status_changed` event and audit entry; returns the
+/// previous status.
+pub(super) async fn change_status(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    space: &SpaceRow,
+    mut tournament: TournamentRow,
+    to: TournamentStatus,
+) -> Result<TournamentStatus, ServiceError> {
+    let previous = tournament.status;
+    tournaments::set_status(tx.conn(), tournament.id, to, ctx.now).await?;
+    tournament.status = to;
+    let event = publish::status_changed(ctx, &tournament, space, previous);
+    publish::to_subscribers(tx, ctx, space, &event).await?;
+    let details = format!("{previous} -> {to}");
+    audit::record(
+        tx,
+        ctx,
+        Some(space.id),
+        Action::TournamentStatusChanged,
+        Some(&tournament.id),
+        Some(&details),
+    )
+    .await?;
+    Ok(previous)
+}
+
+/// What starting drew.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Started {
+    pub participants: usize,
+    /// Every match drawn, byes included.
+    pub matches: usize,
+    pub byes: usize,
+}
+
+/// Seeds the field, draws the first stage and moves the tournament to IN_PROGRESS.
+pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    if lifecycle::check(
+        tournament.status,
+        TournamentStatus::InProgress,
+        Mover::Engine,
+    )
+    .is_err()
+    {
+        return Err(Rule::NotStartable {
+            tournament: tournament.slug,
+            status: tournament.status,
+        }
+        .into());
+    }
+    let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
+    if !snapshot.state.stages.is_empty() {
+        return Err(Conflict::AlreadyDrawn {
+            tournament: tournament.slug,
+        }
+        .into());
+    }
+    // Seeded participants first, by seed; then the rest in registration order.
+    let mut field: Vec<_> = snapshot
+        .participants
+        .iter()
+        .filter(|p| p.status == ParticipantStatus::Active)
+        .collect();
+    field.sort_by_key(|p| (p.seed.is_none(), p.seed, p.registered_at, p.id));
+    let field: Vec<i64> = field.iter().map(|p| ParticipantId::raw(p.id)).collect();
+    let mut state: State = snapshot.state.clone();
+    engine::start(&mut state, &field).map_err(|error| Rule::CannotStart {
+        tournament: tournament.slug.clone(),
+        error,
+    })?;
+    snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+    change_status(
+        &mut tx,
+        ctx,
+        &space,
+        tournament,
+        TournamentStatus::InProgress,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Started {
+        participants: field.len(),
+        matches: state.games.len(),
+        byes: state.games.iter().filter(|g| g.bye).count(),
+    })
+}

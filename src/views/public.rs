@@ -1,0 +1,144 @@
+//! What the public pages (widgets and the portal) read: published tournaments only. This is
+//! where their visibility is decided (`domain::is_published`); a draft or test tournament is
+//! simply absent, exactly like an unknown slug, so no page can tell them apart. Nothing here
+//! reads a player's email address.
+
+use crate::db::participants::ParticipantRow;
+use crate::db::spaces::{self, SpaceRow};
+use crate::db::stages::{self, StageRow};
+use crate::db::store::Snapshot;
+use crate::db::tournaments::{self, TournamentRow};
+use crate::db::{Conn, DbError, participants};
+use crate::domain::{Format, is_published};
+use crate::events::MatchObject;
+
+use super::StandingsRecord;
+
+/// The tournament `slug` if it is published.
+pub async fn published_tournament(
+    conn: Conn<'_>,
+    slug: &str,
+) -> Result<Option<TournamentRow>, DbError> {
+    Ok(tournaments::find_by_slug(conn, slug)
+        .await?
+        .filter(|t| is_published(t.status, t.test)))
+}
+
+/// How many participants hold a place (withdrawn ones do not).
+pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<i64, DbError> {
+    participants::count_in_field(conn, tournament.id).await
+}
+
+/// Everything a bracket page draws: stages, matches in order, and for groups-then-playoffs the
+/// group tables.
+pub struct BracketData {
+    pub stages: Vec<StageRow>,
+    pub matches: Vec<MatchObject>,
+    pub group_standings: Option<StandingsRecord>,
+}
+
+pub async fn bracket(
+    mut conn: Conn<'_>,
+    tournament: &TournamentRow,
+) -> Result<BracketData, DbError> {
+    let stages = stages::list(conn.reborrow(), tournament.id).await?;
+    let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
+    // Only the group tables need the engine's state; other brackets are drawn from the matches.
+    let group_standings = if tournament.format == Format::GroupsPlayoffs {
+        let snapshot = Snapshot::load(conn, tournament.clone()).await?;
+        Some(StandingsRecord::groups(&snapshot.state, &snapshot.names()))
+    } else {
+        None
+    };
+    Ok(BracketData {
+        stages,
+        matches,
+        group_standings,
+    })
+}
+
+/// The space `slug` and its published tournaments, or `None` for an unknown space.
+pub async fn published_in_space(
+    mut conn: Conn<'_>,
+    slug: &str,
+) -> Result<Option<(SpaceRow, Vec<TournamentRow>)>, DbError> {
+    let Some(space) = spaces::find_by_slug(conn.reborrow(), slug).await? else {
+        return Ok(None);
+    };
+    let rows = tournaments::list_for_space(conn, space.id)
+        .await?
+        .into_iter()
+        .filter(|t| is_published(t.status, t.test))
+        .collect();
+    Ok(Some((space, rows)))
+}
+
+/// Every space with at least one published tournament, by slug, with those tournaments.
+pub async fn spaces_with_published(
+    mut conn: Conn<'_>,
+) -> Result<Vec<(SpaceRow, Vec<TournamentRow>)>, DbError> {
+    let mut found = Vec::new();
+    for space in spaces::list(conn.reborrow()).await? {
+        let published: Vec<TournamentRow> = tournaments::list_for_space(conn.reborrow(), space.id)
+            .await?
+            .into_iter()
+            .filter(|t| is_published(t.status, t.test))
+            .collect();
+        if !published.is_empty() {
+            found.push((space, published));
+        }
+    }
+    Ok(found)
+}
+
+/// Everything a tournament's portal page shows.
+pub struct TournamentPage {
+    pub space: SpaceRow,
+    /// The field: everyone not withdrawn, by seed then name.
+    pub participants: Vec<ParticipantRow>,
+    pub bracket: BracketData,
+    pub standings: StandingsRecord,
+}
+
+/// The portal page's data of a published tournament.
+pub async fn tournament_page(
+    mut conn: Conn<'_>,
+    tournament: &TournamentRow,
+) -> Result<TournamentPage, DbError> {
+    let space = spaces::find(conn.reborrow(), tournament.space_id)
+        .await?
+        .ok_or_else(|| DbError::Corrupt(format!("the space of {} is missing", tournament.id)))?;
+    let snapshot = Snapshot::load(conn.reborrow(), tournament.clone()).await?;
+    let standings = StandingsRecord::new(&snapshot.state, &snapshot.names());
+    let group_standings = (tournament.format == Format::GroupsPlayoffs)
+        .then(|| StandingsRecord::groups(&snapshot.state, &snapshot.names()));
+    let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
+    let participants = snapshot
+        .participants
+        .into_iter()
+        .filter(|p| p.status != crate::domain::ParticipantStatus::Withdrawn)
+        .collect();
+    Ok(TournamentPage {
+        space,
+        participants,
+        bracket: BracketData {
+            stages: snapshot.stages,
+            matches,
+            group_standings,
+        },
+        standings,
+    })
+}
+
+/// The participant a withdrawal link names (by the link's hash) and their tournament, if the
+/// link is still good.
+pub async fn withdrawal(
+    mut conn: Conn<'_>,
+    hash: &str,
+) -> Result<Option<(ParticipantRow, TournamentRow)>, DbError> {
+    let Some(participant) = participants::find_by_withdrawal(conn.reborrow(), hash).await? else {
+        return Ok(None);
+    };
+    let tournament = tournaments::find(conn, participant.tournament_id).await?;
+    Ok(tournament.map(|t| (participant, t)))
+}

@@ -1,0 +1,224 @@
+//! Registration and withdrawal on the portal: the service's own operations behind a form, their
+//! events delivered without the player's email, and every refusal leaving the data as it was.
+
+use reqwest::StatusCode;
+use tourney::domain::TournamentStatus;
+
+use super::open_cup;
+use crate::support::integrator::Integrator;
+use crate::support::player::{Page, Player};
+use crate::support::receiver::{Receiver, Reply};
+use crate::support::server::Server;
+use crate::support::{TestDb, on_both_backends, row_counts};
+
+/// Every table's row count and every event body: equal before and after means nothing was
+/// written.
+async fn snapshot(t: &TestDb) -> (Vec<(&'static str, i64)>, Vec<(i64, String)>) {
+    let events = crate::webhooks::rows(&t.db, "SELECT id, body FROM events ORDER BY id").await;
+    (row_counts(&t.db).await, events)
+}
+
+/// A form sent (its fields, and the `Origin` it claims), and the refusal it must get: status,
+/// reason, and the values the page keeps.
+type RefusalCase<'a> = (
+    Vec<(&'a str, &'a str)>,
+    Option<&'a str>,
+    StatusCode,
+    &'a str,
+    Vec<&'a str>,
+);
+
+/// The page refused the form: `status`, the reason in the page's language, the values kept.
+fn assert_refused(page: &Page, status: StatusCode, reason: &str, kept: &[&str]) {
+    assert_eq!(page.status, status, "{reason}: {}", page.html);
+    assert!(page.html.contains(reason), "'{reason}' in {}", page.html);
+    assert!(
+        page.html.contains("role=\"alert\""),
+        "the reason is announced: {}",
+        page.html
+    );
+    for value in kept {
+        assert!(
+            page.html.contains(&format!("value=\"{value}\"")),
+            "the form keeps '{value}'"
+        );
+    }
+}
+
+on_both_backends! {
+    async fn a_player_registers_and_withdraws_and_receivers_never_see_the_email(t: TestDb) {
+        let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+        let organiser = open_cup(&t, 8, 2).await;
+        organiser.hook("club", &receiver.url, None).await;
+        let key = organiser.key("club").await;
+        let server = Server::start_logged(&t, &[]);
+
+        let mut player = Player::new(&server, "Zoë Ärger-Łukasz", "zoe.secret@example.org");
+        let confirmation = player.register("ru", "cup").await;
+        assert_eq!(confirmation.status, StatusCode::OK, "{}", confirmation.html);
+        assert!(confirmation.url.ends_with("/ru/tournaments/cup/registered"), "{}", confirmation.url);
+        assert!(confirmation.html.contains("Вы зарегистрированы под именем Zoë Ärger-Łukasz."), "{}", confirmation.html);
+        let link = confirmation.withdrawal_link().expect("the withdrawal link");
+        assert!(link.starts_with(&format!("{}/ru/withdraw/", server.base)), "{link}");
+        let again = player.get("/ru/tournaments/cup/registered").await;
+        assert!(again.withdrawal_link().is_none(), "the link is shown once: {}", again.html);
+
+        let page = player.get("/en/tournaments/cup").await.html;
+        assert!(page.contains("<td>Zoë Ärger-Łukasz</td>") && page.contains("<dt>Places taken</dt><dd>3</dd>"), "{page}");
+        let detail = Integrator::new(&server, &key).json("/api/v1/tournaments/cup").await;
+        assert_eq!(detail["data"]["registered"], 3);
+
+        let withdrawn = player.withdraw(&link).await;
+        assert_eq!(withdrawn.status, StatusCode::OK);
+        assert!(withdrawn.url.ends_with("/ru/tournaments/cup/withdrawn"), "{}", withdrawn.url);
+        assert!(withdrawn.html.contains("Регистрация отменена."), "{}", withdrawn.html);
+        let used = player.get(&link).await;
+        assert_eq!(used.status, StatusCode::NOT_FOUND, "a link works once");
+
+        // Both events, through the real delivery path, to a real HTTPS receiver.
+        let out = t.shell(&["dispatch", "--once", "--allow-cidr", "127.0.0.0/8", "--root-cert", &receiver.root_cert.to_string_lossy()]).await;
+        assert!(out.status.success(), "{}", crate::webhooks::stderr(&out));
+        let bodies: Vec<serde_json::Value> = receiver.received().iter().map(|r| serde_json::from_slice(&r.body).unwrap()).collect();
+        let mut ours: Vec<&serde_json::Value> = bodies.iter()
+            .filter(|b| b["data"]["registration"]["name"] == "Zoë Ärger-Łukasz").collect();
+        ours.sort_by_key(|b| b["id"].as_str().unwrap()[4..].parse::<i64>().unwrap());
+        let types: Vec<&str> = ours.iter().map(|b| b["type"].as_str().unwrap()).collect();
+        assert_eq!(types, ["registration.created", "registration.withdrawn"]);
+
+        // The email reaches the admins' listing and nothing else.
+        let everything = format!("{bodies:?}{detail}{page}{}{}", server.log(), confirmation.html);
+        assert!(!everything.contains("zoe.secret@example.org"), "the email leaked");
+        let secret = link.rsplit('/').next().unwrap();
+        assert!(!server.log().contains(secret), "the withdrawal secret is never logged");
+        assert!(server.log().contains("/ru/withdraw/…"), "the log shows the path without it");
+        let listing = t.run(&["tournaments", "registrations", "cup"]);
+        assert!(listing.contains("zoe.secret@example.org") && listing.contains("withdrawn"), "{listing}");
+        let actors: Vec<(String, String)> = crate::webhooks::rows(&t.db,
+            "SELECT actor, action FROM audit_log WHERE action LIKE 'registration.%' ORDER BY id").await;
+        assert_eq!(actors[actors.len() - 2..], [("portal".to_owned(), "registration.created".to_owned()),
+            ("portal".to_owned(), "registration.withdrawn".to_owned())]);
+    }
+
+    async fn every_refusal_says_why_keeps_the_form_and_writes_nothing(t: TestDb) {
+        let organiser = open_cup(&t, 3, 0).await;
+        organiser.register_with_email("cup", "Anna", "anna@example.org").await;
+        let server = Server::start_self_linked(&t, &["--form-limit", "1000"]);
+        let mut player = Player::new(&server, "Bob", "bob@example.org");
+        let token = player.get("/en/tournaments/cup").await.token();
+        let action = "/en/tournaments/cup/registrations";
+        let long = "x".repeat(65);
+        let huge = "y".repeat(9 * 1024);
+        let cases: Vec<RefusalCase> = vec![
+            (vec![("name", "ANNA"), ("email", "new@example.org")], None, StatusCode::CONFLICT, "This name is already registered", vec!["ANNA"]),
+            (vec![("name", "Ａｎｎａ"), ("email", "new@example.org")], None, StatusCode::CONFLICT, "This name is already registered", vec![]),
+            (vec![("name", "Bob"), ("email", "Anna@Example.org")], None, StatusCode::CONFLICT, "This email address is already registered", vec!["Bob"]),
+            (vec![("name", "  "), ("email", "bob@example.org")], None, StatusCode::UNPROCESSABLE_ENTITY, "Enter a name.", vec!["bob@example.org"]),
+            (vec![("name", &long), ("email", "bob@example.org")], None, StatusCode::UNPROCESSABLE_ENTITY, "longer than 64 characters", vec![]),
+            (vec![("name", "Bob\u{7}"), ("email", "bob@example.org")], None, StatusCode::UNPROCESSABLE_ENTITY, "characters that are not allowed", vec![]),
+            (vec![("name", "Eve\u{202E}nimdA"), ("email", "bob@example.org")], None, StatusCode::UNPROCESSABLE_ENTITY, "characters that are not allowed", vec![]),
+            (vec![("name", "Bob"), ("email", "bob@localhost")], None, StatusCode::UNPROCESSABLE_ENTITY, "such as name@example.org", vec!["Bob"]),
+            (vec![("name", "Bob"), ("email", "bob@example.org")], Some("https://evil.example"), StatusCode::FORBIDDEN, "only be sent from this site", vec!["Bob"]),
+            (vec![("name", "Bob"), ("email", "bob@example.org"), ("filler", &huge)], None, StatusCode::PAYLOAD_TOO_LARGE, "The form is too large.", vec![]),
+        ];
+        for (fields, origin, status, reason, kept) in cases {
+            let before = snapshot(&t).await;
+            let mut fields = fields.clone();
+            fields.push(("token", &token));
+            let page = player.post(action, &fields, origin).await;
+            assert_refused(&page, status, reason, &kept);
+            assert_eq!(snapshot(&t).await, before, "{reason}: nothing is written");
+        }
+        // Without the token, or with another visitor's, the form has expired.
+        let before = snapshot(&t).await;
+        let page = player.post(action, &[("name", "Bob"), ("email", "bob@example.org")], None).await;
+        assert_refused(&page, StatusCode::FORBIDDEN, "The form has expired.", &["Bob"]);
+        let mut stranger = Player::new(&server, "Mallory", "m@example.org");
+        let page = stranger.post(action, &[("name", "Bob"), ("email", "bob@example.org"), ("token", &token)], None).await;
+        assert_refused(&page, StatusCode::FORBIDDEN, "The form has expired.", &["Bob"]);
+        assert_eq!(snapshot(&t).await, before);
+        // The page refusing a form gives a fresh token: sending it again works.
+        assert_eq!(player.register("en", "cup").await.status, StatusCode::OK);
+
+        // Full: never over capacity.
+        let mut third = Player::new(&server, "Clara", "clara@example.org");
+        assert_eq!(third.register("en", "cup").await.status, StatusCode::OK);
+        let mut late = Player::new(&server, "Dmitri", "d@example.org");
+        let token = late.get("/ru/tournaments/cup").await.html;
+        assert!(!token.contains("<form"), "no form once the places are gone");
+        let before = snapshot(&t).await;
+        let page = late.post("/ru/tournaments/cup/registrations", &[("name", "Dmitri"), ("email", "d@example.org")], None).await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN, "no token for a form that is not shown");
+        assert_eq!(snapshot(&t).await, before);
+
+        // Registration not open: a token from while it was, sent after it closed.
+        organiser.open_signups("club", "later", 8).await;
+        let mut slow = Player::new(&server, "Slow Poke", "slow@example.org");
+        let token = slow.get("/ru/tournaments/later").await.token();
+        organiser.set_status("later", TournamentStatus::RegistrationClosed).await;
+        let before = snapshot(&t).await;
+        let page = slow.post("/ru/tournaments/later/registrations",
+            &[("name", "Slow Poke"), ("email", "slow@example.org"), ("token", &token)], None).await;
+        assert_refused(&page, StatusCode::CONFLICT, "Регистрация не открыта.", &[]);
+        assert_eq!(snapshot(&t).await, before);
+        let token = slow.post("/ru/tournaments/later/registrations", &[], None).await;
+        assert!(!token.html.contains("<form"), "{}", token.html);
+    }
+}
+
+on_both_backends! {
+    async fn posts_per_client_address_are_limited(t: TestDb) {
+        open_cup(&t, 8, 0).await;
+        let server = Server::start_self_linked(&t, &["--form-limit", "3"]);
+        let mut player = Player::new(&server, "Bob", "bob@example.org");
+        let token = player.get("/en/tournaments/cup").await.token();
+        for _ in 0..3 {
+            let page = player.post("/en/tournaments/cup/registrations", &[("name", ""), ("email", "x"), ("token", &token)], None).await;
+            assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        }
+        let before = snapshot(&t).await;
+        let page = player.post("/en/tournaments/cup/registrations",
+            &[("name", "Bob"), ("email", "bob@example.org"), ("token", &token)], None).await;
+        assert_refused(&page, StatusCode::TOO_MANY_REQUESTS, "Too many attempts.", &["Bob"]);
+        let wait: u64 = page.headers["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=60).contains(&wait), "{wait}");
+        assert_eq!(snapshot(&t).await, before);
+    }
+}
+
+/// Behind a trusted proxy, `X-Forwarded-For` tells clients apart; from anyone else it is ignored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forwarded_addresses_count_only_from_trusted_proxies() {
+    let t = crate::support::sqlite().await;
+    open_cup(&t, 8, 0).await;
+    let post = |server: &Server, from: &'static str| {
+        let url = server.url("/en/tournaments/cup/registrations");
+        async move {
+            crate::support::integrator::client()
+                .post(url)
+                .header("x-forwarded-for", from)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    let direct = Server::start_self_linked(&t, &["--form-limit", "1"]);
+    assert_eq!(post(&direct, "198.51.100.1").await, StatusCode::FORBIDDEN);
+    assert_eq!(
+        post(&direct, "198.51.100.2").await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "a header changes nothing"
+    );
+    let proxied =
+        Server::start_self_linked(&t, &["--form-limit", "1", "--trusted-proxy", "127.0.0.1"]);
+    assert_eq!(post(&proxied, "198.51.100.1").await, StatusCode::FORBIDDEN);
+    assert_eq!(
+        post(&proxied, "198.51.100.2").await,
+        StatusCode::FORBIDDEN,
+        "another client behind the proxy"
+    );
+    assert_eq!(
+        post(&proxied, "198.51.100.1").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
