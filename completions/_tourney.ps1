@@ -28,13 +28,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM')
             [CompletionResult]::new('spaces', 'spaces', [CompletionResultType]::ParameterValue, 'Create and list organising spaces')
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments: status moves, registrations, the start')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
-            [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
+            [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
             [CompletionResult]::new('embed', 'embed', [CompletionResultType]::ParameterValue, 'Print the iframe code that embeds a widget on a partner site')
@@ -48,14 +48,21 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;serve' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 picks a free port (the bound address is printed)')
-            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)')
             [CompletionResult]::new('--rate-limit-window', '--rate-limit-window', [CompletionResultType]::ParameterName, 'The rate limit''s window; only tests change it (the specification''s is a minute)')
             [CompletionResult]::new('--form-limit', '--form-limit', [CompletionResultType]::ParameterName, 'Portal form posts (registrations, withdrawals) accepted per client address per minute')
             [CompletionResult]::new('--trusted-proxy', '--trusted-proxy', [CompletionResultType]::ParameterName, 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Webhook requests in flight at once')
+            [CompletionResult]::new('--retry-delays', '--retry-delays', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline')
+            [CompletionResult]::new('--disable-after', '--disable-after', [CompletionResultType]::ParameterName, 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on')
+            [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
+            [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--demo', '--demo', [CompletionResultType]::ParameterName, 'On an empty database, load the demo space and print an API key and example requests')
+            [CompletionResult]::new('--no-dispatch', '--no-dispatch', [CompletionResultType]::ParameterName, 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -351,7 +358,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)')
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
+            [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -401,12 +410,37 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;hooks;enable' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--drop-kept', '--drop-kept', [CompletionResultType]::ParameterName, 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;hooks;deliveries' {
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only deliveries in this state')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event type')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only events before TIME (2026-11-23T10:00:00Z)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
-            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only deliveries that failed for good')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only deliveries that failed for good (the same as --status failed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;attempts' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -415,6 +449,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks;retry' {
             [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'Every failed delivery of this address (hook_...)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
@@ -430,7 +465,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)')
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
+            [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -447,7 +484,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;hooks;help;rotate-secret' {
             break
         }
+        'tourney;hooks;help;enable' {
+            break
+        }
         'tourney;hooks;help;deliveries' {
+            break
+        }
+        'tourney;hooks;help;attempts' {
             break
         }
         'tourney;hooks;help;retry' {
@@ -457,9 +500,11 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;dispatch' {
-            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once')
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Serve /metrics (and /healthz) on this address while delivering, for monitoring')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Webhook requests in flight at once')
             [CompletionResult]::new('--retry-delays', '--retry-delays', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)')
-            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'How long a claimed delivery stays claimed before another dispatcher may take it; keep it well above the 5 s request deadline')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline')
+            [CompletionResult]::new('--disable-after', '--disable-after', [CompletionResultType]::ParameterName, 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on')
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
@@ -559,7 +604,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
-            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: it stops working within a second, in every server')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -599,7 +644,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;keys;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
-            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: it stops working within a second, in every server')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -648,13 +693,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help' {
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM')
             [CompletionResult]::new('spaces', 'spaces', [CompletionResultType]::ParameterValue, 'Create and list organising spaces')
             [CompletionResult]::new('db', 'db', [CompletionResultType]::ParameterValue, 'Database maintenance')
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments: status moves, registrations, the start')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
-            [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule')
+            [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
             [CompletionResult]::new('embed', 'embed', [CompletionResultType]::ParameterValue, 'Print the iframe code that embeds a widget on a partner site')
@@ -734,7 +779,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)')
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
+            [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
             break
         }
@@ -750,7 +797,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;help;hooks;rotate-secret' {
             break
         }
+        'tourney;help;hooks;enable' {
+            break
+        }
         'tourney;help;hooks;deliveries' {
+            break
+        }
+        'tourney;help;hooks;attempts' {
             break
         }
         'tourney;help;hooks;retry' {
@@ -778,7 +831,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;help;keys' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
-            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: it stops working within a second, in every server')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
             break
         }
         'tourney;help;keys;create' {

@@ -130,8 +130,14 @@ _tourney() {
             tourney__subcmd__help__subcmd__hooks,add)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__add"
                 ;;
+            tourney__subcmd__help__subcmd__hooks,attempts)
+                cmd="tourney__subcmd__help__subcmd__hooks__subcmd__attempts"
+                ;;
             tourney__subcmd__help__subcmd__hooks,deliveries)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__deliveries"
+                ;;
+            tourney__subcmd__help__subcmd__hooks,enable)
+                cmd="tourney__subcmd__help__subcmd__hooks__subcmd__enable"
                 ;;
             tourney__subcmd__help__subcmd__hooks,list)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__list"
@@ -193,8 +199,14 @@ _tourney() {
             tourney__subcmd__hooks,add)
                 cmd="tourney__subcmd__hooks__subcmd__add"
                 ;;
+            tourney__subcmd__hooks,attempts)
+                cmd="tourney__subcmd__hooks__subcmd__attempts"
+                ;;
             tourney__subcmd__hooks,deliveries)
                 cmd="tourney__subcmd__hooks__subcmd__deliveries"
+                ;;
+            tourney__subcmd__hooks,enable)
+                cmd="tourney__subcmd__hooks__subcmd__enable"
                 ;;
             tourney__subcmd__hooks,help)
                 cmd="tourney__subcmd__hooks__subcmd__help"
@@ -214,8 +226,14 @@ _tourney() {
             tourney__subcmd__hooks__subcmd__help,add)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__add"
                 ;;
+            tourney__subcmd__hooks__subcmd__help,attempts)
+                cmd="tourney__subcmd__hooks__subcmd__help__subcmd__attempts"
+                ;;
             tourney__subcmd__hooks__subcmd__help,deliveries)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__deliveries"
+                ;;
+            tourney__subcmd__hooks__subcmd__help,enable)
+                cmd="tourney__subcmd__hooks__subcmd__help__subcmd__enable"
                 ;;
             tourney__subcmd__hooks__subcmd__help,help)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__help"
@@ -535,12 +553,16 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__dispatch)
-            opts="-h -V --once --concurrency --retry-delays --lease --allow-cidr --root-cert --database-url --base-url --actor --help --version"
+            opts="-h -V --once --listen --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --listen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -550,6 +572,10 @@ _tourney() {
                     return 0
                     ;;
                 --lease)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --disable-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -731,7 +757,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks)
-            opts="add list remove rotate-secret deliveries retry"
+            opts="add list remove rotate-secret enable deliveries attempts retry"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -758,7 +784,35 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__help__subcmd__hooks__subcmd__attempts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__help__subcmd__hooks__subcmd__deliveries)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__hooks__subcmd__enable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1165,7 +1219,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks)
-            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret deliveries retry help"
+            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret enable deliveries attempts retry help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1228,13 +1282,55 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        tourney__subcmd__hooks__subcmd__deliveries)
-            opts="-h -V --failed --limit --database-url --base-url --actor --help --version"
+        tourney__subcmd__hooks__subcmd__attempts)
+            opts="-h -V --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__hooks__subcmd__deliveries)
+            opts="-h -V --failed --status --event --since --until --limit --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --status)
+                    COMPREPLY=($(compgen -W "pending in_flight succeeded failed" -- "${cur}"))
+                    return 0
+                    ;;
+                --event)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1258,8 +1354,34 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__hooks__subcmd__enable)
+            opts="-h -V --drop-kept --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__hooks__subcmd__help)
-            opts="add list remove rotate-secret deliveries retry help"
+            opts="add list remove rotate-secret enable deliveries attempts retry help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1286,7 +1408,35 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__hooks__subcmd__help__subcmd__attempts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__hooks__subcmd__help__subcmd__deliveries)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__hooks__subcmd__help__subcmd__enable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1427,13 +1577,17 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks__subcmd__retry)
-            opts="-h -V --hook --failed --database-url --base-url --actor --help --version"
+            opts="-h -V --hook --failed --since --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --hook)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1961,7 +2115,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1984,6 +2138,30 @@ _tourney() {
                     return 0
                     ;;
                 --trusted-proxy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-delays)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lease)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --disable-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-cidr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -25,13 +25,13 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand serve 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
+            cand serve 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments: status moves, registrations, the start'
             cand matches 'Report and correct match results'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
-            cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+            cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
             cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
             cand embed 'Print the iframe code that embeds a widget on a partner site'
@@ -44,14 +44,21 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;serve'= {
             cand --listen 'Address to listen on; port 0 picks a free port (the bound address is printed)'
-            cand --rate-limit 'Requests per API key in any 60-second window'
+            cand --rate-limit 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)'
             cand --rate-limit-window 'The rate limit''s window; only tests change it (the specification''s is a minute)'
             cand --form-limit 'Portal form posts (registrations, withdrawals) accepted per client address per minute'
             cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
+            cand --concurrency 'Webhook requests in flight at once'
+            cand --retry-delays 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)'
+            cand --lease 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline'
+            cand --disable-after 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on'
+            cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
+            cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --demo 'On an empty database, load the demo space and print an API key and example requests'
+            cand --no-dispatch 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -310,7 +317,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand enable 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
+            cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
             cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -355,12 +364,35 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;hooks;enable'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --drop-kept 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;hooks;deliveries'= {
+            cand --status 'Only deliveries in this state'
+            cand --event 'Only deliveries of this event type'
+            cand --since 'Only events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)'
+            cand --until 'Only events before TIME (2026-11-23T10:00:00Z)'
             cand --limit 'At most this many'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
-            cand --failed 'Only deliveries that failed for good'
+            cand --failed 'Only deliveries that failed for good (the same as --status failed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;attempts'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -368,6 +400,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;retry'= {
             cand --hook 'Every failed delivery of this address (hook_...)'
+            cand --since 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
@@ -382,7 +415,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand enable 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
+            cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
             cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -394,16 +429,22 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;help;rotate-secret'= {
         }
+        &'tourney;hooks;help;enable'= {
+        }
         &'tourney;hooks;help;deliveries'= {
+        }
+        &'tourney;hooks;help;attempts'= {
         }
         &'tourney;hooks;help;retry'= {
         }
         &'tourney;hooks;help;help'= {
         }
         &'tourney;dispatch'= {
-            cand --concurrency 'Requests in flight at once'
+            cand --listen 'Serve /metrics (and /healthz) on this address while delivering, for monitoring'
+            cand --concurrency 'Webhook requests in flight at once'
             cand --retry-delays 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)'
-            cand --lease 'How long a claimed delivery stays claimed before another dispatcher may take it; keep it well above the 5 s request deadline'
+            cand --lease 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline'
+            cand --disable-after 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
@@ -494,7 +535,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
-            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand revoke 'Revoke a key: every server refuses it from its next request'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;keys;create'= {
@@ -530,7 +571,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;keys;help'= {
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
-            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand revoke 'Revoke a key: every server refuses it from its next request'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;keys;help;create'= {
@@ -571,13 +612,13 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;help'= {
-            cand serve 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
+            cand serve 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM'
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments: status moves, registrations, the start'
             cand matches 'Report and correct match results'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
-            cand dispatch 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+            cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
             cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
             cand embed 'Print the iframe code that embeds a widget on a partner site'
@@ -639,7 +680,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand enable 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
+            cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
             cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
         }
         &'tourney;help;hooks;add'= {
@@ -650,7 +693,11 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;help;hooks;rotate-secret'= {
         }
+        &'tourney;help;hooks;enable'= {
+        }
         &'tourney;help;hooks;deliveries'= {
+        }
+        &'tourney;help;hooks;attempts'= {
         }
         &'tourney;help;hooks;retry'= {
         }
@@ -670,7 +717,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;keys'= {
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
-            cand revoke 'Revoke a key: it stops working within a second, in every server'
+            cand revoke 'Revoke a key: every server refuses it from its next request'
         }
         &'tourney;help;keys;create'= {
         }

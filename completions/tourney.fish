@@ -29,13 +29,13 @@ complete -c tourney -n "__fish_tourney_needs_command" -l base-url -d 'Public add
 complete -c tourney -n "__fish_tourney_needs_command" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_needs_command" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "serve" -d 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "db" -d 'Database maintenance'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "tournaments" -d 'Create and run tournaments: status moves, registrations, the start'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
-complete -c tourney -n "__fish_tourney_needs_command" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "dispatch" -d 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "ping" -d 'Send a signed test event to one webhook address now and print the outcome'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "verify" -d 'Check a received webhook\'s signature, or test a receiver (verify receiver URL)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "embed" -d 'Print the iframe code that embeds a widget on a partner site'
@@ -46,14 +46,21 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "completions" -d 'Pr
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the man page (or write every page with --out-dir)'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The rate limit\'s window; only tests change it (the specification\'s is a minute)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 'Portal form posts (registrations, withdrawals) accepted per client address per minute' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l concurrency -d 'Webhook requests in flight at once' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l demo -d 'On an empty database, load the demo space and print an API key and example requests'
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l no-dispatch -d 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
@@ -200,18 +207,20 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -s h -l help -d 'Print help'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "list" -d 'List a space\'s webhook addresses'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret deliveries retry help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "list" -d 'List a space\'s webhook addresses'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "enable" -d 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "attempts" -d 'Print a delivery\'s attempt log: trigger, time, duration, outcome and why, peer, answer'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l space -d 'The space whose events go to the address' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l events -d 'Only these event types [default: every type]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
@@ -237,14 +246,33 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l drop-kept -d 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l status -d 'Only deliveries in this state' -r -f -a "pending\t''
+in_flight\t''
+succeeded\t''
+failed\t''"
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l event -d 'Only deliveries of this event type' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l since -d 'Only events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l until -d 'Only events before TIME (2026-11-23T10:00:00Z)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l limit -d 'At most this many' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l failed -d 'Only deliveries that failed for good'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l failed -d 'Only deliveries that failed for good (the same as --status failed)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l hook -d 'Every failed delivery of this address (hook_...)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l since -d 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
@@ -255,12 +283,16 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a space\'s webhook addresses'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "attempts" -d 'Print a delivery\'s attempt log: trigger, time, duration, outcome and why, peer, answer'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l concurrency -d 'Requests in flight at once' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l listen -d 'Serve /metrics (and /healthz) on this address while delivering, for monitoring' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed before another dispatcher may take it; keep it well above the 5 s request deadline' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
@@ -323,7 +355,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l name -d 'A label to tell keys apart, such as "partner site"' -r
@@ -345,7 +377,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
@@ -364,13 +396,13 @@ complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Pub
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "serve" -d 'Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "serve" -d 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "spaces" -d 'Create and list organising spaces'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "db" -d 'Database maintenance'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "tournaments" -d 'Create and run tournaments: status moves, registrations, the start'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "matches" -d 'Report and correct match results'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "hooks" -d 'Manage a space\'s webhook addresses and their deliveries'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "dispatch" -d 'Deliver webhooks: claim due deliveries, sign, send, retry on schedule'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "dispatch" -d 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "ping" -d 'Send a signed test event to one webhook address now and print the outcome'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "verify" -d 'Check a received webhook\'s signature, or test a receiver (verify receiver URL)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "embed" -d 'Print the iframe code that embeds a widget on a partner site'
@@ -396,9 +428,11 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "list" -d 'List a space\'s webhook addresses'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "remove" -d 'Stop sending to an address (its unfinished deliveries fail)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "rotate-secret" -d 'Replace an address\'s signing secret; prints the new one once'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "enable" -d 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "deliveries" -d 'List an address\'s deliveries, newest first, with their latest attempt'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "attempts" -d 'Print a delivery\'s attempt log: trigger, time, duration, outcome and why, peer, answer'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "retry" -d 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from verify" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "list" -d 'List a space\'s keys (never the keys themselves)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key: it stops working within a second, in every server'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'

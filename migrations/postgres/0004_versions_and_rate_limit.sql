@@ -42,18 +42,20 @@ CREATE TRIGGER match_results_changed AFTER INSERT OR UPDATE OR DELETE ON match_r
     FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 
 -- The API rate limit of every key, shared by every server on the database (`db::rate_windows`):
--- the requests accepted in the current window, as (key, time, how many) with times in Unix ms by the
--- database's clock, and per key how many that makes. A server settles a batch of requests holding
--- the keys' `rate_counts` rows, so `rate_stamps` needs no lock (nor a foreign key) of its own.
+-- the requests accepted in the current window, one row per key and slot of 100 ms (how many, and
+-- the latest one's time in Unix ms by the database's clock; the row leaves the window with it),
+-- and per key how many that makes. A server settles a batch of requests holding the keys'
+-- `rate_counts` rows, so `rate_stamps` needs no lock (nor a foreign key) of its own.
 -- UNLOGGED: no WAL for rows written at every request; after a crash both tables are emptied, which
 -- forgets the last minute's requests.
 CREATE UNLOGGED TABLE rate_counts (
-    key_id BIGINT PRIMARY KEY REFERENCES api_keys (id),
-    used   BIGINT NOT NULL
+    key_id  BIGINT PRIMARY KEY REFERENCES api_keys (id),
+    used    BIGINT NOT NULL
 );
 CREATE UNLOGGED TABLE rate_stamps (
-    key_id BIGINT NOT NULL,
-    at     BIGINT NOT NULL,
-    n      BIGINT NOT NULL,
-    PRIMARY KEY (key_id, at)
+    key_id  BIGINT NOT NULL,
+    slot    BIGINT NOT NULL,
+    n       BIGINT NOT NULL,
+    last_at BIGINT NOT NULL,
+    PRIMARY KEY (key_id, slot)
 );

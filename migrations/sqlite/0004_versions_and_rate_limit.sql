@@ -33,16 +33,18 @@ CREATE TRIGGER match_results_updated AFTER UPDATE ON match_results BEGIN UPDATE 
 CREATE TRIGGER match_results_deleted AFTER DELETE ON match_results BEGIN UPDATE versions SET data = data + 1; END;
 
 -- The API rate limit of every key, shared by every server on the database (`db::rate_windows`):
--- the requests accepted in the current window, as (key, time, how many) with times in Unix ms by the
--- database's clock, and per key how many that makes. A server settles a batch of requests holding
--- the keys' `rate_counts` rows, so `rate_stamps` needs no lock (nor a foreign key) of its own.
+-- the requests accepted in the current window, one row per key and slot of 100 ms (how many, and
+-- the latest one's time in Unix ms by the database's clock; the row leaves the window with it),
+-- and per key how many that makes. A server settles a batch of requests holding the keys'
+-- `rate_counts` rows, so `rate_stamps` needs no lock (nor a foreign key) of its own.
 CREATE TABLE rate_counts (
-    key_id INTEGER PRIMARY KEY REFERENCES api_keys (id),
-    used   INTEGER NOT NULL
+    key_id  INTEGER PRIMARY KEY REFERENCES api_keys (id),
+    used    INTEGER NOT NULL
 );
 CREATE TABLE rate_stamps (
-    key_id INTEGER NOT NULL,
-    at     INTEGER NOT NULL,
-    n      INTEGER NOT NULL,
-    PRIMARY KEY (key_id, at)
+    key_id  INTEGER NOT NULL,
+    slot    INTEGER NOT NULL,
+    n       INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, slot)
 );

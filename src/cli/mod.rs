@@ -14,7 +14,9 @@ use crate::domain::{Format, Locale, Side, TournamentStatus};
 
 mod values;
 mod webhooks;
-pub use webhooks::{AllowArgs, DispatchArgs, HooksCommand, NetworkArgs, VerifyArgs, VerifyCommand};
+pub use webhooks::{
+    AllowArgs, DeliveryArgs, DispatchArgs, HooksCommand, NetworkArgs, VerifyArgs, VerifyCommand,
+};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://tourney.db";
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
@@ -61,7 +63,8 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve the read API (and health and metrics endpoints) until SIGINT or SIGTERM
+    /// Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or
+    /// SIGTERM
     Serve(ServeArgs),
 
     /// Create and list organising spaces
@@ -84,7 +87,8 @@ pub enum Command {
     #[command(subcommand)]
     Hooks(HooksCommand),
 
-    /// Deliver webhooks: claim due deliveries, sign, send, retry on schedule
+    /// Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on
+    /// schedule
     Dispatch(DispatchArgs),
 
     /// Send a signed test event to one webhook address now and print the outcome
@@ -330,4 +334,9 @@ pub struct ServeArgs {
         hide_env_values = true
     )]
     pub trusted_proxies: Vec<String>,
+    /// Do not deliver webhooks from this process (run `tourney dispatch` for them instead)
+    #[arg(long)]
+    pub no_dispatch: bool,
+    #[command(flatten)]
+    pub delivery: DeliveryArgs,
 }

@@ -71,16 +71,43 @@ pub enum HooksCommand {
         #[arg(long, value_name = "DURATION", default_value = "24h")]
         overlap: String,
     },
+    /// Send to a disabled address again; the deliveries kept for it go out (or, with
+    /// --drop-kept, fail)
+    Enable {
+        /// The address's id (hook_...)
+        hook_id: String,
+        /// Fail the deliveries kept while it was disabled instead of sending them (`hooks retry`
+        /// can still send them later)
+        #[arg(long)]
+        drop_kept: bool,
+    },
     /// List an address's deliveries, newest first, with their latest attempt
     Deliveries {
         /// The address's id (hook_...)
         hook_id: String,
-        /// Only deliveries that failed for good
-        #[arg(long)]
+        /// Only deliveries that failed for good (the same as --status failed)
+        #[arg(long, conflicts_with = "status")]
         failed: bool,
+        /// Only deliveries in this state
+        #[arg(long, value_name = "STATUS", value_parser = ["pending", "in_flight", "succeeded", "failed"])]
+        status: Option<String>,
+        /// Only deliveries of this event type
+        #[arg(long, value_name = "TYPE")]
+        event: Option<String>,
+        /// Only events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)
+        #[arg(long, value_name = "TIME|DURATION")]
+        since: Option<String>,
+        /// Only events before TIME (2026-11-23T10:00:00Z)
+        #[arg(long, value_name = "TIME")]
+        until: Option<String>,
         /// At most this many
         #[arg(long, value_name = "N", default_value_t = 50)]
         limit: u32,
+    },
+    /// Print a delivery's attempt log: trigger, time, duration, outcome and why, peer, answer
+    Attempts {
+        /// The delivery's id (dlv_...)
+        delivery_id: String,
     },
     /// Queue a failed delivery (or every failed delivery of an address) for one manual attempt
     Retry {
@@ -93,7 +120,38 @@ pub enum HooksCommand {
         /// With --hook: the failed deliveries (the only ones that can be retried)
         #[arg(long, requires = "hook")]
         failed: bool,
+        /// With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last
+        /// DURATION (90m, 2d)
+        #[arg(long, value_name = "TIME|DURATION", requires = "hook")]
+        since: Option<String>,
     },
+}
+
+/// How the delivery loop runs, in `dispatch` and in `serve`.
+#[derive(Debug, Clone, Args)]
+pub struct DeliveryArgs {
+    /// Webhook requests in flight at once
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub concurrency: u32,
+    /// Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)
+    #[arg(long, value_name = "LIST", default_value = DEFAULT_RETRY_DELAYS)]
+    pub retry_delays: String,
+    /// How long a claimed delivery stays claimed before another delivery loop may take it; keep
+    /// it well above the 5 s request deadline
+    #[arg(long, value_name = "DURATION", default_value = "60s")]
+    pub lease: String,
+    /// Disable a webhook address whose every attempt has failed for this long (a 410 Gone
+    /// answer disables it at once); `hooks enable` turns it back on
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "5d",
+        env = "TOURNEY_WEBHOOK_DISABLE_AFTER"
+    )]
+    pub disable_after: String,
+    #[command(flatten)]
+    pub network: NetworkArgs,
 }
 
 #[derive(Debug, Args)]
@@ -101,19 +159,11 @@ pub struct DispatchArgs {
     /// Deliver what is due now, then exit
     #[arg(long)]
     pub once: bool,
-    /// Requests in flight at once
-    #[arg(long, value_name = "N", default_value_t = 64,
-          value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub concurrency: u32,
-    /// Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)
-    #[arg(long, value_name = "LIST", default_value = DEFAULT_RETRY_DELAYS)]
-    pub retry_delays: String,
-    /// How long a claimed delivery stays claimed before another dispatcher may take it; keep it
-    /// well above the 5 s request deadline
-    #[arg(long, value_name = "DURATION", default_value = "60s")]
-    pub lease: String,
+    /// Serve /metrics (and /healthz) on this address while delivering, for monitoring
+    #[arg(long, value_name = "ADDR", conflicts_with = "once")]
+    pub listen: Option<std::net::SocketAddr>,
     #[command(flatten)]
-    pub network: NetworkArgs,
+    pub delivery: DeliveryArgs,
 }
 
 #[derive(Debug, Args)]

@@ -1,20 +1,25 @@
-//! `tourney dispatch`: the webhook delivery daemon (or one pass with `--once`).
+//! `tourney dispatch`: the webhook delivery loop alone (or one pass with `--once`); `serve` runs
+//! the same loop unless told not to.
 //!
 //! Reads the options, builds the client and runs the dispatcher until SIGTERM or SIGINT, then
 //! lets the requests in flight finish. Prints one line per attempt (with `--once`: per failed
-//! attempt, and a progress bar on a terminal) and a summary.
+//! attempt, and a progress bar on a terminal) and a summary. With `--listen`, serves the loop's
+//! `/metrics`.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Error;
-use crate::cli::{DispatchArgs, NetworkArgs};
+use crate::cli::{DeliveryArgs, DispatchArgs, NetworkArgs};
 use crate::db::deliveries::NextState;
 use crate::db::{Db, deliveries};
+use crate::http;
 use crate::timestamp;
 use crate::webhook::client::{ClientOptions, Sender};
 use crate::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode, Report, Totals};
+use crate::webhook::metrics::DeliveryMetrics;
 use crate::webhook::schedule;
 
 /// The webhook client as `--allow-cidr` and `--root-cert` configure it.
@@ -24,6 +29,28 @@ pub(super) fn sender(network: &NetworkArgs) -> Result<Sender, Error> {
         root_cert: network.root_cert.clone(),
     };
     Ok(Sender::new(&options)?)
+}
+
+/// The one stop of a process with several loops (the server, the delivery loop): every
+/// [`Stop::wait`] completes once SIGINT or SIGTERM arrives.
+pub(super) struct Stop(tokio::sync::watch::Receiver<bool>);
+
+impl Stop {
+    pub(super) fn on_signal() -> Stop {
+        let (sender, receiver) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            shutdown_signal().await;
+            let _ = sender.send(true);
+        });
+        Stop(receiver)
+    }
+
+    pub(super) fn wait(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut receiver = self.0.clone();
+        async move {
+            let _ = receiver.wait_for(|stopped| *stopped).await;
+        }
+    }
 }
 
 /// Completes on SIGINT or SIGTERM.
@@ -65,10 +92,17 @@ pub(super) fn describe(report: &Report) -> String {
         }
         NextState::Failed => line.push_str("; failed (retry with `tourney hooks retry`)"),
     }
+    if let Some(reason) = &report.disabled {
+        line.push_str(&format!(
+            "; {} disabled ({reason}): `tourney hooks enable {}` sends to it again",
+            report.hook_id, report.hook_id
+        ));
+    }
     line
 }
 
-pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<(), Error> {
+/// The delivery loop as the flags configure it.
+pub(super) fn dispatcher(db: &Db, args: &DeliveryArgs) -> Result<Dispatcher, Error> {
     let delays = schedule::parse_delays(&args.retry_delays)
         .map_err(|e| Error::Invalid(format!("--retry-delays: {e}")))?;
     let lease = schedule::parse_duration(&args.lease)
@@ -78,11 +112,26 @@ pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<()
             "--lease: at least 1s (and well above the 5 s request deadline)".into(),
         ));
     }
+    let disable_after = schedule::parse_duration(&args.disable_after)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            Error::Invalid(format!(
+                "--disable-after: '{}' is not a duration such as 5d or 12h",
+                args.disable_after
+            ))
+        })?;
     let sender = sender(&args.network)?;
     let concurrency = usize::try_from(args.concurrency).unwrap_or(1);
     let mut options = DispatchOptions::new(concurrency, delays);
     options.lease = lease;
-    let dispatcher = Dispatcher::new(db.clone(), sender, options);
+    options.disable_after = disable_after;
+    Ok(Dispatcher::new(db.clone(), sender, options))
+}
+
+pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<(), Error> {
+    let dispatcher = dispatcher(db, &args.delivery)?;
+    let concurrency = args.delivery.concurrency;
     let on_error = |error: &crate::webhook::dispatcher::DispatchError| {
         let _ = writeln!(std::io::stderr(), "error: {error}");
     };
@@ -124,21 +173,43 @@ pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<()
         }
         totals
     } else {
+        let metrics = Arc::new(DeliveryMetrics::default());
+        let stop = Stop::on_signal();
+        let server = match args.listen {
+            Some(listen) => {
+                let (listener, address) = http::bind(listen).await.map_err(|source| {
+                    Error::Invalid(format!("cannot listen on {listen}: {source}"))
+                })?;
+                writeln!(out, "metrics on http://{address}/metrics")?;
+                Some(tokio::spawn(http::serve_delivery_metrics(
+                    listener,
+                    db.clone(),
+                    Arc::clone(&metrics),
+                    stop.wait(),
+                )))
+            }
+            None => None,
+        };
         writeln!(
             out,
             "dispatching webhooks (concurrency {concurrency}); stop with Ctrl-C or SIGTERM"
         )?;
         out.flush()?;
-        dispatcher
+        let totals = dispatcher
             .run(
                 Mode::Forever,
-                shutdown_signal(),
+                stop.wait(),
                 |report| {
+                    metrics.record(report);
                     let _ = writeln!(out, "{}", describe(report));
                 },
                 on_error,
             )
-            .await?
+            .await?;
+        if let Some(server) = server {
+            let _ = server.await;
+        }
+        totals
     };
     summary(&totals, out)?;
     if totals.errors > 0 {

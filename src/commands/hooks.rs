@@ -1,14 +1,17 @@
-//! `tourney hooks add|list|remove|rotate-secret|deliveries|retry`: a space's webhook addresses.
+//! `tourney hooks add|list|remove|rotate-secret|enable|deliveries|attempts|retry`: a space's
+//! webhook addresses, their health, and their delivery log.
 //!
 //! Secrets are printed exactly once (at `add` and `rotate-secret`) and never shown again.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Error, ctx, table};
 use crate::cli::{AllowArgs, HooksCommand};
 use crate::config::Config;
 use crate::db::{Db, deliveries, hooks, spaces};
-use crate::domain::EventType;
+use crate::domain::{EventType, HookStatus, UnknownValue};
 use crate::ids::{DeliveryId, HookId};
 use crate::service::{self, Missing};
 use crate::timestamp;
@@ -32,16 +35,49 @@ pub async fn run(
         HooksCommand::RotateSecret { hook_id, overlap } => {
             rotate(config, db, &hook_id, &overlap, out).await
         }
+        HooksCommand::Enable { hook_id, drop_kept } => {
+            enable(config, db, &hook_id, drop_kept, out).await
+        }
         HooksCommand::Deliveries {
             hook_id,
             failed,
+            status,
+            event,
+            since,
+            until,
             limit,
-        } => list_deliveries(db, &hook_id, failed, limit, out).await,
+        } => {
+            let status = if failed {
+                Some("failed".to_owned())
+            } else {
+                status
+            };
+            let filter = deliveries::Filter {
+                status: status
+                    .map(|s| s.parse())
+                    .transpose()
+                    .map_err(|e: UnknownValue| Error::Invalid(format!("--status: {e}")))?,
+                event_type: event
+                    .map(|t| t.trim().parse())
+                    .transpose()
+                    .map_err(|e: UnknownValue| Error::Invalid(format!("--event: {e}")))?,
+                since: since.as_deref().map(|t| moment("--since", t)).transpose()?,
+                until: until.as_deref().map(|t| moment("--until", t)).transpose()?,
+            };
+            list_deliveries(db, &hook_id, &filter, limit, out).await
+        }
+        HooksCommand::Attempts { delivery_id } => attempts(db, &delivery_id, out).await,
         HooksCommand::Retry {
-            delivery_id, hook, ..
+            delivery_id,
+            hook,
+            since,
+            ..
         } => match (delivery_id, hook) {
             (Some(delivery_id), _) => retry_one(config, db, &delivery_id, out).await,
-            (None, Some(hook_id)) => retry_failed(config, db, &hook_id, out).await,
+            (None, Some(hook_id)) => {
+                let since = since.as_deref().map(|t| moment("--since", t)).transpose()?;
+                retry_failed(config, db, &hook_id, since, out).await
+            }
             (None, None) => Err(Error::Invalid(
                 "name a delivery (dlv_...) or use --hook HOOK_ID --failed".into(),
             )),
@@ -82,6 +118,28 @@ fn event_filter(events: Option<&[String]>) -> Result<Option<Vec<EventType>>, Err
         ));
     }
     Ok(Some(types))
+}
+
+/// A moment as typed: a time (`2026-11-23T10:00:00Z`) or a duration back from now (`90m`, `2d`).
+fn moment(flag: &str, text: &str) -> Result<i64, Error> {
+    if let Ok(at) = timestamp::parse(text.trim()) {
+        return Ok(at);
+    }
+    match schedule::parse_duration(text) {
+        Ok(back) => {
+            Ok(timestamp::now_ms()
+                .saturating_sub(i64::try_from(back.as_millis()).unwrap_or(i64::MAX)))
+        }
+        Err(_) => Err(Error::Invalid(format!(
+            "{flag}: '{text}' is neither a time such as 2026-11-23T10:00:00Z nor a duration such as 90m or 2d"
+        ))),
+    }
+}
+
+/// A delivery's id as typed.
+fn delivery_id(text: &str) -> Result<DeliveryId, Error> {
+    text.parse()
+        .map_err(|e: crate::ids::BadId| Error::Invalid(e.to_string()))
 }
 
 /// A webhook address's id as typed.
@@ -134,25 +192,44 @@ async fn list(db: &Db, space_slug: &str, out: &mut impl Write) -> Result<(), Err
         return Ok(());
     }
     let now = timestamp::now_ms();
-    let mut table_rows: Vec<[String; 6]> = Vec::new();
+    let mut table_rows: Vec<[String; 9]> = Vec::new();
     for hook in rows {
         let secrets = hooks::live_secret_count(handle.conn(), hook.id, now).await?;
+        let latency = hooks::recent_latency(handle.conn(), hook.id, 20).await?;
+        let status = match (&hook.disabled_reason, hook.status) {
+            (Some(reason), HookStatus::Active) => format!("disabled ({reason})"),
+            (_, status) => status.to_string(),
+        };
+        let when = |at: Option<i64>| at.map_or_else(|| "-".into(), timestamp::format_ms);
         table_rows.push([
             hook.id.to_string(),
-            hook.status.to_string(),
+            status,
             hook.event_types.clone().unwrap_or_else(|| "all".into()),
             if hook.is_active() {
                 secrets.to_string()
             } else {
                 "-".into()
             },
-            timestamp::format_ms(hook.created_at),
+            when(hook.last_success_at),
+            when(hook.failing_since),
+            hook.failure_streak.to_string(),
+            latency.map_or_else(|| "-".into(), |ms| format!("{ms} ms")),
             hook.url,
         ]);
     }
     table::write(
         out,
-        &["ID", "STATUS", "EVENTS", "SECRETS", "CREATED", "URL"],
+        &[
+            "ID",
+            "STATUS",
+            "EVENTS",
+            "SECRETS",
+            "LAST SUCCESS",
+            "FAILING SINCE",
+            "FAILURES",
+            "LATENCY",
+            "URL",
+        ],
         &table_rows,
     )?;
     Ok(())
@@ -204,7 +281,7 @@ async fn rotate(
 async fn list_deliveries(
     db: &Db,
     hook_id: &str,
-    only_failed: bool,
+    filter: &deliveries::Filter,
     limit: u32,
     out: &mut impl Write,
 ) -> Result<(), Error> {
@@ -213,11 +290,11 @@ async fn list_deliveries(
     let hook = hooks::find(handle.conn(), id)
         .await?
         .ok_or(Missing::Hook { id })?;
-    let rows =
-        deliveries::list_for_hook(handle.conn(), hook.id, only_failed, i64::from(limit)).await?;
+    let rows = deliveries::list_for_hook(handle.conn(), hook.id, filter, i64::from(limit)).await?;
     if rows.is_empty() {
-        let what = if only_failed {
-            "failed deliveries"
+        let filtered = *filter != deliveries::Filter::default();
+        let what = if filtered {
+            "deliveries that match"
         } else {
             "deliveries"
         };
@@ -263,19 +340,113 @@ async fn list_deliveries(
     Ok(())
 }
 
+async fn enable(
+    config: &Config,
+    db: &Db,
+    hook_id: &str,
+    drop: bool,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let id = self::hook_id(hook_id)?;
+    let enabled = service::hooks::enable(db, &ctx(config), id, drop).await?;
+    writeln!(out, "enabled {} ({})", enabled.hook.id, enabled.hook.url)?;
+    match (enabled.kept, drop) {
+        (0, _) => writeln!(out, "no deliveries were kept while it was disabled")?,
+        (kept, false) => writeln!(
+            out,
+            "{kept} deliveries kept while it was disabled are due now; the delivery loop sends them"
+        )?,
+        (kept, true) => writeln!(
+            out,
+            "{kept} deliveries kept while it was disabled are marked failed; `tourney hooks retry --hook {id} --failed` can still send them"
+        )?,
+    }
+    Ok(())
+}
+
+async fn attempts(db: &Db, delivery_id: &str, out: &mut impl Write) -> Result<(), Error> {
+    let id = self::delivery_id(delivery_id)?;
+    let mut handle = db.acquire().await?;
+    let delivery = deliveries::find(handle.conn(), id)
+        .await?
+        .ok_or(Missing::Delivery { id })?;
+    let rows = deliveries::attempts(handle.conn(), id).await?;
+    writeln!(
+        out,
+        "{id}: {} of {} to {}, {} after {} attempts",
+        delivery.event_type,
+        delivery.event_id,
+        delivery.hook_id,
+        delivery.status,
+        delivery.attempts
+    )?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let table_rows: Vec<[String; 7]> = rows
+        .into_iter()
+        .map(|a| {
+            let outcome = match (a.status_code, a.error_class) {
+                (Some(code), None) => code.to_string(),
+                (code, class) => {
+                    let head = match (code, class) {
+                        (Some(code), Some(class)) => format!("{code} ({class})"),
+                        (None, Some(class)) => class.to_string(),
+                        _ => "-".into(),
+                    };
+                    match &a.error_reason {
+                        Some(reason) => format!("{head}: {reason}"),
+                        None => head,
+                    }
+                }
+            };
+            [
+                a.number.to_string(),
+                a.trigger.to_string(),
+                timestamp::format_ms(a.started_at),
+                format!("{} ms", a.duration_ms),
+                outcome,
+                a.peer_addr.unwrap_or_else(|| "-".into()),
+                a.response_excerpt
+                    .map_or_else(|| "-".into(), |text| one_line(&text, 60)),
+            ]
+        })
+        .collect();
+    table::write(
+        out,
+        &[
+            "#", "TRIGGER", "STARTED", "TOOK", "OUTCOME", "PEER", "ANSWER",
+        ],
+        &table_rows,
+    )?;
+    Ok(())
+}
+
+/// `text` on one line, cut to `most` characters (with … when cut).
+fn one_line(text: &str, most: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if flat.chars().count() <= most {
+        return flat;
+    }
+    let mut cut: String = flat.chars().take(most.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 async fn retry_one(
     config: &Config,
     db: &Db,
     delivery_id: &str,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let id: DeliveryId = delivery_id
-        .parse()
-        .map_err(|e: crate::ids::BadId| Error::Invalid(e.to_string()))?;
+    let id = self::delivery_id(delivery_id)?;
     service::hooks::retry(db, &ctx(config), id).await?;
     writeln!(
         out,
-        "queued {id} for one manual attempt; `tourney dispatch` sends it now"
+        "queued {id} for one manual attempt; the delivery loop (`serve`, or `dispatch`) sends it now"
     )?;
     Ok(())
 }
@@ -284,18 +455,43 @@ async fn retry_failed(
     config: &Config,
     db: &Db,
     hook_id: &str,
+    since: Option<i64>,
     out: &mut impl Write,
 ) -> Result<(), Error> {
     let id = self::hook_id(hook_id)?;
-    let queued = service::hooks::retry_failed(db, &ctx(config), id).await?;
-    if queued.is_empty() {
-        writeln!(out, "{id} has no failed deliveries")?;
+    let failed = {
+        let mut handle = db.acquire().await?;
+        deliveries::count_failed_for_hook(handle.conn(), id, since).await?
+    };
+    let bar = (std::io::stdout().is_terminal() && failed > 0).then(|| {
+        let bar = ProgressBar::with_draw_target(
+            Some(u64::try_from(failed).unwrap_or(0)),
+            ProgressDrawTarget::stdout(),
+        );
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} deliveries queued") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let queued = service::hooks::retry_failed(db, &ctx(config), id, since, |batch| {
+        if let Some(bar) = &bar {
+            bar.inc(u64::try_from(batch).unwrap_or(0));
+        }
+    })
+    .await?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let scope = since.map_or_else(String::new, |at| {
+        format!(" of events since {}", timestamp::format_ms(at))
+    });
+    if queued == 0 {
+        writeln!(out, "{id} has no failed deliveries{scope}")?;
         return Ok(());
     }
     writeln!(
         out,
-        "queued {} failed deliveries of {id} for one manual attempt each; `tourney dispatch` sends them now",
-        queued.len()
+        "queued {queued} failed deliveries{scope} of {id} for one manual attempt each; the delivery loop (`serve`, or `dispatch`) sends them now"
     )?;
     Ok(())
 }

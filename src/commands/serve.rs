@@ -1,15 +1,20 @@
-//! `tourney serve`: the read API until SIGINT or SIGTERM, then a graceful stop (requests in
-//! flight are answered). With `--demo` on an empty database, the demo space and a key are created
-//! and example requests printed.
+//! `tourney serve`: the read API, the widgets and the portal, and (unless `--no-dispatch`) the
+//! webhook delivery loop, until SIGINT or SIGTERM, then a graceful stop (requests in flight are
+//! answered, attempts in flight finish). With `--demo` on an empty database, the demo space and a
+//! key are created and example requests printed.
 
 use std::io::Write;
+use std::sync::Arc;
 
+use super::dispatch::{self, Stop};
 use super::{Error, ctx};
 use crate::cli::ServeArgs;
 use crate::config::Config;
 use crate::db::{Db, spaces};
 use crate::http::{self, App};
 use crate::service::{self, demo};
+use crate::webhook::dispatcher::{Dispatcher, Mode};
+use crate::webhook::metrics::DeliveryMetrics;
 use crate::webhook::schedule;
 
 pub async fn run(
@@ -62,15 +67,64 @@ pub async fn run(
     } else {
         None
     };
-    let app = App::new(db.clone(), config.base_url.clone(), settings).await?;
+    let delivery = match args.no_dispatch {
+        true => None,
+        false => Some(dispatch::dispatcher(db, &args.delivery)?),
+    };
+    let metrics = delivery
+        .as_ref()
+        .map(|_| Arc::new(DeliveryMetrics::default()));
+    let app = App::new(
+        db.clone(),
+        config.base_url.clone(),
+        settings,
+        metrics.clone(),
+    )
+    .await?;
     // The banner is for whoever started the server; a closed or full stdout must not stop it.
     if let Err(error) = banner(out, address, demo_key.as_deref()) {
         tracing::warn!(%error, "cannot print the startup banner on stdout; serving anyway");
     }
-    tracing::info!(%address, rate_limit = args.rate_limit, "serving");
-    http::serve(listener, app, shutdown_signal()).await;
+    let stop = Stop::on_signal();
+    let loop_ = match (delivery, metrics) {
+        (Some(dispatcher), Some(metrics)) => {
+            Some(tokio::spawn(deliver(dispatcher, metrics, stop.wait())))
+        }
+        _ => None,
+    };
+    tracing::info!(%address, rate_limit = args.rate_limit, delivering = loop_.is_some(), "serving");
+    http::serve(listener, app, stop.wait()).await;
+    if let Some(loop_) = loop_ {
+        let _ = loop_.await;
+    }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The delivery loop inside the server: every attempt counted in the metrics and logged (a
+/// failure as a warning), until `stop`; then the attempts in flight finish.
+async fn deliver(
+    dispatcher: Dispatcher,
+    metrics: Arc<DeliveryMetrics>,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let run = dispatcher.run(
+        Mode::Forever,
+        stop,
+        |report| {
+            metrics.record(report);
+            let line = dispatch::describe(report);
+            if report.outcome.succeeded() {
+                tracing::debug!("{line}");
+            } else {
+                tracing::warn!("{line}");
+            }
+        },
+        |error| tracing::warn!(%error, "a webhook attempt could not be recorded"),
+    );
+    if let Err(error) = run.await {
+        tracing::error!(%error, "the delivery loop stopped");
+    }
 }
 
 fn banner(
@@ -143,30 +197,6 @@ async fn load_demo(
     )?;
     let key = service::keys::create(db, &ctx, demo::SPACE, Some("demo")).await?;
     Ok(Some(key.key))
-}
-
-/// Resolves on SIGINT or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut terminate =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(signal) => signal,
-                Err(_) => {
-                    let _ = interrupt.await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = interrupt => {}
-            _ = terminate.recv() => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = interrupt.await;
-    }
 }
 
 /// Request logs on stderr; `TOURNEY_LOG` sets the level (default `info`), `TOURNEY_LOG_FORMAT=json`

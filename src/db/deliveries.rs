@@ -3,7 +3,11 @@
 //! Owns claiming (a lease and a claim token: Postgres `FOR UPDATE SKIP LOCKED`, SQLite one atomic
 //! `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING`), completing (the attempt row and the
 //! delivery's next state in one transaction, only while the claim token still matches), manual
-//! re-queueing and the listings. It never sends anything and never decides the schedule.
+//! re-queueing, the deliveries kept for a disabled address, the listings and the queue's
+//! figures. It never sends anything and never decides the schedule.
+//!
+//! Deliveries to a disabled address stay `pending` and are never claimed; enabling the address
+//! makes them due (or drops them, as failed).
 
 use super::{Conn, DbError, OptionalText, on_conn};
 use crate::domain::{DeliveryStatus, ErrorClass, EventType, Trigger};
@@ -24,11 +28,13 @@ pub struct ClaimedRow {
 }
 
 /// The deliveries due at the time bound to `now`: pending and scheduled for then or before, or
-/// claimed under a lease that has run out (its dispatcher died).
+/// claimed under a lease that has run out (its dispatcher died); never those of a disabled
+/// address.
 fn due(now: &str) -> String {
     format!(
         "((status = 'pending' AND next_attempt_at <= {now}) \
-          OR (status = 'in_flight' AND lease_until < {now}))"
+          OR (status = 'in_flight' AND lease_until < {now})) \
+         AND hook_id NOT IN (SELECT id FROM hooks WHERE disabled_at IS NOT NULL)"
     )
 }
 
@@ -97,6 +103,8 @@ pub struct AttemptRecord<'a> {
     pub duration_ms: i64,
     pub status_code: Option<i64>,
     pub error_class: Option<ErrorClass>,
+    /// Why it failed, in words a receiver's owner can act on.
+    pub error_reason: Option<&'a str>,
     pub peer_addr: Option<&'a str>,
     pub response_excerpt: Option<&'a str>,
 }
@@ -125,8 +133,8 @@ pub async fn complete(
             next_trigger = 'scheduled', updated_at = $5 \
         WHERE id = $1 AND lease_token = $2 RETURNING attempts";
     const INSERT: &str = "INSERT INTO attempts (delivery_id, number, trigger, started_at, \
-            duration_ms, status_code, error_class, peer_addr, response_excerpt) \
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+            duration_ms, status_code, error_class, peer_addr, response_excerpt, error_reason) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
     let (status, next_at) = match next {
         NextState::Succeeded => (DeliveryStatus::Succeeded, None),
         NextState::RetryAt(at) => (DeliveryStatus::Pending, Some(at)),
@@ -141,7 +149,7 @@ pub async fn complete(
     on_conn!(conn, c => sqlx::query(INSERT)
         .bind(delivery_id).bind(number).bind(attempt.trigger.as_str()).bind(attempt.started_at)
         .bind(attempt.duration_ms).bind(attempt.status_code).bind(attempt.error_class.map(ErrorClass::as_str))
-        .bind(attempt.peer_addr).bind(attempt.response_excerpt)
+        .bind(attempt.peer_addr).bind(attempt.response_excerpt).bind(attempt.error_reason)
         .execute(c).await?.rows_affected());
     Ok(Some(number))
 }
@@ -172,20 +180,35 @@ const LISTING: &str = "SELECT d.id, d.event_id, d.hook_id, e.type AS event_type,
     FROM deliveries d JOIN events e ON e.id = d.event_id \
     LEFT JOIN attempts a ON a.delivery_id = d.id AND a.number = d.attempts";
 
-/// A hook's deliveries, newest first (at most `limit`), optionally only the failed ones.
+/// Which of a hook's deliveries a listing shows; `None` fields do not filter.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub status: Option<DeliveryStatus>,
+    pub event_type: Option<EventType>,
+    /// Created (the event happened) at or after, Unix ms.
+    pub since: Option<i64>,
+    /// Created before, Unix ms.
+    pub until: Option<i64>,
+}
+
+/// A hook's deliveries that pass `filter`, newest first (at most `limit`).
 pub async fn list_for_hook(
     conn: Conn<'_>,
     hook_id: HookId,
-    only_failed: bool,
+    filter: &Filter,
     limit: i64,
 ) -> Result<Vec<DeliveryRow>, DbError> {
     let sql = format!(
-        "{LISTING} WHERE d.hook_id = $1 AND ($2 = FALSE OR d.status = 'failed') \
-         ORDER BY d.id DESC LIMIT $3"
+        "{LISTING} WHERE d.hook_id = $1 AND ($2 IS NULL OR d.status = $2) \
+           AND ($3 IS NULL OR e.type = $3) AND ($4 IS NULL OR d.created_at >= $4) \
+           AND ($5 IS NULL OR d.created_at < $5) \
+         ORDER BY d.id DESC LIMIT $6"
     );
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, DeliveryRow>(sqlx::AssertSqlSafe(sql))
-        .bind(hook_id).bind(only_failed).bind(limit).fetch_all(c).await?),
+        .bind(hook_id).bind(filter.status.map(DeliveryStatus::as_str))
+        .bind(filter.event_type.map(EventType::as_str)).bind(filter.since).bind(filter.until)
+        .bind(limit).fetch_all(c).await?),
     )
 }
 
@@ -206,19 +229,63 @@ pub async fn requeue_manual(conn: Conn<'_>, id: DeliveryId, now: i64) -> Result<
     Ok(changed == 1)
 }
 
-/// Makes every failed delivery of a hook due now for one manual attempt; returns their ids.
+/// How many deliveries of a hook failed for good, of events since `since` (Unix ms) if given.
+pub async fn count_failed_for_hook(
+    conn: Conn<'_>,
+    hook_id: HookId,
+    since: Option<i64>,
+) -> Result<i64, DbError> {
+    const SQL: &str = "SELECT COUNT(*) FROM deliveries WHERE hook_id = $1 AND status = 'failed' \
+        AND ($2 IS NULL OR created_at >= $2)";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(hook_id).bind(since).fetch_one(c).await?))
+}
+
+/// Makes up to `limit` failed deliveries of a hook (of events since `since`, if given) due now
+/// for one manual attempt, oldest first; returns their ids. Call it again until it returns none.
 pub async fn requeue_failed_for_hook(
     conn: Conn<'_>,
     hook_id: HookId,
+    since: Option<i64>,
     now: i64,
+    limit: i64,
 ) -> Result<Vec<DeliveryId>, DbError> {
     const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
-        next_trigger = 'manual', updated_at = $2 WHERE hook_id = $1 AND status = 'failed' \
+        next_trigger = 'manual', updated_at = $2 WHERE id IN (SELECT id FROM deliveries \
+          WHERE hook_id = $1 AND status = 'failed' AND ($3 IS NULL OR created_at >= $3) \
+          ORDER BY id LIMIT $4) \
         RETURNING id";
-    let mut ids: Vec<DeliveryId> =
-        on_conn!(conn, c => sqlx::query_scalar(SQL).bind(hook_id).bind(now).fetch_all(c).await?);
+    let mut ids: Vec<DeliveryId> = on_conn!(conn, c => sqlx::query_scalar(SQL)
+        .bind(hook_id).bind(now).bind(since).bind(limit).fetch_all(c).await?);
     ids.sort_unstable();
     Ok(ids)
+}
+
+/// The deliveries kept for a disabled hook (pending ones): made due at `now`, or, with `drop`,
+/// failed (a manual retry can still send them). Returns how many.
+pub async fn release_kept(
+    conn: Conn<'_>,
+    hook_id: HookId,
+    drop: bool,
+    now: i64,
+) -> Result<u64, DbError> {
+    const DUE: &str = "UPDATE deliveries SET next_attempt_at = $2, updated_at = $2 \
+        WHERE hook_id = $1 AND status = 'pending'";
+    const FAIL: &str = "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, \
+        updated_at = $2 WHERE hook_id = $1 AND status = 'pending'";
+    let sql = if drop { FAIL } else { DUE };
+    Ok(
+        on_conn!(conn, c => sqlx::query(sql).bind(hook_id).bind(now).execute(c).await?.rows_affected()),
+    )
+}
+
+/// The queue at `now`: how many deliveries are due, and since when the oldest of them has been
+/// (its scheduled time), for metrics.
+pub async fn queue_figures(conn: Conn<'_>, now: i64) -> Result<(i64, Option<i64>), DbError> {
+    let sql = format!(
+        "SELECT COUNT(*), MIN(COALESCE(next_attempt_at, lease_until)) FROM deliveries WHERE {}",
+        due("$1")
+    );
+    Ok(on_conn!(conn, c => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(c).await?))
 }
 
 /// How many deliveries are due at `now` (for the progress bar of `dispatch --once`).
@@ -244,6 +311,7 @@ pub struct AttemptRow {
     pub error_class: Option<ErrorClass>,
     pub peer_addr: Option<String>,
     pub response_excerpt: Option<String>,
+    pub error_reason: Option<String>,
 }
 
 /// A delivery's attempts, in order.

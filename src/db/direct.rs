@@ -1,7 +1,8 @@
-//! SQLite without the pool, for the statements every request runs: a connection of its own on a
-//! thread of its own (rusqlite), which takes whole jobs (a read, a transaction) and answers each
-//! with one hand-off. sqlx's driver hands every statement to its worker thread and back, which is
-//! what a request would otherwise pay several times over.
+//! SQLite without the pool, for the questions every request asks: a connection of its own on a
+//! thread of its own (rusqlite) that takes the questions queued since it last looked, answers them
+//! all with one job (one read, or one transaction), and replies to each asker directly. sqlx's
+//! driver hands every statement to its worker thread and back, which a request would otherwise
+//! pay several times over; here a batch costs one wake-up of the thread.
 //!
 //! Only `db::hot` uses this module, and only for `versions` and the rate limit's tables: every
 //! other read and write goes through sqlx, so there is one way to change the product's data.
@@ -11,61 +12,174 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
+use tokio::sync::oneshot;
 
 use super::DbError;
 
 /// How long a job waits for another process's write lock before it fails.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+type Ask<Q, A> = (Q, oneshot::Sender<Result<A, DbError>>);
 
-/// A thread holding one connection to a SQLite file, running jobs in order.
-pub struct Worker {
-    jobs: mpsc::Sender<Job>,
+/// Questions of type `Q` answered in batches by a thread holding one connection.
+pub struct Batcher<Q, A> {
+    asks: mpsc::Sender<Ask<Q, A>>,
 }
 
-impl Worker {
-    /// Opens `path` (which must exist: sqlx created and migrated it) on a new thread `name`.
-    pub fn open(path: &Path, name: &str) -> Result<Worker, DbError> {
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(DbError::Direct)?;
-        conn.busy_timeout(BUSY_TIMEOUT).map_err(DbError::Direct)?;
-        // As the pool's connections: the file is in WAL mode, where NORMAL never corrupts it.
-        conn.pragma_update(None, "synchronous", "NORMAL")
-            .map_err(DbError::Direct)?;
-        let (jobs, queue) = mpsc::channel::<Job>();
+impl<Q: Send + 'static, A: Send + 'static> Batcher<Q, A> {
+    /// Opens `path` (which must exist: sqlx created and migrated it) on a new thread `name`,
+    /// which answers up to `max` questions at a time with `work` (one answer per question, in
+    /// order).
+    pub fn open<W>(path: &Path, name: &str, max: usize, mut work: W) -> Result<Self, DbError>
+    where
+        W: FnMut(&mut Connection, &[Q]) -> Result<Vec<A>, DbError> + Send + 'static,
+    {
+        let mut conn = writer(path)?;
+        let (asks, queue) = mpsc::channel::<Ask<Q, A>>();
         std::thread::Builder::new()
             .name(name.to_owned())
             .spawn(move || {
-                let mut conn = conn;
-                while let Ok(job) = queue.recv() {
-                    // A job that panics loses its answer (its caller gets an error), not the thread.
-                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        job(&mut conn);
-                    }));
+                while let Ok(first) = queue.recv() {
+                    let mut batch = vec![first];
+                    batch.extend(queue.try_iter().take(max.saturating_sub(1)));
+                    let (questions, replies): (Vec<Q>, Vec<_>) = batch.into_iter().unzip();
+                    // A job that panics fails its batch, not the thread.
+                    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        work(&mut conn, &questions)
+                    }))
+                    .unwrap_or_else(|_| Err(DbError::Corrupt("a batch job panicked".into())));
+                    reply(replies, answered);
                 }
             })
             .map_err(|e| DbError::Corrupt(format!("cannot start the thread {name}: {e}")))?;
-        Ok(Worker { jobs })
+        Ok(Batcher { asks })
     }
 
-    /// Runs `job` on the worker's connection and returns what it returned.
-    pub async fn run<T, F>(&self, job: F) -> Result<T, DbError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut Connection) -> Result<T, DbError> + Send + 'static,
-    {
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        self.jobs
-            .send(Box::new(move |conn| {
-                let _ = reply.send(job(conn));
-            }))
+    /// Asks one question and waits for its answer.
+    pub async fn ask(&self, question: Q) -> Result<A, DbError> {
+        let (sender, answer) = oneshot::channel();
+        self.asks
+            .send((question, sender))
             .map_err(|_| DbError::Corrupt("the SQLite worker stopped".into()))?;
         answer
             .await
-            .map_err(|_| DbError::Corrupt("the SQLite worker lost a job".into()))?
+            .map_err(|_| DbError::Corrupt("the SQLite worker lost a question".into()))?
+    }
+}
+
+/// A connection that writes: it waits for other writers up to [`BUSY_TIMEOUT`], commits as the
+/// pool's connections do (the file is in WAL mode, where `synchronous = NORMAL` never corrupts
+/// it), and leaves checkpoints to a [`Checkpointer`], so that copying the log into the file
+/// never holds up a request's batch.
+fn writer(path: &Path) -> Result<Connection, DbError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(DbError::Direct)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(DbError::Direct)?;
+    conn.pragma_update(None, "synchronous", "NORMAL")
+        .map_err(DbError::Direct)?;
+    conn.pragma_update(None, "wal_autocheckpoint", 0)
+        .map_err(DbError::Direct)?;
+    Ok(conn)
+}
+
+/// A thread that copies the write-ahead log into the database file every `every` (a passive
+/// checkpoint: it never waits for readers or writers), until it is dropped.
+pub struct Checkpointer {
+    _stop: mpsc::Sender<()>,
+}
+
+impl Checkpointer {
+    pub fn start(path: &Path, every: Duration) -> Result<Checkpointer, DbError> {
+        let conn = writer(path)?;
+        let (stop, stopped) = mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("tourney-checkpoint".to_owned())
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    if let Err(error) =
+                        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+                    {
+                        tracing::warn!(%error, "cannot checkpoint the database");
+                    }
+                }
+            })
+            .map_err(|e| DbError::Corrupt(format!("cannot start the checkpoint thread: {e}")))?;
+        Ok(Checkpointer { _stop: stop })
+    }
+}
+
+/// Sends each asker its answer, or the batch's failure.
+pub(super) fn reply<A>(
+    replies: Vec<oneshot::Sender<Result<A, DbError>>>,
+    answered: Result<Vec<A>, DbError>,
+) {
+    match answered {
+        Ok(answers) if answers.len() == replies.len() => {
+            for (sender, answer) in replies.into_iter().zip(answers) {
+                let _ = sender.send(Ok(answer));
+            }
+        }
+        Ok(_) => {
+            for sender in replies {
+                let _ = sender.send(Err(DbError::Corrupt("a batch lost answers".into())));
+            }
+        }
+        Err(error) => {
+            let why = error.to_string();
+            for sender in replies {
+                let _ = sender.send(Err(DbError::Batch(why.clone())));
+            }
+        }
+    }
+}
+
+/// Connections for reads so short (one row of a page every request touches) that handing them
+/// to a thread would cost more than running them where the request is: a few, each behind a
+/// lock, taken by whichever is free.
+pub struct Inline {
+    connections: Vec<std::sync::Mutex<Connection>>,
+    next: std::sync::atomic::AtomicUsize,
+}
+
+/// How long an inline read may wait for a lock (WAL readers wait only during recovery).
+const INLINE_BUSY: Duration = Duration::from_millis(50);
+
+impl Inline {
+    pub fn open(path: &Path, count: usize) -> Result<Inline, DbError> {
+        let mut connections = Vec::with_capacity(count);
+        for _ in 0..count.max(1) {
+            let conn = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )
+            .map_err(DbError::Direct)?;
+            conn.busy_timeout(INLINE_BUSY).map_err(DbError::Direct)?;
+            connections.push(std::sync::Mutex::new(conn));
+        }
+        Ok(Inline {
+            connections,
+            next: std::sync::atomic::AtomicUsize::new(0),
+        })
+    }
+
+    /// Runs `read` on a free connection (or waits for one).
+    pub fn read<T>(
+        &self,
+        read: impl FnOnce(&Connection) -> Result<T, DbError>,
+    ) -> Result<T, DbError> {
+        let start = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let count = self.connections.len();
+        for offset in 0..count {
+            if let Ok(conn) = self.connections[(start + offset) % count].try_lock() {
+                return read(&conn);
+            }
+        }
+        let conn = self.connections[start % count]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        read(&conn)
     }
 }

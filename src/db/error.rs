@@ -18,6 +18,9 @@ pub enum DbError {
     /// A statement of the per-request path (`db::direct`) failed.
     #[error("database error: {0}")]
     Direct(#[source] rusqlite::Error),
+    /// A batch of per-request questions (`db::hot`) failed, for every question in it.
+    #[error("database error: {0}")]
+    Batch(String),
     /// An event body could not be encoded (a bug, never bad input).
     #[error("cannot encode an event: {0}")]
     Encode(#[from] serde_json::Error),

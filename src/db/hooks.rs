@@ -1,10 +1,13 @@
-//! The `hooks` and `hook_secrets` tables: a space's webhook addresses and their signing secrets.
+//! The `hooks` and `hook_secrets` tables: a space's webhook addresses, their health, and their
+//! signing secrets.
 //!
 //! A rotation adds a secret and gives the older ones an expiry; every unexpired secret signs,
-//! newest first. Secrets are read only to sign; nothing here ever prints or logs one.
+//! newest first. Secrets are read only to sign; nothing here ever prints or logs one. Health
+//! (last success, failing since, failure streak) moves with every recorded attempt, and an
+//! address is disabled here when its receiver says it is gone or it failed for too long.
 
 use super::{Conn, DbError, on_conn};
-use crate::domain::HookStatus;
+use crate::domain::{DisabledReason, HookStatus};
 use crate::ids::{HookId, SpaceId};
 
 /// At most this many active addresses per space (the specification's limit).
@@ -20,15 +23,31 @@ pub struct HookRow {
     pub status: HookStatus,
     pub created_at: i64,
     pub removed_at: Option<i64>,
+    pub last_success_at: Option<i64>,
+    /// The first failure since the last success (`None` while the latest attempt succeeded).
+    pub failing_since: Option<i64>,
+    /// Failed attempts since the last success.
+    pub failure_streak: i64,
+    pub disabled_at: Option<i64>,
+    #[sqlx(try_from = "super::OptionalText")]
+    pub disabled_reason: Option<DisabledReason>,
 }
 
 impl HookRow {
+    /// Not removed (a disabled address is still active: it counts against the limit and can be
+    /// enabled again).
     pub fn is_active(&self) -> bool {
         self.status == HookStatus::Active
     }
+
+    /// Receiving events now: active and not disabled.
+    pub fn is_enabled(&self) -> bool {
+        self.is_active() && self.disabled_at.is_none()
+    }
 }
 
-const COLUMNS: &str = "id, space_id, url, event_types, status, created_at, removed_at";
+const COLUMNS: &str = "id, space_id, url, event_types, status, created_at, removed_at, \
+    last_success_at, failing_since, failure_streak, disabled_at, disabled_reason";
 
 pub async fn count_active(conn: Conn<'_>, space_id: SpaceId) -> Result<i64, DbError> {
     const SQL: &str = "SELECT COUNT(*) FROM hooks WHERE space_id = $1 AND status = 'active'";
@@ -128,4 +147,70 @@ pub async fn secrets_for_claim(
           AND (expires_at IS NULL OR expires_at > $2) \
         ORDER BY hook_id, id DESC";
     Ok(on_conn!(conn, c => sqlx::query_as(SQL).bind(token).bind(now).fetch_all(c).await?))
+}
+
+/// Moves a hook's health with one attempt that `succeeded` (or not) at `at`; returns the
+/// health as it now stands.
+pub async fn record_attempt(
+    conn: Conn<'_>,
+    id: HookId,
+    succeeded: bool,
+    at: i64,
+) -> Result<Option<HookRow>, DbError> {
+    let sql = if succeeded {
+        format!(
+            "UPDATE hooks SET last_success_at = $2, failing_since = NULL, failure_streak = 0 \
+             WHERE id = $1 RETURNING {COLUMNS}"
+        )
+    } else {
+        format!(
+            "UPDATE hooks SET failure_streak = failure_streak + 1, \
+             failing_since = COALESCE(failing_since, $2) WHERE id = $1 RETURNING {COLUMNS}"
+        )
+    };
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql))
+        .bind(id).bind(at).fetch_optional(c).await?),
+    )
+}
+
+/// Disables an active, enabled hook for `reason`. Returns false if it was not.
+pub async fn disable(
+    conn: Conn<'_>,
+    id: HookId,
+    reason: DisabledReason,
+    now: i64,
+) -> Result<bool, DbError> {
+    const SQL: &str = "UPDATE hooks SET disabled_at = $2, disabled_reason = $3 \
+        WHERE id = $1 AND status = 'active' AND disabled_at IS NULL";
+    let changed = on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).bind(reason.as_str())
+        .execute(c).await?.rows_affected());
+    Ok(changed == 1)
+}
+
+/// Enables a disabled hook with a fresh health record (its last success is kept). Returns false
+/// if it was not disabled.
+pub async fn enable(conn: Conn<'_>, id: HookId) -> Result<bool, DbError> {
+    const SQL: &str = "UPDATE hooks SET disabled_at = NULL, disabled_reason = NULL, \
+        failing_since = NULL, failure_streak = 0 \
+        WHERE id = $1 AND status = 'active' AND disabled_at IS NOT NULL";
+    let changed = on_conn!(conn, c => sqlx::query(SQL).bind(id).execute(c).await?.rows_affected());
+    Ok(changed == 1)
+}
+
+/// How many active addresses are disabled (for metrics).
+pub async fn count_disabled(conn: Conn<'_>) -> Result<i64, DbError> {
+    const SQL: &str =
+        "SELECT COUNT(*) FROM hooks WHERE status = 'active' AND disabled_at IS NOT NULL";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).fetch_one(c).await?))
+}
+
+/// The median duration of a hook's latest `last` attempts, in ms (`None` before any).
+pub async fn recent_latency(conn: Conn<'_>, id: HookId, last: i64) -> Result<Option<i64>, DbError> {
+    const SQL: &str = "SELECT a.duration_ms FROM attempts a JOIN deliveries d ON d.id = a.delivery_id \
+        WHERE d.hook_id = $1 ORDER BY a.started_at DESC LIMIT $2";
+    let mut durations: Vec<i64> =
+        on_conn!(conn, c => sqlx::query_scalar(SQL).bind(id).bind(last).fetch_all(c).await?);
+    durations.sort_unstable();
+    Ok(durations.get(durations.len() / 2).copied())
 }

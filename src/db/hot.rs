@@ -1,70 +1,180 @@
-//! What every API request asks the database, on whichever backend: what is current
-//! ([`Versions`]) and the rate limit's verdicts ([`rate_windows`]). On Postgres these go through
-//! the pool like everything else; on SQLite through connections of their own (`direct`), since
-//! the pool's per-statement hand-offs would cost more than the statements.
+//! The questions every request asks the database, on whichever backend: what is current
+//! ([`Versions`]), and for the API, together with it, its rate-limit verdict
+//! ([`rate_windows`]). Questions are answered in batches, one job per batch (`direct` on
+//! SQLite: a connection and a thread of their own; `batcher` on Postgres: a task over the pool),
+//! and every question is answered by a job that began after it was asked: so the versions a
+//! request gets were read after it arrived, and a change committed before that shows. On SQLite
+//! a versions read is short enough to run where the request is (`direct::Inline`), and a thread
+//! copies the write-ahead log into the file (`direct::Checkpointer`) so that no batch does.
 //!
-//! Reads and settles only: it never changes the product's data.
+//! Reads versions and settles the rate limit only: it never changes the product's data.
 
-use std::sync::Arc;
+use std::time::Duration;
 
-use super::direct::Worker;
+use rusqlite::TransactionBehavior;
+
 use super::rate_windows::{self, Verdict};
 use super::versions::{self, Versions};
-use super::{Db, DbError};
+use super::{Conn, Db, DbError, batcher, direct};
 use crate::ids::KeyId;
 
-pub enum Hot {
-    Sqlite {
-        /// Reads `versions`; never waits for the limiter's transactions.
-        versions: Worker,
-        /// Settles the rate limit, one transaction at a time.
-        limits: Worker,
-    },
-    Postgres(Db),
+/// How often SQLite's write-ahead log is copied into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// The most questions one job answers.
+const MAX_BATCH: usize = 512;
+
+/// The rate limit the verdicts are for: `limit` accepted requests per key in any `window_ms`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub limit: u32,
+    pub window_ms: i64,
+}
+
+/// One request's verdict, with the batch's time and the versions read in its transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settled {
+    /// The database's time, Unix ms.
+    pub now: i64,
+    pub versions: Versions,
+    pub verdict: Verdict,
+}
+
+/// A queue of questions answered in batches, on either backend.
+enum Lane<Q, A> {
+    Sqlite(direct::Batcher<Q, A>),
+    Postgres(batcher::Batcher<Q, A>),
+}
+
+impl<Q: Send + 'static, A: Send + 'static> Lane<Q, A> {
+    async fn ask(&self, question: Q) -> Result<A, DbError> {
+        match self {
+            Lane::Sqlite(lane) => lane.ask(question).await,
+            Lane::Postgres(lane) => lane.ask(question).await,
+        }
+    }
+}
+
+pub struct Hot {
+    /// SQLite: versions read where the request runs.
+    inline: Option<direct::Inline>,
+    /// SQLite: the log copied into the file off the requests' path.
+    _checkpoints: Option<direct::Checkpointer>,
+    versions: Lane<(), Versions>,
+    verdicts: Lane<KeyId, Settled>,
 }
 
 impl Hot {
-    /// The per-request path over `db` (on SQLite, two connections to its file).
-    pub fn open(db: &Db) -> Result<Arc<Hot>, DbError> {
-        Ok(Arc::new(match db {
+    /// The per-request questions over `db`, for `limit`; a Postgres batch that takes longer
+    /// than `deadline` fails. On SQLite, two connections to its file (one reads versions and
+    /// never waits for the other's transactions).
+    pub fn open(db: &Db, limit: Limit, deadline: Duration) -> Result<Hot, DbError> {
+        Ok(match db {
             Db::Sqlite(pool) => {
                 let options = pool.connect_options();
                 let path = options.get_filename();
-                Hot::Sqlite {
-                    versions: Worker::open(path, "tourney-versions")?,
-                    limits: Worker::open(path, "tourney-limits")?,
+                Hot {
+                    inline: Some(direct::Inline::open(path, 4)?),
+                    _checkpoints: Some(direct::Checkpointer::start(path, CHECKPOINT_EVERY)?),
+                    versions: Lane::Sqlite(direct::Batcher::open(
+                        path,
+                        "tourney-versions",
+                        MAX_BATCH,
+                        |conn, asks: &[()]| {
+                            let read = versions::read_direct(conn)?;
+                            Ok(vec![read; asks.len()])
+                        },
+                    )?),
+                    verdicts: Lane::Sqlite(direct::Batcher::open(
+                        path,
+                        "tourney-limits",
+                        MAX_BATCH,
+                        move |conn, keys: &[KeyId]| settle_sqlite(conn, keys, limit),
+                    )?),
                 }
             }
-            Db::Postgres(_) => Hot::Postgres(db.clone()),
-        }))
+            Db::Postgres(_) => {
+                let (reader, settler) = (db.clone(), db.clone());
+                Hot {
+                    inline: None,
+                    _checkpoints: None,
+                    versions: Lane::Postgres(batcher::Batcher::start(
+                        MAX_BATCH,
+                        deadline,
+                        move |asks: Vec<()>| {
+                            let db = reader.clone();
+                            async move {
+                                let mut handle = db.acquire().await?;
+                                let read = versions::read(handle.conn()).await?;
+                                Ok(vec![read; asks.len()])
+                            }
+                        },
+                    )),
+                    verdicts: Lane::Postgres(batcher::Batcher::start(
+                        MAX_BATCH,
+                        deadline,
+                        move |keys: Vec<KeyId>| {
+                            let db = settler.clone();
+                            async move { settle_postgres(&db, &keys, limit).await }
+                        },
+                    )),
+                }
+            }
+        })
     }
 
-    /// The database's versions, as of now.
+    /// The database's versions, as of a read that began after this call.
     pub async fn versions(&self) -> Result<Versions, DbError> {
-        match self {
-            Hot::Sqlite { versions, .. } => versions.run(versions::read_direct).await,
-            Hot::Postgres(db) => {
-                let mut handle = db.acquire().await?;
-                versions::read(handle.conn()).await
-            }
+        // Inline when it is quick; when the file is busy (a reader waits only while a crashed
+        // writer's log is recovered), the thread, which may wait longer, answers instead.
+        if let Some(inline) = &self.inline
+            && let Ok(read) = inline.read(versions::read_direct)
+        {
+            return Ok(read);
         }
+        self.versions.ask(()).await
     }
 
-    /// Settles one request per entry of `keys` (in arrival order) against `limit` requests per
-    /// `window_ms`: the database's time, and each request's verdict.
-    pub async fn settle(
-        &self,
-        keys: Vec<KeyId>,
-        limit: u32,
-        window_ms: i64,
-    ) -> Result<(i64, Vec<Verdict>), DbError> {
-        match self {
-            Hot::Sqlite { limits, .. } => {
-                limits
-                    .run(move |conn| rate_windows::decide_sqlite(conn, &keys, limit, window_ms))
-                    .await
-            }
-            Hot::Postgres(db) => rate_windows::decide_postgres(db, &keys, limit, window_ms).await,
-        }
+    /// Settles one request of `key`, and reads the versions in the same transaction (which
+    /// began after this call).
+    pub async fn settle(&self, key: KeyId) -> Result<Settled, DbError> {
+        self.verdicts.ask(key).await
     }
+}
+
+fn settled(now: i64, versions: Versions, verdicts: Vec<Verdict>) -> Vec<Settled> {
+    verdicts
+        .into_iter()
+        .map(|verdict| Settled {
+            now,
+            versions,
+            verdict,
+        })
+        .collect()
+}
+
+fn settle_sqlite(
+    conn: &mut rusqlite::Connection,
+    keys: &[KeyId],
+    limit: Limit,
+) -> Result<Vec<Settled>, DbError> {
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(DbError::Direct)?;
+    let versions = versions::read_direct(&tx)?;
+    let (now, verdicts) = rate_windows::decide_sqlite(&tx, keys, limit.limit, limit.window_ms)?;
+    tx.commit().map_err(DbError::Direct)?;
+    Ok(settled(now, versions, verdicts))
+}
+
+async fn settle_postgres(db: &Db, keys: &[KeyId], limit: Limit) -> Result<Vec<Settled>, DbError> {
+    let mut tx = db.begin().await?;
+    let Conn::Postgres(c) = tx.conn() else {
+        return Err(DbError::Corrupt("a Postgres transaction on SQLite".into()));
+    };
+    let (now, verdicts) =
+        rate_windows::decide_postgres(&mut *c, keys, limit.limit, limit.window_ms).await?;
+    let versions = versions::read(Conn::Postgres(c)).await?;
+    tx.commit().await?;
+    Ok(settled(now, versions, verdicts))
 }

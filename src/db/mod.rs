@@ -6,6 +6,7 @@
 //! This layer never decides what a change means (that is the commands' and the domain's job) and
 //! never formats anything for people.
 
+mod batcher;
 mod connect;
 mod direct;
 mod error;
@@ -173,7 +174,8 @@ optional_from_text!(
     crate::domain::Bracket,
     crate::domain::Winner,
     crate::domain::Side,
-    crate::domain::ErrorClass
+    crate::domain::ErrorClass,
+    crate::domain::DisabledReason
 );
 
 /// Checks that a statement meant to change the one row `what` names changed it: an update that

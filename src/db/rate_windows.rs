@@ -1,20 +1,19 @@
 //! The API rate limit's windows, shared by every server on the database so that the limit holds
-//! for the fleet and not per process: `rate_stamps` holds the requests accepted in the window
-//! (those accepted at one instant share a row), `rate_counts` how many that makes per key.
+//! for the fleet and not per process: `rate_stamps` holds the requests accepted in the window,
+//! one row per key and slot of [`SLOT_MS`] with how many and the latest one's time, and
+//! `rate_counts` how many that makes per key.
 //!
 //! Settling a batch of requests is one transaction: take the keys' count rows (SQLite's write
 //! lock; Postgres row locks in key order), read the database's clock, observe per key what left
 //! the window and the oldest stamp that stays, decide ([`settle`], the same for both backends),
 //! then delete what left and record what was accepted. Refused requests leave no trace. A
-//! request's cost does not grow with the limit: a stamp is written once and deleted once, and
-//! the oldest is found by index. A batch costs the same few statements however many keys it
+//! request's cost does not grow with the limit or the traffic: a key's window holds at most one
+//! row per slot, and the oldest is found by index. A batch costs the same few statements however many keys it
 //! holds: Postgres takes arrays, SQLite JSON arrays.
 
 use std::collections::HashMap;
 
-use rusqlite::TransactionBehavior;
-
-use super::{Db, DbError};
+use super::DbError;
 use crate::ids::KeyId;
 
 /// The outcome for one request, by the database's clock (Unix ms).
@@ -26,6 +25,18 @@ pub enum Verdict {
     Refused { oldest: i64 },
 }
 
+/// The requests a key has accepted within one slot of this many milliseconds share a row, which
+/// leaves the window when the latest of them does: a key's window holds at most one row per slot
+/// however busy the key is, and an earlier request of the slot counts up to this much longer than
+/// its exact minute (a place frees up to this much later, never sooner; the limit is never
+/// exceeded, and `Retry-After`, computed from a real request's time, is never above the window).
+pub const SLOT_MS: i64 = 100;
+
+/// The slot of a request accepted at `at`.
+pub fn slot(at: i64) -> i64 {
+    at.div_euclid(SLOT_MS)
+}
+
 /// One key's window as stored, seen at the batch's time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Seen {
@@ -34,7 +45,7 @@ struct Seen {
     used: i64,
     /// Requests that left the window (their stamps are deleted with the batch).
     left: i64,
-    /// The oldest stamp still in the window.
+    /// When the oldest row still in the window leaves it, less the window: its latest request.
     oldest: Option<i64>,
 }
 
@@ -46,8 +57,8 @@ struct Settled {
     accepted: i64,
 }
 
-/// Decides each request of `keys` (arrival order) at `now` from what was seen.
-fn settle(keys: &[KeyId], now: i64, seen: &[Seen], limit: u32) -> (Vec<Verdict>, Vec<Settled>) {
+/// Decides each request of `keys` (arrival order), made at `at`, from what was seen.
+fn settle(keys: &[KeyId], at: i64, seen: &[Seen], limit: u32) -> (Vec<Verdict>, Vec<Settled>) {
     let mut windows: HashMap<i64, (Settled, Option<i64>)> = seen
         .iter()
         .map(|s| {
@@ -80,14 +91,14 @@ fn settle(keys: &[KeyId], now: i64, seen: &[Seen], limit: u32) -> (Vec<Verdict>,
             if window.used < i64::from(limit) {
                 window.used += 1;
                 window.accepted += 1;
-                let oldest = *oldest.get_or_insert(now);
+                let oldest = *oldest.get_or_insert(at);
                 Verdict::Accepted {
                     used: u32::try_from(window.used).unwrap_or(u32::MAX),
                     oldest,
                 }
             } else {
                 Verdict::Refused {
-                    oldest: oldest.unwrap_or(now),
+                    oldest: oldest.unwrap_or(at),
                 }
             }
         })
@@ -104,18 +115,15 @@ fn distinct(keys: &[KeyId]) -> Vec<i64> {
     distinct
 }
 
-/// Settles `keys` on Postgres: the database's time and each request's verdict.
+/// Settles `keys` on Postgres, inside the caller's transaction (held until it commits): the
+/// database's time and each request's verdict.
 pub async fn decide_postgres(
-    db: &Db,
+    c: &mut sqlx::PgConnection,
     keys: &[KeyId],
     limit: u32,
     window_ms: i64,
 ) -> Result<(i64, Vec<Verdict>), DbError> {
     let distinct = distinct(keys);
-    let mut tx = db.begin().await?;
-    let super::Conn::Postgres(c) = tx.conn() else {
-        return Err(DbError::Corrupt("a Postgres settle on SQLite".into()));
-    };
     sqlx::query(
         "INSERT INTO rate_counts (key_id, used) SELECT k, 0 FROM unnest($1::BIGINT[]) k \
          ON CONFLICT (key_id) DO NOTHING",
@@ -131,12 +139,15 @@ pub async fn decide_postgres(
     let rows: Vec<(i64, i64, i64, i64, Option<i64>)> = sqlx::query_as(
         "WITH t AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT AS now) \
          SELECT t.now, c.key_id, c.used, \
-                COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = c.key_id AND s.at <= t.now - $2), 0)::BIGINT, \
-                (SELECT MIN(at) FROM rate_stamps s WHERE s.key_id = c.key_id AND s.at > t.now - $2) \
+                COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = c.key_id \
+                          AND s.slot <= ((t.now - $2) / $3) AND s.last_at <= t.now - $2), 0)::BIGINT, \
+                (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = c.key_id \
+                   AND s.slot >= ((t.now - $2) / $3) AND s.last_at > t.now - $2 ORDER BY s.slot LIMIT 1) \
          FROM t, rate_counts c WHERE c.key_id = ANY($1)",
     )
     .bind(&distinct)
     .bind(window_ms)
+    .bind(SLOT_MS)
     .fetch_all(&mut *c)
     .await?;
     let now = match rows.first() {
@@ -160,21 +171,24 @@ pub async fn decide_postgres(
         .map(|s| (s.key, s.accepted))
         .unzip();
     sqlx::query(
-        "WITH gone AS (DELETE FROM rate_stamps WHERE key_id = ANY($1) AND at <= $3 - $4), \
+        "WITH gone AS (DELETE FROM rate_stamps WHERE key_id = ANY($1) AND slot <= $7 AND last_at <= $4), \
          counted AS (UPDATE rate_counts r SET used = w.used \
                      FROM unnest($1::BIGINT[], $2::BIGINT[]) AS w(key_id, used) WHERE r.key_id = w.key_id) \
-         INSERT INTO rate_stamps (key_id, at, n) SELECT k, $3, n FROM unnest($5::BIGINT[], $6::BIGINT[]) AS s(k, n) \
-         ON CONFLICT (key_id, at) DO UPDATE SET n = rate_stamps.n + excluded.n",
+         INSERT INTO rate_stamps (key_id, slot, n, last_at) \
+         SELECT k, $8, n, $3 FROM unnest($5::BIGINT[], $6::BIGINT[]) AS s(k, n) \
+         ON CONFLICT (key_id, slot) DO UPDATE \
+         SET n = rate_stamps.n + excluded.n, last_at = GREATEST(rate_stamps.last_at, excluded.last_at)",
     )
     .bind(&counted)
     .bind(&used)
     .bind(now)
-    .bind(window_ms)
+    .bind(now - window_ms)
     .bind(&stamped)
     .bind(&accepted)
+    .bind(slot(now - window_ms))
+    .bind(slot(now))
     .execute(&mut *c)
     .await?;
-    tx.commit().await?;
     Ok((now, verdicts))
 }
 
@@ -183,19 +197,16 @@ fn json<T: serde::Serialize>(values: &T) -> Result<String, DbError> {
     Ok(serde_json::to_string(values)?)
 }
 
-/// Settles `keys` on a SQLite connection of `db::direct`: the database's time and each
-/// request's verdict.
+/// Settles `keys` on a SQLite connection of `db::direct`, inside the caller's transaction, which
+/// must hold the write lock (`BEGIN IMMEDIATE`): the database's time and each request's verdict.
 pub fn decide_sqlite(
-    conn: &mut rusqlite::Connection,
+    tx: &rusqlite::Transaction<'_>,
     keys: &[KeyId],
     limit: u32,
     window_ms: i64,
 ) -> Result<(i64, Vec<Verdict>), DbError> {
     let distinct = json(&distinct(keys))?;
     let direct = DbError::Direct;
-    let tx = conn
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(direct)?;
     let now: i64 = tx
         .prepare_cached("SELECT CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)")
         .and_then(|mut s| s.query_row([], |row| row.get(0)))
@@ -204,12 +215,14 @@ pub fn decide_sqlite(
     let seen: Vec<Seen> = tx
         .prepare_cached(
             "SELECT k.value, COALESCE(c.used, 0), \
-                    COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = k.value AND s.at <= ?2), 0), \
-                    (SELECT MIN(at) FROM rate_stamps s WHERE s.key_id = k.value AND s.at > ?2) \
+                    COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = k.value \
+                              AND s.slot <= ?3 AND s.last_at <= ?2), 0), \
+                    (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = k.value \
+                       AND s.slot >= ?3 AND s.last_at > ?2 ORDER BY s.slot LIMIT 1) \
              FROM json_each(?1) k LEFT JOIN rate_counts c ON c.key_id = k.value",
         )
         .and_then(|mut s| {
-            s.query_map(rusqlite::params![distinct, until], |row| {
+            s.query_map(rusqlite::params![distinct, until, slot(until)], |row| {
                 Ok(Seen {
                     key: row.get(0)?,
                     used: row.get(1)?,
@@ -230,9 +243,10 @@ pub fn decide_sqlite(
             .collect::<Vec<_>>(),
     )?;
     tx.prepare_cached(
-        "DELETE FROM rate_stamps WHERE at <= ?2 AND key_id IN (SELECT value FROM json_each(?1))",
+        "DELETE FROM rate_stamps WHERE slot <= ?3 AND last_at <= ?2 \
+         AND key_id IN (SELECT value FROM json_each(?1))",
     )
-    .and_then(|mut s| s.execute(rusqlite::params![distinct, until]))
+    .and_then(|mut s| s.execute(rusqlite::params![distinct, until, slot(until)]))
     .map_err(direct)?;
     tx.prepare_cached(
         "INSERT INTO rate_counts (key_id, used) \
@@ -242,13 +256,12 @@ pub fn decide_sqlite(
     .and_then(|mut s| s.execute([&counts]))
     .map_err(direct)?;
     tx.prepare_cached(
-        "INSERT INTO rate_stamps (key_id, at, n) \
-         SELECT value ->> 0, ?2, value ->> 1 FROM json_each(?1) WHERE true \
-         ON CONFLICT (key_id, at) DO UPDATE SET n = n + excluded.n",
+        "INSERT INTO rate_stamps (key_id, slot, n, last_at) \
+         SELECT value ->> 0, ?3, value ->> 1, ?2 FROM json_each(?1) WHERE true \
+         ON CONFLICT (key_id, slot) DO UPDATE SET n = n + excluded.n, last_at = max(last_at, excluded.last_at)",
     )
-    .and_then(|mut s| s.execute(rusqlite::params![stamps, now]))
+    .and_then(|mut s| s.execute(rusqlite::params![stamps, now, slot(now)]))
     .map_err(direct)?;
-    tx.commit().map_err(direct)?;
     Ok((now, verdicts))
 }
 

@@ -19,7 +19,7 @@ pub async fn read(conn: Conn<'_>) -> Result<Versions, DbError> {
 }
 
 /// [`read`] on a connection of `db::direct`.
-pub fn read_direct(conn: &mut rusqlite::Connection) -> Result<Versions, DbError> {
+pub fn read_direct(conn: &rusqlite::Connection) -> Result<Versions, DbError> {
     conn.prepare_cached(READ)
         .and_then(|mut statement| {
             statement.query_row([], |row| {

@@ -18,8 +18,9 @@ mod vocabulary;
 
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
-    Bracket, DeliveryStatus, ErrorClass, EventType, Format, HookStatus, Locale, MatchStatus,
-    ParticipantStatus, Side, StageStatus, StageType, TournamentStatus, Trigger, Winner,
+    AuditAction, Bracket, DeliveryStatus, DisabledReason, ErrorClass, EventType, Format,
+    HookStatus, Locale, MatchStatus, ParticipantStatus, Side, StageStatus, StageType,
+    TournamentStatus, Trigger, Winner,
 };
 
 /// A text that is not one of an enumeration's values.

@@ -152,6 +152,36 @@ string_enum! {
 }
 
 string_enum! {
+    /// Why an address was disabled: its receiver answered 410 Gone, or every attempt failed for
+    /// the configured time (five days by default).
+    DisabledReason, "disabled reason" { Gone = "gone", Failing = "failing" }
+}
+
+string_enum! {
+    /// Every action the audit log records, with its one spelling. Admins' actions are recorded
+    /// by the service layer; the delivery loop records the addresses it disables.
+    AuditAction, "audit action" {
+        SpaceCreated = "space.created",
+        KeyCreated = "api_key.created",
+        KeyRevoked = "api_key.revoked",
+        TournamentCreated = "tournament.created",
+        TournamentStatusChanged = "tournament.status_changed",
+        RegistrationCreated = "registration.created",
+        RegistrationWithdrawn = "registration.withdrawn",
+        MatchReported = "match.reported",
+        MatchCorrected = "match.corrected",
+        HookCreated = "hook.created",
+        HookRemoved = "hook.removed",
+        HookSecretRotated = "hook.secret_rotated",
+        HookPinged = "hook.pinged",
+        HookDisabled = "hook.disabled",
+        HookEnabled = "hook.enabled",
+        DeliveryRetried = "delivery.retried",
+        Import = "import",
+    }
+}
+
+string_enum! {
     /// Where one event's delivery to one address stands: waiting for its next attempt, claimed by
     /// a dispatcher, delivered, or failed for good (only a manual retry sends it again).
     DeliveryStatus, "delivery status" {

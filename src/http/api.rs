@@ -18,6 +18,7 @@ use super::directory::Principal;
 use super::error::ApiError;
 use super::metrics::Route;
 use super::rate_limit::Decision;
+use crate::db::versions::Versions;
 use crate::domain::{Slug, TournamentStatus};
 use crate::ids::KeyId;
 use crate::{api_keys, views};
@@ -110,40 +111,22 @@ pub async fn handle(
             response: ApiError::Unauthorized.into_response(),
         };
     };
-    let versions = match app.freshness.current().await {
-        Ok(versions) => versions,
-        Err(error) => {
-            tracing::warn!(%error, "cannot answer from the API");
-            return unavailable(None);
-        }
-    };
     let key_hash = api_keys::hash(key);
-    let lookup = app.directory.lookup(&app.db, &key_hash, versions.keys);
-    let principal = match tokio::time::timeout(DB_TIMEOUT, lookup).await {
-        Ok(Ok(Some(principal))) => principal,
-        Ok(Ok(None)) => {
+    let (principal, checked) = match authorize(app, &key_hash).await {
+        Ok(Some(found)) => found,
+        Ok(None) => {
             return Answered {
                 route,
                 key_id: None,
                 response: ApiError::Unauthorized.into_response(),
             };
         }
-        Ok(Err(error)) => {
-            tracing::warn!(%error, "cannot read the API keys");
-            return unavailable(None);
-        }
-        Err(_) => {
-            tracing::warn!("cannot read the API keys: the database did not answer in time");
-            return unavailable(None);
+        Err(Unavailable { key_id, why }) => {
+            tracing::warn!(error = %why, "cannot answer from the API");
+            return unavailable(key_id);
         }
     };
-    let decision = match app.limiter.check(principal.key_id).await {
-        Ok(decision) => decision,
-        Err(error) => {
-            tracing::warn!(%error, "cannot settle the rate limit");
-            return unavailable(Some(principal.key_id));
-        }
-    };
+    let (decision, versions) = checked;
     let limit = match decision {
         Decision::Limited { limit, retry_after } => {
             let mut response = ApiError::RateLimited { retry_after }.into_response();
@@ -183,6 +166,76 @@ pub async fn handle(
         key_id: Some(principal.key_id),
         response,
     }
+}
+
+/// Why a request with a well-formed key could not be answered: the database did not.
+struct Unavailable {
+    key_id: Option<KeyId>,
+    why: String,
+}
+
+/// The principal of `key_hash` as of the current versions, its rate-limit decision, and those
+/// versions; `None` when no active key has that hash.
+///
+/// A key already in the directory is settled at once: the settling transaction reads the
+/// versions too, and the key is confirmed against them afterwards (a request of a key revoked
+/// meanwhile is then refused, having cost one place of a window that no longer matters). A key
+/// the directory lacks is looked up as of freshly read versions before anything is settled,
+/// so a key created a moment ago works and random keys never reach the limiter.
+async fn authorize(
+    app: &App,
+    key_hash: &str,
+) -> Result<Option<(Principal, (Decision, Versions))>, Unavailable> {
+    let down = |key_id: Option<KeyId>| move |why: String| Unavailable { key_id, why };
+    let lookup = |version: i64| async move {
+        match tokio::time::timeout(DB_TIMEOUT, app.directory.lookup(&app.db, key_hash, version))
+            .await
+        {
+            Ok(Ok(found)) => Ok(found),
+            Ok(Err(error)) => Err(down(None)(error.to_string())),
+            Err(_) => Err(down(None)("the database did not answer in time".into())),
+        }
+    };
+    let guessed = app.directory.peek(key_hash);
+    let principal = match &guessed {
+        Some((principal, _)) => principal.clone(),
+        None => {
+            let versions = app
+                .freshness
+                .current()
+                .await
+                .map_err(|e| down(None)(e.to_string()))?;
+            match lookup(versions.keys).await? {
+                Some(principal) => principal,
+                None => return Ok(None),
+            }
+        }
+    };
+    let key_id = principal.key_id;
+    let checked = app
+        .limiter
+        .check(key_id)
+        .await
+        .map_err(|e| down(Some(key_id))(e.to_string()))?;
+    let versions = match checked.versions {
+        Some(versions) => versions,
+        // Refused from memory: the request still needs what is current, for its key.
+        None => app
+            .freshness
+            .current()
+            .await
+            .map_err(|e| down(Some(key_id))(e.to_string()))?,
+    };
+    let valid_for = guessed.as_ref().map_or(i64::MAX, |(_, version)| *version);
+    let principal = if versions.keys > valid_for {
+        match lookup(versions.keys).await? {
+            Some(confirmed) if confirmed.key_id == key_id => confirmed,
+            _ => return Ok(None),
+        }
+    } else {
+        principal
+    };
+    Ok(Some((principal, (checked.decision, versions))))
 }
 
 /// The key of a well-formed `Authorization: Bearer <key>` (one header, a key's shape); anything

@@ -6,6 +6,10 @@
 //! The directory holds every active key, so a key it lacks does not exist as of its version:
 //! keys that do not exist (random guesses) are refused from memory and never reach the database.
 //! One reload serves every request that waits for it.
+//!
+//! A request may [`Directory::peek`] first, to settle its rate limit while the versions are read
+//! in the same transaction, and then confirm the key against those versions: a key revoked
+//! meanwhile is refused then, and its settled request is never answered.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -41,6 +45,14 @@ impl Directory {
             Ok(guard) => Arc::clone(&guard),
             Err(poisoned) => Arc::clone(&poisoned.into_inner()),
         }
+    }
+
+    /// The principal of `key_hash` in the directory as it is, and the `keys` version it is
+    /// valid for: a guess that a request confirms once it knows the current version.
+    pub fn peek(&self, key_hash: &str) -> Option<(Principal, i64)> {
+        let snapshot = self.snapshot();
+        let principal = snapshot.by_hash.get(key_hash)?.clone();
+        Some((principal, snapshot.version))
     }
 
     /// The principal of an active key, by the key's hash, as of `keys` version `version` or

@@ -1,36 +1,37 @@
 //! The API's rate limit for the whole fleet: at most `limit` accepted requests per key in any
-//! sliding window, counted in the database (`db::rate_windows`) so that every server on it
-//! agrees, and answered with the true wait.
+//! sliding window, counted in the database (`db::rate_windows`, asked through `db::hot`) so that
+//! every server on it agrees, and answered with the true wait.
 //!
-//! Requests are settled in batches: while one batch's transaction runs, the next requests queue,
-//! and the next transaction settles them all, so the database sees one transaction per batch
-//! rather than per request. A key found over its limit is refused from memory until its window
-//! frees a place: that refusal changes nothing stored, so it is as exact as asking. When the
-//! database cannot be reached, requests are refused as unavailable (503), like everything else
-//! the server would answer: the limit is never skipped.
+//! The database settles the requests that arrive together in one transaction, which also reads
+//! the versions the request then answers by (`freshness` need not be asked as well). A key found
+//! over its limit is refused from memory until its window frees a place: that refusal changes
+//! nothing stored, so it is as exact as asking. When the database cannot be reached, requests are
+//! refused as unavailable (503), like everything else the server would answer: the limit is never
+//! skipped.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::sync::{mpsc, oneshot};
-
 use super::rate_limit::Decision;
-use crate::db::DbError;
-use crate::db::hot::Hot;
+use crate::db::hot::{Hot, Settled};
 use crate::db::rate_windows::Verdict;
+use crate::db::versions::Versions;
 use crate::ids::KeyId;
 
-/// The most requests settled in one transaction.
-const MAX_BATCH: usize = 512;
-
-/// A settled request: the decision, and for a refusal the exact wait until a place frees.
-type Settled = (Decision, Option<Duration>);
-type Reply = oneshot::Sender<Result<Settled, String>>;
+/// A request's decision, and the versions read with it when the database was asked (`None`
+/// when a key over its limit was refused from memory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checked {
+    pub decision: Decision,
+    pub versions: Option<Versions>,
+}
 
 pub struct FleetLimiter {
+    hot: Arc<Hot>,
     limit: u32,
-    asks: mpsc::Sender<(KeyId, Reply)>,
+    window_ms: i64,
+    timeout: Duration,
     /// Keys over their limit, and until when (by this process's clock).
     refused_until: Mutex<HashMap<KeyId, Instant>>,
 }
@@ -41,15 +42,14 @@ pub struct FleetLimiter {
 pub struct Unsettled(pub String);
 
 impl FleetLimiter {
-    /// A limiter of `limit` requests per `window`, settling batches through `hot` within
-    /// `timeout`.
+    /// A limiter of `limit` requests per `window`, settled through `hot` (which must have been
+    /// opened for the same limit) within `timeout`.
     pub fn new(hot: Arc<Hot>, limit: u32, window: Duration, timeout: Duration) -> FleetLimiter {
-        let (asks, queue) = mpsc::channel(4 * MAX_BATCH);
-        let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX).max(1);
-        tokio::spawn(settle(hot, queue, limit.max(1), window_ms, timeout));
         FleetLimiter {
+            hot,
             limit: limit.max(1),
-            asks,
+            window_ms: window_ms(window),
+            timeout,
             refused_until: Mutex::new(HashMap::new()),
         }
     }
@@ -58,8 +58,9 @@ impl FleetLimiter {
         self.limit
     }
 
-    /// Accepts or refuses one request of `key`.
-    pub async fn check(&self, key: KeyId) -> Result<Decision, Unsettled> {
+    /// Accepts or refuses one request of `key`; when the database decides, it also says what
+    /// is current, as of a read that began after this call.
+    pub async fn check(&self, key: KeyId) -> Result<Checked, Unsettled> {
         let now = Instant::now();
         {
             let mut refused = self
@@ -68,9 +69,12 @@ impl FleetLimiter {
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             match refused.get(&key) {
                 Some(&until) if until > now => {
-                    return Ok(Decision::Limited {
-                        limit: self.limit,
-                        retry_after: seconds_up(until - now).max(1),
+                    return Ok(Checked {
+                        decision: Decision::Limited {
+                            limit: self.limit,
+                            retry_after: seconds_up(until - now).max(1),
+                        },
+                        versions: None,
                     });
                 }
                 Some(_) => {
@@ -79,15 +83,13 @@ impl FleetLimiter {
                 None => {}
             }
         }
-        let (reply, answer) = oneshot::channel();
-        self.asks
-            .send((key, reply))
-            .await
-            .map_err(|_| Unsettled("the limiter stopped".into()))?;
-        let (decision, wait) = answer
-            .await
-            .map_err(|_| Unsettled("the limiter dropped the request".into()))?
-            .map_err(Unsettled)?;
+        let settled: Settled = match tokio::time::timeout(self.timeout, self.hot.settle(key)).await
+        {
+            Ok(Ok(settled)) => settled,
+            Ok(Err(error)) => return Err(Unsettled(error.to_string())),
+            Err(_) => return Err(Unsettled("the database did not answer in time".into())),
+        };
+        let (decision, wait) = decision(settled.verdict, settled.now, self.limit, self.window_ms);
         if let Some(wait) = wait {
             let mut refused = self
                 .refused_until
@@ -95,52 +97,22 @@ impl FleetLimiter {
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             refused.insert(key, now + wait);
         }
-        Ok(decision)
+        Ok(Checked {
+            decision,
+            versions: Some(settled.versions),
+        })
     }
 }
 
-/// Settles queued requests, a batch per transaction, until every limiter handle is gone.
-async fn settle(
-    hot: Arc<Hot>,
-    mut queue: mpsc::Receiver<(KeyId, Reply)>,
-    limit: u32,
-    window_ms: i64,
-    timeout: Duration,
-) {
-    while let Some(first) = queue.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(ask) => batch.push(ask),
-                Err(_) => break,
-            }
-        }
-        let keys: Vec<KeyId> = batch.iter().map(|(key, _)| *key).collect();
-        let settled = tokio::time::timeout(timeout, hot.settle(keys, limit, window_ms))
-            .await
-            .unwrap_or_else(|_| {
-                Err(DbError::Corrupt(
-                    "the database did not answer in time".into(),
-                ))
-            });
-        match settled {
-            Ok((now, verdicts)) => {
-                for ((_, reply), verdict) in batch.into_iter().zip(verdicts) {
-                    let _ = reply.send(Ok(decision(verdict, now, limit, window_ms)));
-                }
-            }
-            Err(error) => {
-                tracing::warn!(%error, "cannot settle the rate limit");
-                let why = error.to_string();
-                for (_, reply) in batch {
-                    let _ = reply.send(Err(why.clone()));
-                }
-            }
-        }
-    }
+/// The window in milliseconds, at least one.
+pub fn window_ms(window: Duration) -> i64 {
+    i64::try_from(window.as_millis()).unwrap_or(i64::MAX).max(1)
 }
 
-fn decision(verdict: Verdict, now: i64, limit: u32, window_ms: i64) -> Settled {
+/// A settled request: the decision, and for a refusal the exact wait until a place frees.
+type Decided = (Decision, Option<Duration>);
+
+fn decision(verdict: Verdict, now: i64, limit: u32, window_ms: i64) -> Decided {
     let until_frees = |oldest: i64| {
         let ms = (oldest + window_ms - now).max(0);
         Duration::from_millis(u64::try_from(ms).unwrap_or(0))

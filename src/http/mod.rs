@@ -88,6 +88,8 @@ pub struct App {
     /// Where a cached page's form token goes: random per process, so no page text can hold it.
     pub token_marker: String,
     pub metrics: metrics::Metrics,
+    /// The delivery loop's metrics, when this process runs it.
+    pub deliveries: Option<Arc<crate::webhook::metrics::DeliveryMetrics>>,
     pub settings: Settings,
 }
 
@@ -97,6 +99,7 @@ impl App {
         db: Db,
         base_url: BaseUrl,
         settings: Settings,
+        deliveries: Option<Arc<crate::webhook::metrics::DeliveryMetrics>>,
     ) -> Result<Arc<App>, crate::db::DbError> {
         let form_key = {
             let fresh = forms::random_text(32);
@@ -109,7 +112,14 @@ impl App {
             )
             .await?
         };
-        let hot = crate::db::hot::Hot::open(&db)?;
+        let hot = Arc::new(crate::db::hot::Hot::open(
+            &db,
+            crate::db::hot::Limit {
+                limit: settings.rate_limit.max(1),
+                window_ms: fleet::window_ms(settings.rate_window),
+            },
+            api::DB_TIMEOUT,
+        )?);
         let forms =
             forms::FormGuard::new(form_key.as_bytes(), base_url.is_https(), base_url.origin());
         let app = App {
@@ -128,6 +138,7 @@ impl App {
             api_answers: cache::ResponseCache::default(),
             widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),
+            deliveries,
             settings,
             db,
             base_url,
@@ -201,7 +212,7 @@ async fn handle(
         "/metrics" => api::Answered {
             route: Route::Metrics,
             key_id: None,
-            response: ops::metrics(app),
+            response: ops::metrics(app).await,
         },
         _ => {
             let request = portal::Request {
@@ -240,6 +251,35 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     warp::serve(routes(app))
+        .incoming(listener)
+        .graceful(shutdown)
+        .run()
+        .await;
+}
+
+/// `/metrics` (the delivery loop's) and `/healthz` for a process that only delivers webhooks
+/// (`dispatch --listen`), until `shutdown` completes.
+pub async fn serve_delivery_metrics(
+    listener: tokio::net::TcpListener,
+    db: Db,
+    deliveries: Arc<crate::webhook::metrics::DeliveryMetrics>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    let route = warp::path::full().then(move |path: warp::path::FullPath| {
+        let (db, deliveries) = (db.clone(), Arc::clone(&deliveries));
+        async move {
+            match path.as_str() {
+                "/metrics" => ops::delivery_metrics(&db, &deliveries).await,
+                "/healthz" => ops::healthz(),
+                _ => {
+                    let mut response = Response::new("not found\n".into());
+                    *response.status_mut() = warp::http::StatusCode::NOT_FOUND;
+                    response
+                }
+            }
+        }
+    });
+    warp::serve(route)
         .incoming(listener)
         .graceful(shutdown)
         .run()

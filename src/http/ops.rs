@@ -1,4 +1,5 @@
-//! `/healthz` (the process answers), `/readyz` (the database answers), `/metrics` (Prometheus).
+//! `/healthz` (the process answers), `/readyz` (the database answers), `/metrics` (Prometheus:
+//! requests, and webhook deliveries when the process delivers).
 
 use std::time::Duration;
 
@@ -8,6 +9,8 @@ use warp::reply::Response;
 
 use super::App;
 use super::error::ApiError;
+use crate::db::Db;
+use crate::webhook::metrics::{DeliveryMetrics, queue_figures};
 
 fn text(body: String, content_type: &'static str) -> Response {
     let mut response = Response::new(Bytes::from(body).into());
@@ -32,6 +35,28 @@ pub async fn readyz(app: &App) -> Response {
     }
 }
 
-pub fn metrics(app: &App) -> Response {
-    text(app.metrics.render(), "text/plain; version=0.0.4")
+/// The request metrics, and the delivery loop's when this process runs it (with the queue's
+/// figures, read from the database when it answers within a second).
+pub async fn metrics(app: &App) -> Response {
+    let mut body = app.metrics.render();
+    if let Some(deliveries) = &app.deliveries {
+        render_deliveries(&app.db, deliveries, &mut body).await;
+    }
+    text(body, "text/plain; version=0.0.4")
+}
+
+/// The delivery loop's metrics alone (`dispatch --listen`).
+pub async fn delivery_metrics(db: &Db, deliveries: &DeliveryMetrics) -> Response {
+    let mut body = String::new();
+    render_deliveries(db, deliveries, &mut body).await;
+    text(body, "text/plain; version=0.0.4")
+}
+
+async fn render_deliveries(db: &Db, deliveries: &DeliveryMetrics, body: &mut String) {
+    let figures = queue_figures(db, crate::timestamp::now_ms());
+    let queue = tokio::time::timeout(Duration::from_secs(1), figures)
+        .await
+        .ok()
+        .and_then(Result::ok);
+    deliveries.render(body, queue);
 }

@@ -8,47 +8,7 @@ use super::Ctx;
 use crate::db::{DbError, Tx, audit};
 use crate::ids::SpaceId;
 
-/// Every action the audit log records, with its one spelling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    SpaceCreated,
-    KeyCreated,
-    KeyRevoked,
-    TournamentCreated,
-    TournamentStatusChanged,
-    RegistrationCreated,
-    RegistrationWithdrawn,
-    MatchReported,
-    MatchCorrected,
-    HookCreated,
-    HookRemoved,
-    HookSecretRotated,
-    HookPinged,
-    DeliveryRetried,
-    Import,
-}
-
-impl Action {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Action::SpaceCreated => "space.created",
-            Action::KeyCreated => "api_key.created",
-            Action::KeyRevoked => "api_key.revoked",
-            Action::TournamentCreated => "tournament.created",
-            Action::TournamentStatusChanged => "tournament.status_changed",
-            Action::RegistrationCreated => "registration.created",
-            Action::RegistrationWithdrawn => "registration.withdrawn",
-            Action::MatchReported => "match.reported",
-            Action::MatchCorrected => "match.corrected",
-            Action::HookCreated => "hook.created",
-            Action::HookRemoved => "hook.removed",
-            Action::HookSecretRotated => "hook.secret_rotated",
-            Action::HookPinged => "hook.pinged",
-            Action::DeliveryRetried => "delivery.retried",
-            Action::Import => "import",
-        }
-    }
-}
+pub use crate::domain::AuditAction as Action;
 
 /// Records `action` by the context's actor on `target` (an id), with `details` (never a secret).
 pub(super) async fn record(

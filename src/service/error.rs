@@ -197,6 +197,8 @@ pub enum Conflict {
         id: DeliveryId,
         status: DeliveryStatus,
     },
+    #[error("{id} is not disabled; it receives events")]
+    NotDisabled { id: HookId },
 }
 
 /// What the tournament's state or the engine's rules do not allow.

@@ -1,5 +1,6 @@
 //! A space's webhook addresses and their deliveries: adding (the secret is returned once),
-//! removing, replacing the secret, retrying failed deliveries, and the `ping` test event.
+//! removing, replacing the secret, enabling a disabled address (with the deliveries kept for
+//! it), retrying failed deliveries (one, or in bulk), and the `ping` test event.
 //!
 //! Nothing here sends: a ping is appended and claimed for the caller, which sends it through the
 //! delivery loop's own path.
@@ -189,30 +190,81 @@ pub async fn retry(db: &Db, ctx: &Ctx<'_>, id: DeliveryId) -> Result<(), Service
     Ok(())
 }
 
-/// Makes every failed delivery of an address due now for one manual attempt each; returns them.
+/// How many failed deliveries one transaction of [`retry_failed`] re-queues.
+pub const RETRY_BATCH: i64 = 500;
+
+/// Makes every failed delivery of an address (of events since `since`, Unix ms, if given) due
+/// now for one manual attempt each, [`RETRY_BATCH`] per transaction, each with its audit entry;
+/// `progress` hears how many each batch queued. Returns how many in all.
 pub async fn retry_failed(
     db: &Db,
     ctx: &Ctx<'_>,
     id: HookId,
-) -> Result<Vec<DeliveryId>, ServiceError> {
+    since: Option<i64>,
+    mut progress: impl FnMut(usize),
+) -> Result<usize, ServiceError> {
+    let mut total = 0;
+    loop {
+        let mut tx = db.begin().await?;
+        let hook = find_active(tx.conn(), id).await?;
+        let queued =
+            deliveries::requeue_failed_for_hook(tx.conn(), hook.id, since, ctx.now, RETRY_BATCH)
+                .await?;
+        if queued.is_empty() {
+            return Ok(total);
+        }
+        let details = serde_json::json!({"deliveries": queued.len(), "since": since}).to_string();
+        audit::record(
+            &mut tx,
+            ctx,
+            Some(hook.space_id),
+            Action::DeliveryRetried,
+            Some(&hook.id),
+            Some(&details),
+        )
+        .await?;
+        tx.commit().await?;
+        total += queued.len();
+        progress(queued.len());
+    }
+}
+
+/// A disabled address enabled again, and what became of the deliveries kept for it.
+pub struct Enabled {
+    pub hook: HookRow,
+    /// Deliveries kept while it was disabled: now due, or (with `drop`) failed.
+    pub kept: u64,
+}
+
+/// Enables a disabled address: its health starts afresh, and the deliveries kept for it become
+/// due now, or with `drop` fail (a manual retry can still send them).
+pub async fn enable(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: HookId,
+    drop: bool,
+) -> Result<Enabled, ServiceError> {
     let mut tx = db.begin().await?;
     let hook = find_active(tx.conn(), id).await?;
-    let queued = deliveries::requeue_failed_for_hook(tx.conn(), hook.id, ctx.now).await?;
-    if queued.is_empty() {
-        return Ok(queued);
+    if !hooks::enable(tx.conn(), hook.id).await? {
+        return Err(Conflict::NotDisabled { id }.into());
     }
-    let details = serde_json::json!({"deliveries": queued.len()}).to_string();
+    let kept = deliveries::release_kept(tx.conn(), hook.id, drop, ctx.now).await?;
+    let details = serde_json::json!({"kept": kept, "dropped": drop}).to_string();
     audit::record(
         &mut tx,
         ctx,
         Some(hook.space_id),
-        Action::DeliveryRetried,
+        Action::HookEnabled,
         Some(&hook.id),
         Some(&details),
     )
     .await?;
+    let hook = hooks::find(tx.conn(), hook.id)
+        .await?
+        .ok_or(Missing::Hook { id })?;
     tx.commit().await?;
-    Ok(queued)
+    Ok(Enabled { hook, kept })
 }
 
 /// The `ping` event appended for one address, already claimed by the caller.

@@ -34,6 +34,9 @@ pub struct Outcome {
     pub status_code: Option<u16>,
     /// `None` exactly when the receiver answered 2xx in time.
     pub error: Option<ErrorClass>,
+    /// Why it failed, in words the receiver's owner can act on ("unknown issuer", "connection
+    /// refused", "410 Gone").
+    pub reason: Option<String>,
     /// The address dialled (or the blocked address that was not).
     pub peer: Option<String>,
     /// The first [`MAX_EXCERPT`] bytes of the response body (lossy UTF-8), or the error text.
@@ -187,6 +190,7 @@ impl Sender {
         let blocked = |peer: Option<String>, note: String| Outcome {
             status_code: None,
             error: Some(ErrorClass::Blocked),
+            reason: Some(note.clone()),
             peer,
             excerpt: Some(note),
             duration: started.elapsed(),
@@ -224,10 +228,11 @@ impl Sender {
         let mut response = match request.send().await {
             Ok(response) => response,
             Err(e) => {
-                let (class, peer) = classify(&e);
+                let (class, peer, reason) = classify(&e);
                 return Outcome {
                     status_code: None,
                     error: Some(class),
+                    reason: Some(reason),
                     peer,
                     excerpt: Some(truncate(error_chain(&e))),
                     duration: started.elapsed(),
@@ -255,14 +260,23 @@ impl Sender {
         read.truncate(MAX_EXCERPT);
         let excerpt =
             (!read.is_empty()).then(|| truncate(String::from_utf8_lossy(&read).into_owned()));
-        let error = if !status.is_success() {
-            Some(ErrorClass::Http)
+        let (error, reason) = if !status.is_success() {
+            let reason = match status.canonical_reason() {
+                Some(name) => format!("the receiver answered {} {name}", status.as_u16()),
+                None => format!("the receiver answered {}", status.as_u16()),
+            };
+            (Some(ErrorClass::Http), Some(reason))
         } else {
-            body_error
+            let reason = body_error.map(|class| match class {
+                ErrorClass::Timeout => "the answer's body did not end in time".to_owned(),
+                _ => "the answer's body broke off".to_owned(),
+            });
+            (body_error, reason)
         };
         Outcome {
             status_code: Some(status.as_u16()),
             error,
+            reason,
             peer,
             excerpt,
             duration: started.elapsed(),
@@ -290,35 +304,91 @@ fn load_roots(path: &Path) -> Result<Vec<reqwest::Certificate>, ClientError> {
     Ok(certs)
 }
 
-/// Sorts a failed request into an error class by walking its causes.
-fn classify(error: &reqwest::Error) -> (ErrorClass, Option<String>) {
+/// Sorts a failed request into an error class, with the reason in words, by walking its causes.
+fn classify(error: &reqwest::Error) -> (ErrorClass, Option<String>, String) {
     let mut source: Option<&(dyn StdError + 'static)> = Some(error);
     while let Some(cause) = source {
         if let Some(blocked) = cause.downcast_ref::<BlockedAddrs>() {
             return (
                 ErrorClass::Blocked,
                 blocked.0.first().map(IpAddr::to_string),
+                blocked.to_string(),
             );
         }
-        if cause.downcast_ref::<DnsFailure>().is_some() {
-            return (ErrorClass::Dns, None);
+        if let Some(dns) = cause.downcast_ref::<DnsFailure>() {
+            return (ErrorClass::Dns, None, dns.to_string());
         }
-        if cause.downcast_ref::<rustls::Error>().is_some() {
-            return (ErrorClass::Tls, None);
+        if let Some(tls) = cause.downcast_ref::<rustls::Error>() {
+            return (ErrorClass::Tls, None, tls_reason(tls));
         }
         source = inner(cause);
     }
     if error.is_timeout() {
-        return (ErrorClass::Timeout, None);
+        return (
+            ErrorClass::Timeout,
+            None,
+            format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()),
+        );
     }
-    let text = error_chain(error).to_ascii_lowercase();
+    let chain = error_chain(error);
+    let text = chain.to_ascii_lowercase();
     if text.contains("certificate") || text.contains("tls") || text.contains("handshake") {
-        return (ErrorClass::Tls, None);
+        return (ErrorClass::Tls, None, format!("handshake failure: {chain}"));
     }
     if error.is_connect() {
-        return (ErrorClass::Connect, None);
+        let reason = if text.contains("refused") {
+            "connection refused".to_owned()
+        } else if text.contains("unreachable") {
+            "network unreachable".to_owned()
+        } else if text.contains("reset") {
+            "connection reset".to_owned()
+        } else {
+            format!("cannot connect: {}", last_cause(error))
+        };
+        return (ErrorClass::Connect, None, reason);
     }
-    (ErrorClass::Http, None)
+    (ErrorClass::Http, None, last_cause(error))
+}
+
+/// What the receiver's owner should know about a TLS failure.
+fn tls_reason(error: &rustls::Error) -> String {
+    use rustls::CertificateError as C;
+    match error {
+        rustls::Error::InvalidCertificate(certificate) => match certificate {
+            C::UnknownIssuer => "unknown issuer: the certificate is not signed by an authority \
+                the sender trusts (a self-signed certificate, or a missing intermediate)"
+                .to_owned(),
+            C::Expired | C::ExpiredContext { .. } => "expired certificate".to_owned(),
+            C::NotValidYet | C::NotValidYetContext { .. } => {
+                "certificate not valid yet (check the server's clock)".to_owned()
+            }
+            C::NotValidForName | C::NotValidForNameContext { .. } => {
+                "name mismatch: the certificate is not valid for the address's host name".to_owned()
+            }
+            C::Revoked => "revoked certificate".to_owned(),
+            C::BadSignature => "bad certificate signature".to_owned(),
+            C::BadEncoding => "malformed certificate".to_owned(),
+            C::Other(other) if format!("{other:?}").contains("CaUsedAsEndEntity") => {
+                "CA certificate used as a server certificate: the server must present a \
+                 certificate issued by that CA, not the CA's own"
+                    .to_owned()
+            }
+            other => format!("invalid certificate: {other:?}"),
+        },
+        rustls::Error::AlertReceived(alert) => {
+            format!("handshake failure: the receiver refused the TLS session ({alert:?})")
+        }
+        other => format!("handshake failure: {other}"),
+    }
+}
+
+/// The innermost cause's text (an `io::Error`'s "Connection refused (os error 111)", say).
+fn last_cause(error: &(dyn StdError + 'static)) -> String {
+    let mut last = error;
+    while let Some(cause) = inner(last) {
+        last = cause;
+    }
+    last.to_string()
 }
 
 /// The error and its causes on one line.

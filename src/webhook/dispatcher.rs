@@ -14,8 +14,8 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
 use crate::db::deliveries::{self, AttemptRecord, ClaimedRow, NextState};
-use crate::db::{Db, DbError, hooks};
-use crate::domain::Trigger;
+use crate::db::{Conn, Db, DbError, audit, hooks};
+use crate::domain::{AuditAction, DisabledReason, Trigger};
 use crate::ids::{DeliveryId, EventId, HookId};
 use crate::timestamp;
 
@@ -30,6 +30,11 @@ pub const DEFAULT_LEASE: Duration = Duration::from_secs(60);
 pub const DEFAULT_IDLE_POLL: Duration = Duration::from_millis(50);
 /// Most deliveries claimed in one statement.
 const MAX_BATCH: usize = 256;
+/// An address whose every attempt failed for this long is disabled (the default of
+/// `--disable-after`).
+pub const DEFAULT_DISABLE_AFTER: Duration = Duration::from_secs(5 * 24 * 3600);
+/// Who the audit log names for an address the delivery loop disabled.
+pub const ACTOR: &str = "tourney delivery";
 
 #[derive(Debug, Clone)]
 pub struct DispatchOptions {
@@ -40,6 +45,8 @@ pub struct DispatchOptions {
     pub retry_delays: Vec<Duration>,
     pub lease: Duration,
     pub idle_poll: Duration,
+    /// Disable an address whose every attempt failed for this long.
+    pub disable_after: Duration,
 }
 
 impl DispatchOptions {
@@ -51,6 +58,7 @@ impl DispatchOptions {
             retry_delays,
             lease: DEFAULT_LEASE,
             idle_poll: DEFAULT_IDLE_POLL,
+            disable_after: DEFAULT_DISABLE_AFTER,
         }
     }
 }
@@ -84,6 +92,8 @@ pub struct Report {
     pub attempt: Option<i64>,
     pub outcome: Outcome,
     pub next: NextState,
+    /// The address was disabled after this attempt, and why.
+    pub disabled: Option<DisabledReason>,
 }
 
 /// What a run did.
@@ -220,12 +230,20 @@ impl Dispatcher {
             duration_ms: i64::try_from(outcome.duration.as_millis()).unwrap_or(i64::MAX),
             status_code: outcome.status_code.map(i64::from),
             error_class: outcome.error,
+            error_reason: outcome.reason.as_deref(),
             peer_addr: outcome.peer.as_deref(),
             response_excerpt: outcome.excerpt.as_deref(),
         };
         let mut tx = self.db.begin().await?;
         let attempt =
             deliveries::complete(tx.conn(), row.id, &job.token, &record, next, finished).await?;
+        let disabled = match attempt {
+            Some(_) => {
+                self.judge(tx.conn(), row.hook_id, &outcome, started_at, finished)
+                    .await?
+            }
+            None => None,
+        };
         tx.commit().await?;
         Ok(Report {
             delivery_id: row.id,
@@ -236,7 +254,67 @@ impl Dispatcher {
             attempt,
             outcome,
             next,
+            disabled,
         })
+    }
+
+    /// Moves the address's health with a recorded attempt, and disables it when its receiver
+    /// said it is gone (410) or every attempt has failed for `disable_after`, with an audit
+    /// entry. Returns why it was disabled now, if it was.
+    async fn judge(
+        &self,
+        mut conn: Conn<'_>,
+        hook_id: HookId,
+        outcome: &Outcome,
+        started_at: i64,
+        now: i64,
+    ) -> Result<Option<DisabledReason>, DbError> {
+        let succeeded = outcome.succeeded();
+        let Some(hook) =
+            hooks::record_attempt(conn.reborrow(), hook_id, succeeded, started_at).await?
+        else {
+            return Ok(None);
+        };
+        if succeeded || !hook.is_enabled() {
+            return Ok(None);
+        }
+        let limit = i64::try_from(self.options.disable_after.as_millis()).unwrap_or(i64::MAX);
+        let reason = if outcome.status_code == Some(410) {
+            DisabledReason::Gone
+        } else if hook
+            .failing_since
+            .is_some_and(|since| now.saturating_sub(since) >= limit)
+        {
+            DisabledReason::Failing
+        } else {
+            return Ok(None);
+        };
+        if !hooks::disable(conn.reborrow(), hook_id, reason, now).await? {
+            return Ok(None);
+        }
+        let details = match reason {
+            DisabledReason::Gone => "the receiver answered 410 Gone".to_owned(),
+            DisabledReason::Failing => format!(
+                "every attempt failed since {} ({} in a row)",
+                timestamp::format_ms(hook.failing_since.unwrap_or(now)),
+                hook.failure_streak
+            ),
+        };
+        let target = hook_id.to_string();
+        audit::record(
+            conn,
+            &audit::Entry {
+                space_id: Some(hook.space_id),
+                actor: ACTOR,
+                action: AuditAction::HookDisabled.as_str(),
+                target: Some(&target),
+                details: Some(&details),
+                now,
+            },
+        )
+        .await?;
+        tracing::warn!(hook = %hook_id, %details, "webhook address disabled");
+        Ok(Some(reason))
     }
 
     /// Delivers until nothing is due (`Mode::Once`) or until `shutdown` completes

@@ -9,6 +9,7 @@ pub mod blocklist;
 pub mod client;
 pub mod conformance;
 pub mod dispatcher;
+pub mod metrics;
 pub mod schedule;
 pub mod signing;
 pub mod target;

@@ -1,18 +1,23 @@
-//! The fleet's rate limit as the database keeps it (`db::rate_windows`, through the per-request
-//! path `db::hot` that servers use): the verdicts of batches of requests, what a window keeps,
-//! and when a place frees, on both backends.
+//! The fleet's rate limit as the database keeps it (`db::rate_windows`, asked through `db::hot`
+//! as servers ask it): verdicts in arrival order, what a window keeps, when a place frees, and
+//! requests that arrive together, on both backends.
 
-use tourney::db::hot::Hot;
-use tourney::db::rate_windows::Verdict;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tourney::db::hot::{Hot, Limit};
+use tourney::db::rate_windows::{SLOT_MS, Verdict};
 use tourney::ids::KeyId;
 
 use crate::support::organiser::Organiser;
 use crate::support::{TestDb, on_both_backends, scalar};
 
-async fn decide(hot: &Hot, keys: &[KeyId], limit: u32, window_ms: i64) -> (i64, Vec<Verdict>) {
-    hot.settle(keys.to_vec(), limit, window_ms)
-        .await
-        .expect("settled")
+fn hot(t: &TestDb, limit: u32, window_ms: i64) -> Arc<Hot> {
+    Arc::new(Hot::open(&t.db, Limit { limit, window_ms }, Duration::from_secs(5)).expect("open"))
+}
+
+async fn verdict(hot: &Hot, key: KeyId) -> Verdict {
+    hot.settle(key).await.expect("settled").verdict
 }
 
 async fn two_keys(t: &TestDb) -> (KeyId, KeyId) {
@@ -24,58 +29,84 @@ async fn two_keys(t: &TestDb) -> (KeyId, KeyId) {
 }
 
 on_both_backends! {
-    /// Requests are settled in arrival order; a key's refusals do not touch another key, and
+    /// A key's requests are taken until its window is full; another key's are not touched, and
     /// refused requests leave nothing behind.
-    async fn a_batch_is_settled_in_order_per_key(t: TestDb) {
+    async fn requests_are_taken_until_the_window_is_full(t: TestDb) {
         let (one, two) = two_keys(&t).await;
-        let hot = Hot::open(&t.db).unwrap();
-        let (now, verdicts) = decide(&hot, &[one, one, two, one, one], 3, 60_000).await;
-        assert_eq!(
-            verdicts,
-            [
-                Verdict::Accepted { used: 1, oldest: now },
-                Verdict::Accepted { used: 2, oldest: now },
-                Verdict::Accepted { used: 1, oldest: now },
-                Verdict::Accepted { used: 3, oldest: now },
-                Verdict::Refused { oldest: now },
-            ]
-        );
-        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_stamps").await, 2, "one stamp per key and instant");
-        let (later, verdicts) = decide(&hot, &[one, two], 3, 60_000).await;
-        assert!(later >= now);
-        assert_eq!(verdicts, [Verdict::Refused { oldest: now }, Verdict::Accepted { used: 2, oldest: now }]);
-        assert_eq!(scalar(&t.db, "SELECT CAST(SUM(used) AS BIGINT) FROM rate_counts").await, 5);
+        let hot = hot(&t, 3, 60_000);
+        let first = hot.settle(one).await.unwrap();
+        let recorded = first.now;
+        assert_eq!(first.verdict, Verdict::Accepted { used: 1, oldest: recorded });
+        assert!(matches!(verdict(&hot, one).await, Verdict::Accepted { used: 2, oldest } if oldest == recorded));
+        assert!(matches!(verdict(&hot, two).await, Verdict::Accepted { used: 1, .. }));
+        assert!(matches!(verdict(&hot, one).await, Verdict::Accepted { used: 3, .. }));
+        // The window frees when the first slot's latest request leaves it.
+        let Verdict::Refused { oldest } = verdict(&hot, one).await else { panic!("a fourth request") };
+        assert!((recorded..recorded + SLOT_MS).contains(&oldest), "{oldest} after {recorded}");
+        assert_eq!(verdict(&hot, one).await, Verdict::Refused { oldest });
+        assert_eq!(scalar(&t.db, "SELECT CAST(SUM(used) AS BIGINT) FROM rate_counts").await, 4);
+        assert_eq!(scalar(&t.db, "SELECT CAST(SUM(n) AS BIGINT) FROM rate_stamps").await, 4);
     }
 
-    /// What left the window frees its places; the stamps of a window do not outlive it.
+    /// Of many requests arriving together, exactly the limit is accepted, each with its own
+    /// place in the window.
+    async fn requests_arriving_together_are_counted_one_by_one(t: TestDb) {
+        let (one, _) = two_keys(&t).await;
+        let hot = hot(&t, 20, 60_000);
+        let asks: Vec<_> = (0..50)
+            .map(|_| {
+                let hot = Arc::clone(&hot);
+                tokio::spawn(async move { verdict(&hot, one).await })
+            })
+            .collect();
+        let mut used = Vec::new();
+        let mut refused = 0;
+        for ask in asks {
+            match ask.await.unwrap() {
+                Verdict::Accepted { used: n, .. } => used.push(n),
+                Verdict::Refused { .. } => refused += 1,
+            }
+        }
+        used.sort_unstable();
+        assert_eq!(used, (1..=20).collect::<Vec<u32>>());
+        assert_eq!(refused, 30);
+    }
+
+    /// What left the window frees its places, and its stamps go with it.
     async fn places_free_when_the_oldest_leave(t: TestDb) {
         let (one, _) = two_keys(&t).await;
-        let hot = Hot::open(&t.db).unwrap();
-        let window = 400;
-        let (first, _) = decide(&hot, &[one, one], 2, window).await;
-        let (_, refused) = decide(&hot, &[one], 2, window).await;
-        assert_eq!(refused, [Verdict::Refused { oldest: first }]);
-        tokio::time::sleep(std::time::Duration::from_millis(450)).await;
-        let (now, verdicts) = decide(&hot, &[one, one, one], 2, window).await;
-        assert_eq!(
-            verdicts,
-            [
-                Verdict::Accepted { used: 1, oldest: now },
-                Verdict::Accepted { used: 2, oldest: now },
-                Verdict::Refused { oldest: now },
-            ]
-        );
-        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_stamps").await, 1, "the old stamp is gone");
+        let hot = hot(&t, 2, 400);
+        let first = hot.settle(one).await.unwrap();
+        verdict(&hot, one).await;
+        assert!(matches!(verdict(&hot, one).await, Verdict::Refused { .. }));
+        // Requests of one slot leave the window with the latest of them, at most one slot later
+        // than their exact 400 ms.
+        tokio::time::sleep(Duration::from_millis(550)).await;
+        let again = hot.settle(one).await.unwrap();
+        assert!(again.now >= first.now + 400);
+        assert_eq!(again.verdict, Verdict::Accepted { used: 1, oldest: again.now });
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_stamps").await, 1, "the old stamps are gone");
     }
 
     /// A window whose stamps vanished (Postgres empties UNLOGGED tables after a crash) starts
     /// afresh instead of refusing for ever.
     async fn a_count_without_stamps_starts_afresh(t: TestDb) {
         let (one, _) = two_keys(&t).await;
-        let hot = Hot::open(&t.db).unwrap();
-        decide(&hot, &[one, one], 2, 60_000).await;
+        let hot = hot(&t, 2, 60_000);
+        verdict(&hot, one).await;
+        verdict(&hot, one).await;
         crate::support::execute(&t.db, "DELETE FROM rate_stamps").await;
-        let (now, verdicts) = decide(&hot, &[one], 2, 60_000).await;
-        assert_eq!(verdicts, [Verdict::Accepted { used: 1, oldest: now }]);
+        assert!(matches!(verdict(&hot, one).await, Verdict::Accepted { used: 1, .. }));
+    }
+
+    /// The versions come with every verdict, read in its transaction.
+    async fn verdicts_carry_the_current_versions(t: TestDb) {
+        let (one, _) = two_keys(&t).await;
+        let hot = hot(&t, 10, 60_000);
+        let before = hot.settle(one).await.unwrap().versions;
+        Organiser::new(&t).key("club").await;
+        let after = hot.settle(one).await.unwrap().versions;
+        assert!(after.keys > before.keys && after.data == before.data, "{before:?} → {after:?}");
+        assert_eq!(hot.versions().await.unwrap(), after);
     }
 }

@@ -50,6 +50,61 @@ pub enum Reply {
 
 type Behaviour = dyn Fn(&Received, usize) -> Reply + Send + Sync;
 
+/// The certificate a receiver presents. `root_cert` is always the certificate to trust.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certificate {
+    /// For 127.0.0.1, issued by a CA of its own: valid when the sender trusts that CA.
+    Issued,
+    /// As `Issued`, but it expired before today.
+    Expired,
+    /// The CA's own certificate (for 127.0.0.1) served as the server's: the mistake of a
+    /// self-signed CA used as its own leaf.
+    CaAsLeaf,
+}
+
+/// The chain to serve, its key, and the PEM to trust.
+fn certificates(
+    kind: Certificate,
+) -> (
+    Vec<tokio_rustls::rustls::pki_types::CertificateDer<'static>>,
+    PrivateKeyDer<'static>,
+    String,
+) {
+    let ca_key = KeyPair::generate().expect("CA key");
+    let names = match kind {
+        Certificate::CaAsLeaf => vec!["127.0.0.1".to_owned(), "localhost".to_owned()],
+        _ => Vec::new(),
+    };
+    let mut ca_params = CertificateParams::new(names).expect("CA params");
+    ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    // A name of its own: an authority is looked up by name, so two test CAs must not share one.
+    static CAS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = CAS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    ca_params.distinguished_name.push(
+        rcgen::DnType::CommonName,
+        format!("tourney test CA {} {n}", std::process::id()),
+    );
+    if kind == Certificate::CaAsLeaf {
+        let ca = ca_params.self_signed(&ca_key).expect("CA certificate");
+        let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(ca_key.serialize_der()));
+        return (vec![ca.der().clone()], key, ca.pem());
+    }
+    let ca = CertifiedIssuer::self_signed(ca_params, ca_key).expect("CA certificate");
+    let leaf_key = KeyPair::generate().expect("leaf key");
+    let mut leaf_params =
+        CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])
+            .expect("leaf params");
+    if kind == Certificate::Expired {
+        leaf_params.not_before = rcgen::date_time_ymd(2020, 1, 1);
+        leaf_params.not_after = rcgen::date_time_ymd(2021, 1, 1);
+    }
+    let leaf = leaf_params
+        .signed_by(&leaf_key, &ca)
+        .expect("leaf certificate");
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(leaf_key.serialize_der()));
+    (vec![leaf.der().clone(), ca.der().clone()], key, ca.pem())
+}
+
 pub struct Receiver {
     pub addr: SocketAddr,
     /// `https://127.0.0.1:PORT/hook`
@@ -79,35 +134,26 @@ impl Receiver {
     pub async fn start(
         behaviour: impl Fn(&Received, usize) -> Reply + Send + Sync + 'static,
     ) -> Receiver {
+        Receiver::start_with(Certificate::Issued, behaviour).await
+    }
+
+    /// Like [`Receiver::start`], presenting a certificate of the given kind.
+    pub async fn start_with(
+        certificate: Certificate,
+        behaviour: impl Fn(&Received, usize) -> Reply + Send + Sync + 'static,
+    ) -> Receiver {
         let behaviour: Arc<Behaviour> = Arc::new(behaviour);
         let dir = tempfile::tempdir().expect("temporary directory");
-
-        let ca_key = KeyPair::generate().expect("CA key");
-        let mut ca_params = CertificateParams::new(Vec::<String>::new()).expect("CA params");
-        ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-        ca_params
-            .distinguished_name
-            .push(rcgen::DnType::CommonName, "tourney test CA");
-        let ca = CertifiedIssuer::self_signed(ca_params, ca_key).expect("CA certificate");
-        let leaf_key = KeyPair::generate().expect("leaf key");
-        let leaf_params =
-            CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])
-                .expect("leaf params");
-        let leaf = leaf_params
-            .signed_by(&leaf_key, &ca)
-            .expect("leaf certificate");
+        let (chain, key, trusted) = certificates(certificate);
         let root_cert = dir.path().join("ca.pem");
-        std::fs::write(&root_cert, ca.pem()).expect("write CA");
+        std::fs::write(&root_cert, trusted).expect("write CA");
 
         let mut config =
             ServerConfig::builder_with_provider(Arc::new(aws_lc_rs::default_provider()))
                 .with_safe_default_protocol_versions()
                 .expect("TLS versions")
                 .with_no_client_auth()
-                .with_single_cert(
-                    vec![leaf.der().clone(), ca.der().clone()],
-                    PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(leaf_key.serialize_der())),
-                )
+                .with_single_cert(chain, key)
                 .expect("server certificate");
         config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         let acceptor = TlsAcceptor::from(Arc::new(config));

@@ -153,6 +153,12 @@ impl Server {
         format!("{}{path}", self.base)
     }
 
+    /// Kills the process with SIGKILL, as a crash would, and waits for it to end.
+    pub fn kill(mut self) -> std::process::ExitStatus {
+        let _ = self.child.kill();
+        self.child.wait().expect("wait for the killed server")
+    }
+
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     pub fn terminate(mut self) -> std::process::ExitStatus {
         let pid = self.child.id().to_string();

@@ -5,6 +5,7 @@
 mod crash;
 mod delivery;
 mod hooks;
+mod operations;
 mod ping_verify;
 
 use std::process::{Child, Output, Stdio};
