@@ -166,7 +166,7 @@ pub fn double_wired(stage: u32, field: &[Entrant], wiring: &Wiring) -> Vec<Game>
         if number % 2 == 0 {
             // Even round 2j takes the losers of winners round j+1, in the wiring's order.
             let dropping = &winners[number / 2];
-            let order = wiring.drop_in(1 << k, number / 2 + 1);
+            let order = wiring.drop_in(field.len(), number / 2 + 1);
             for (p, &index) in dropping.iter().enumerate() {
                 games[index].loser_to = round.get(order.target(p)).map(|&target| Link {
                     game: target,
