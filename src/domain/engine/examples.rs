@@ -3,53 +3,12 @@
 //! Participants are numbered `100 + seed` (101 is seed 1). Every example says in comments how its
 //! expected answer follows from the rules, so a reviewer can check it by hand.
 
-use std::collections::BTreeMap;
-
 use super::{Corrected, EngineError, Outcome, Pid, Previous, Reported, Settings, State};
-use super::{Entrant, Link, Stage, correct, report, start};
+use super::{Entrant, Link, Stage, correct, report};
 use crate::domain::formats::drop_ins::Wiring;
 use crate::domain::formats::elimination::double_wired;
-use crate::domain::standings::final_places::places;
+use crate::domain::testkit::{at, begin, decided, expect, score, scored, sides};
 use crate::domain::{Bracket, Format, MatchStatus, StageStatus, StageType, Winner};
-
-/// A started tournament of `n` participants, 101 (seed 1) to 100 + n.
-fn begin(format: Format, settings: Settings, n: i64) -> State {
-    let field: Vec<Pid> = (101..=100 + n).collect();
-    let mut state = State::new(format, settings);
-    start(&mut state, &field).expect("the field fits the format");
-    state
-}
-
-/// The match at (bracket, round, position) outside the groups (a bracket, or the playoff).
-fn at(state: &State, bracket: Option<Bracket>, round: u32, position: u32) -> usize {
-    let found: Vec<usize> = (0..state.games.len())
-        .filter(|&i| {
-            let g = &state.games[i];
-            g.group.is_none() && g.bracket == bracket && g.round == round && g.position == position
-        })
-        .collect();
-    assert_eq!(
-        found.len(),
-        1,
-        "one match at {bracket:?} round {round} position {position}"
-    );
-    found[0]
-}
-
-fn scored(a: u32, b: u32) -> Outcome {
-    Outcome::Score {
-        score: Some((a, b)),
-        forfeit: None,
-    }
-}
-
-fn score(state: &mut State, index: usize, a: u32, b: u32) -> Reported {
-    report(state, index, &scored(a, b)).unwrap_or_else(|e| panic!("match {index} {e}"))
-}
-
-fn sides(state: &State, index: usize) -> (Option<Pid>, Option<Pid>) {
-    (state.games[index].a, state.games[index].b)
-}
 
 /// (score a, score b, winner) of a match.
 fn result(state: &State, index: usize) -> (Option<u32>, Option<u32>, Option<Winner>) {
@@ -65,18 +24,6 @@ fn changes(corrected: &Corrected) -> (Previous, Vec<usize>, Vec<i64>, Vec<usize>
         corrected.removed.clone(),
         corrected.created.clone(),
     )
-}
-
-/// The decided places as participant -> (place, place_to), in participant order.
-fn decided(state: &State) -> BTreeMap<Pid, (u32, u32)> {
-    places(state)
-        .into_iter()
-        .map(|(id, p)| (id, (p.place, p.place_to)))
-        .collect()
-}
-
-fn expect(pairs: &[(Pid, (u32, u32))]) -> BTreeMap<Pid, (u32, u32)> {
-    pairs.iter().copied().collect()
 }
 
 /// Single elimination of four, no third place, all played:
