@@ -448,9 +448,11 @@ pub struct Weighing {
     /// Sums over those brackets of the chance of a rematch and of the expected rematches.
     pub chance: f64,
     pub rematches: f64,
-    /// Sums of this wiring's chance minus the first wiring's, and of its square.
+    /// The mean over those brackets of this wiring's chance minus the first wiring's, and the
+    /// sum of the squared deviations from that mean, kept in Welford's running form, so that
+    /// brackets which all give the same difference leave no spread from rounding.
     pub difference: f64,
-    pub difference_squares: f64,
+    pub spread: f64,
 }
 
 impl Weighing {
@@ -466,23 +468,38 @@ impl Weighing {
 
     /// This wiring's rate minus the first one's (0 for the first).
     pub fn above_first(&self) -> f64 {
-        self.difference / self.brackets.max(1) as f64
+        self.difference
     }
 
     /// The standard error of [`Weighing::above_first`].
     pub fn standard_error(&self) -> f64 {
         let n = self.brackets.max(1) as f64;
-        let mean = self.difference / n;
-        ((self.difference_squares / n - mean * mean).max(0.0) / n).sqrt()
+        (self.spread.max(0.0) / n).sqrt() / n.sqrt()
+    }
+
+    /// Counts one more winners bracket.
+    fn push(&mut self, chance: f64, expected: f64, difference: f64) {
+        self.brackets += 1;
+        self.chance += chance;
+        self.rematches += expected;
+        let deviation = difference - self.difference;
+        self.difference += deviation / self.brackets as f64;
+        self.spread += deviation * (difference - self.difference);
     }
 
     /// Adds another run's brackets (a run in parts, as the example's sweep makes).
     pub fn add(&mut self, other: &Weighing) {
+        let (mine, theirs) = (self.brackets as f64, other.brackets as f64);
+        let all = mine + theirs;
+        if all == 0.0 {
+            return;
+        }
+        let deviation = other.difference - self.difference;
         self.brackets += other.brackets;
         self.chance += other.chance;
         self.rematches += other.rematches;
-        self.difference += other.difference;
-        self.difference_squares += other.difference_squares;
+        self.difference += deviation * theirs / all;
+        self.spread += other.spread + deviation * deviation * mine * theirs / all;
     }
 }
 
@@ -509,11 +526,7 @@ pub fn weigh_plans(plans: &[Plan], model: Model, brackets: u64, seed: u64) -> Ve
             if i == 0 {
                 first = chance;
             }
-            figures.brackets += 1;
-            figures.chance += chance;
-            figures.rematches += expected;
-            figures.difference += chance - first;
-            figures.difference_squares += (chance - first) * (chance - first);
+            figures.push(chance, expected, chance - first);
         }
     });
     figures
@@ -908,5 +921,29 @@ mod tests {
             Plan::new(32, &Wiring::Tourney),
             Plan::new(32, &Wiring::ReverseThenNatural)
         );
+    }
+
+    #[test]
+    fn weighings_in_parts_add_up_to_one_run() {
+        // Forty one-bracket runs added together: the mean and the spread of the differences are
+        // those of the forty brackets' differences computed directly.
+        let plans = plans(24, &[Wiring::Tourney, Wiring::BracketsManager]);
+        let runs: Vec<Weighing> = (0..40)
+            .map(|seed| weigh_plans(&plans, Model::Favourites, 1, seed)[1])
+            .collect();
+        let mut sum = Weighing::default();
+        for run in &runs {
+            sum.add(run);
+        }
+        let differences: Vec<f64> = runs.iter().map(Weighing::above_first).collect();
+        let mean = differences.iter().sum::<f64>() / 40.0;
+        let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / 40.0;
+        assert_eq!(sum.brackets, 40);
+        assert!((sum.above_first() - mean).abs() < 1e-12);
+        assert!((sum.standard_error() - (variance / 40.0).sqrt()).abs() < 1e-12);
+        // Under coin flips a full bracket gives the same difference every time: no spread.
+        let full = super::plans(64, &[Wiring::Tourney, Wiring::Reverse]);
+        let found = weigh_plans(&full, Model::CoinFlips, 50, 3);
+        assert!(found[1].standard_error() < 1e-15, "{:?}", found[1]);
     }
 }
