@@ -549,3 +549,34 @@ fn sixteen_players_with_favourites_winning_meet_again_only_in_the_losers_final()
         ]
     );
 }
+
+#[test]
+fn seventeen_players_keep_the_first_round_pair_in_different_halves() {
+    // 17 players in a bracket of 32: only 116 and 117 play in winners round 1 (its match 2); the
+    // other 15 matches are byes. 117 wins (an upset), so 116 waits in losers round 1 match 1,
+    // alone, and goes on to losers round 2 match 1, side a.
+    let mut state = begin(Format::DoubleElimination, Settings::default(), 17);
+    let (w, l) = (Some(Bracket::Winners), Some(Bracket::Losers));
+    let first = at(&state, w, 1, 2);
+    assert_eq!(sides(&state, first), (Some(116), Some(117)));
+    score(&mut state, first, 0, 2);
+    assert_eq!(sides(&state, at(&state, l, 2, 1)), (Some(116), None));
+    // Winners round 2 match 1 is 101 against 117; 101 wins. At 17 players tourney drops winners
+    // round 2's losers reversed (pattern 111): the loser of match 1 goes to losers round 2
+    // match 8, the other half of the losers bracket from 116, so the two cannot meet again
+    // before losers round 7, the last before the losers final. The 32-slot row (pattern 010)
+    // would send 117 to match 3, in 116's half, where they could meet in losers round 5.
+    let second = at(&state, w, 2, 1);
+    assert_eq!(sides(&state, second), (Some(101), Some(117)));
+    score(&mut state, second, 2, 0);
+    assert_eq!(sides(&state, at(&state, l, 2, 8)).1, Some(117));
+    let twenty = begin(Format::DoubleElimination, Settings::default(), 20);
+    let link = twenty.games[at(&twenty, w, 2, 1)]
+        .loser_to
+        .expect("a drop-in");
+    assert_eq!(
+        link.game,
+        at(&twenty, l, 2, 3),
+        "20 players: the 32-slot row, 010"
+    );
+}
