@@ -1,15 +1,31 @@
-//! Webhook delivery benchmark: events appended in bulk are delivered by the real dispatcher to a
-//! loopback HTTPS receiver (its own CA, TLS verification on). Reports deliveries per second and
-//! event-to-first-attempt latency (p50, p99), on SQLite, and on Postgres when
-//! `TOURNEY_BENCH_PG_URL` names a database the bench may fill.
+//! Webhook delivery benchmark, as one machine runs it: a release `tourney serve` delivers with its
+//! own delivery loop to an HTTPS receiver on 127.0.0.1 in this process (its own CA, certificate
+//! verification on), optionally while `wrk` loads the same server's API. Two phases per run:
 //!
-//! Run: `cargo bench --bench webhooks` (`WEBHOOK_BENCH_EVENTS=N` to change the bulk size).
+//! 1. **Bulk**: a backlog of `WEBHOOK_BENCH_EVENTS` events (default 10,000) appended in one
+//!    transaction; deliveries per second = events / time from the commit until every delivery
+//!    succeeded.
+//! 2. **Steady**: 500 events a second (50 every 100 ms) for 5 s; event-to-first-attempt = the
+//!    first attempt's start minus the event's `created_at`, both as the database recorded them.
+//!
+//! Each run uses a fresh database, once with the API idle and once with `wrk -t1 -c16` on
+//! `GET /api/v1/tournaments` (a key with the rate limit raised) for the whole run, and repeats
+//! `TOURNEY_BENCH_ROUNDS` times (default 3); medians are printed. SQLite always; Postgres too when
+//! `TOURNEY_BENCH_PG_URL` names a server where the user may create databases.
+//!
+//! Run: `cargo bench --bench webhooks` (the load runs need `wrk`, Debian's package of that name;
+//! without it they are skipped with a message). Results go to stdout as a Markdown table; the
+//! figures in docs/PERFORMANCE.md come from here.
 
+#[path = "common/mod.rs"]
+mod common;
 #[path = "../tests/it/support/receiver.rs"]
 mod receiver;
 
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::{Run, Serve};
 use receiver::{Receiver, Reply};
 use tourney::db::outbox::{self, Audience};
 use tourney::db::tournaments::TournamentRow;
@@ -21,23 +37,22 @@ use tourney::links::BaseUrl;
 use tourney::service::tournaments::Draft;
 use tourney::service::{self, Ctx};
 use tourney::views::objects;
-use tourney::webhook::blocklist::{Policy, parse_cidr};
-use tourney::webhook::client::{ClientOptions, Sender};
-use tourney::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode};
-use tourney::webhook::schedule::{DEFAULT_RETRY_DELAYS, parse_delays};
 
-/// Appends `count` `registration.created` events of `tournament` in one transaction: a backlog
-/// written at once, which no single writer would make, to measure delivery alone.
-async fn append(db: &Db, tournament: &TournamentRow, count: usize) {
+/// One `wrk` request line: the key, then the path.
+const LUA: &str = common::LUA;
+
+/// Appends `count` `registration.created` events of `tournament` in one transaction.
+async fn append(db: &Db, tournament: &TournamentRow, first: usize, count: usize) {
     let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
     let mut tx = db.begin().await.expect("begin");
-    for n in 0..count {
+    for n in first..first + count {
         let now = tourney::timestamp::now_ms();
+        let participant = ParticipantId::from_raw(n as i64 + 1);
         let event = Event::RegistrationCreated(RegistrationData {
             tournament: objects::tournament(tournament, Locale::En, &base_url),
             registration: RegistrationObject {
-                id: ParticipantId::from_raw(n as i64 + 1).registration(),
-                participant_id: ParticipantId::from_raw(n as i64 + 1),
+                id: participant.registration(),
+                participant_id: participant,
                 name: format!("Benchmark Player {n}"),
                 status: ParticipantStatus::Active,
                 created_at: tourney::timestamp::format_ms(now),
@@ -57,26 +72,77 @@ async fn append(db: &Db, tournament: &TournamentRow, count: usize) {
     tx.commit().await.expect("commit");
 }
 
-async fn latencies(db: &Db) -> Vec<i64> {
+async fn scalar(db: &Db, sql: &'static str) -> i64 {
+    match db {
+        Db::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
+        Db::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
+    }
+}
+
+/// Event-to-first-attempt of every event after the first `skip`, in milliseconds, sorted.
+async fn latencies(db: &Db, skip: usize) -> Vec<i64> {
     const SQL: &str = "SELECT a.started_at - e.created_at FROM attempts a \
         JOIN deliveries d ON d.id = a.delivery_id JOIN events e ON e.id = d.event_id \
         WHERE a.number = 1 ORDER BY e.id";
-    match db {
+    let all: Vec<i64> = match db {
         Db::Sqlite(pool) => sqlx::query_scalar(SQL).fetch_all(pool).await.expect(SQL),
         Db::Postgres(pool) => sqlx::query_scalar(SQL).fetch_all(pool).await.expect(SQL),
-    }
+    };
+    let mut steady = all.get(skip..).unwrap_or_default().to_vec();
+    steady.sort_unstable();
+    steady
 }
 
-fn percentile(sorted: &[i64], p: f64) -> i64 {
+/// Waits until `want` deliveries have succeeded; panics with the queue's state after `limit`.
+async fn delivered(db: &Db, want: i64, limit: Duration) {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        let done = scalar(
+            db,
+            "SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'",
+        )
+        .await;
+        if done >= want {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    const STATE: &str = "SELECT d.status || ' ' || COALESCE(a.error_class, '') || ' ' || \
+        COALESCE(a.error_reason, '') FROM deliveries d LEFT JOIN attempts a ON a.delivery_id = d.id \
+        ORDER BY a.id DESC LIMIT 1";
+    let state: Option<String> = match db {
+        Db::Sqlite(pool) => sqlx::query_scalar(STATE)
+            .fetch_optional(pool)
+            .await
+            .expect(STATE),
+        Db::Postgres(pool) => sqlx::query_scalar(STATE)
+            .fetch_optional(pool)
+            .await
+            .expect(STATE),
+    };
+    panic!("{want} deliveries did not succeed within {limit:?}; the latest: {state:?}");
+}
+
+fn percentile(sorted: &[i64], p: f64) -> f64 {
     if sorted.is_empty() {
-        return 0;
+        return f64::NAN;
     }
     let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[index.min(sorted.len() - 1)]
+    sorted[index.min(sorted.len() - 1)] as f64
 }
 
-async fn bench(name: &str, db: Db, events: usize) {
-    let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+/// What one run measured.
+struct Figures {
+    rate: f64,
+    p50: f64,
+    p99: f64,
+    max: f64,
+    api: Option<Run>,
+}
+
+/// A space with one hook to `receiver`, a tournament and an API key, on a fresh database.
+async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) {
+    let db = Db::open(url).await.expect("open the database");
     let mut tx = db.begin().await.expect("begin");
     let space = spaces::insert(tx.conn(), "bench", "Bench", Locale::En, 1)
         .await
@@ -96,7 +162,7 @@ async fn bench(name: &str, db: Db, events: usize) {
     let ctx = Ctx {
         base_url: &base_url,
         actor: "bench",
-        now: 1,
+        now: tourney::timestamp::now_ms(),
     };
     let tournament = service::tournaments::create(
         &db,
@@ -105,108 +171,194 @@ async fn bench(name: &str, db: Db, events: usize) {
     )
     .await
     .expect("tournament");
-    let sender = Sender::new(&ClientOptions {
-        policy: Policy::allowing(vec![parse_cidr("127.0.0.0/8").expect("cidr")]),
-        root_cert: Some(receiver.root_cert.clone()),
-    })
-    .expect("client");
-    let delays = parse_delays(DEFAULT_RETRY_DELAYS).expect("delays");
-    let dispatcher = Dispatcher::new(db.clone(), sender, DispatchOptions::new(64, delays));
-
-    // Throughput: a backlog appended in bulk, drained by one `--once` pass.
-    append(&db, &tournament, events).await;
-    let started = Instant::now();
-    let totals = dispatcher
-        .run(
-            Mode::Once,
-            std::future::pending(),
-            |_| {},
-            |e| eprintln!("error: {e}"),
-        )
+    let key = service::keys::create(&db, &ctx, "bench", None)
         .await
-        .expect("dispatch");
-    let elapsed = started.elapsed();
-    assert_eq!(
-        totals.succeeded as usize, events,
-        "every delivery succeeded"
-    );
-    let rate = events as f64 / elapsed.as_secs_f64();
+        .expect("key")
+        .key;
+    (db, tournament, key)
+}
 
-    // Latency: the daemon running, events appended in bulks of 50 every 100 ms (500/s).
-    let before = latencies(&db).await.len();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let daemon = {
-        let dispatcher = dispatcher.clone();
-        tokio::spawn(async move {
-            dispatcher
-                .run(
-                    Mode::Forever,
-                    async {
-                        let _ = stop_rx.await;
-                    },
-                    |_| {},
-                    |e| eprintln!("error: {e}"),
-                )
-                .await
-        })
-    };
+/// One run on the database at `url`: `serve` delivering, with the API loaded by `wrk` if `load`.
+async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Figures {
+    let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+    let (db, tournament, key) = prepare(url, &receiver).await;
+    let root = receiver.root_cert.to_string_lossy().into_owned();
+    let serve = Serve::start(
+        url,
+        &[
+            "--rate-limit",
+            "1000000",
+            "--allow-cidr",
+            "127.0.0.0/8",
+            "--root-cert",
+            &root,
+        ],
+    );
+    // The events created above (none reach the hook: the tournament is a draft) are skipped.
+    let before = scalar(&db, "SELECT COUNT(*) FROM deliveries").await;
+    assert_eq!(before, 0, "the setup queued no delivery");
+
+    let api = load.then(|| {
+        let script = dir.join("keys.lua");
+        let pairs = dir.join("pairs.txt");
+        std::fs::write(&script, LUA).expect("script");
+        std::fs::write(&pairs, format!("{key} /api/v1/tournaments\n")).expect("pairs");
+        // Long enough to cover both phases at 1,000 deliveries/s; the figures are its average.
+        let seconds = (events / 1000) as u64 + 8;
+        let base = serve.base.clone();
+        std::thread::spawn(move || common::wrk_with(&base, &script, &pairs, seconds, 1, 16))
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    // Bulk.
+    append(&db, &tournament, 0, events).await;
+    let started = Instant::now();
+    delivered(&db, events as i64, Duration::from_secs(120)).await;
+    let rate = events as f64 / started.elapsed().as_secs_f64();
+
+    // Steady: 50 events every 100 ms.
     let rounds = 50;
-    for _ in 0..rounds {
-        append(&db, &tournament, 50).await;
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    for round in 0..rounds {
+        tick.tick().await;
+        append(&db, &tournament, events + round * 50, 50).await;
     }
-    let want = before + rounds * 50;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while latencies(&db).await.len() < want && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = stop_tx.send(());
-    let _ = daemon.await;
-    let all = latencies(&db).await;
-    let bulk = &all[..before.min(all.len())];
-    let mut steady: Vec<i64> = all[before.min(all.len())..].to_vec();
-    steady.sort_unstable();
-    let mut bulk = bulk.to_vec();
-    bulk.sort_unstable();
-    println!(
-        "{name:<9} bulk {events} events: {rate:>7.0} deliveries/s ({:.2} s); first attempt after append p50 {} ms, p99 {} ms",
-        elapsed.as_secs_f64(),
-        percentile(&bulk, 0.50),
-        percentile(&bulk, 0.99),
-    );
-    println!(
-        "{name:<9} steady 500 events/s for 5 s: event-to-first-attempt p50 {} ms, p99 {} ms, max {} ms ({} deliveries)",
-        percentile(&steady, 0.50),
-        percentile(&steady, 0.99),
-        steady.last().copied().unwrap_or(0),
-        steady.len(),
-    );
+    let total = (events + rounds * 50) as i64;
+    delivered(&db, total, Duration::from_secs(60)).await;
+    let steady = latencies(&db, events).await;
+    let api = api.map(|handle| handle.join().expect("wrk"));
+    drop(serve);
     db.close().await;
+    Figures {
+        rate,
+        p50: percentile(&steady, 0.50),
+        p99: percentile(&steady, 0.99),
+        max: steady.last().map_or(f64::NAN, |&v| v as f64),
+        api,
+    }
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+fn report(name: &str, runs: &[Figures]) {
+    let each = |f: &dyn Fn(&Figures) -> f64| {
+        let values: Vec<f64> = runs.iter().map(f).collect();
+        let list = values
+            .iter()
+            .map(|v| format!("{v:.0}"))
+            .collect::<Vec<_>>()
+            .join(" / ");
+        (median(values), list)
+    };
+    let (rate, rates) = each(&|f| f.rate);
+    let (p50, p50s) = each(&|f| f.p50);
+    let (p99, p99s) = each(&|f| f.p99);
+    let (max, _) = each(&|f| f.max);
+    let api = if runs.iter().any(|f| f.api.is_some()) {
+        let (rps, _) = each(&|f| f.api.as_ref().map_or(f64::NAN, |r| r.rps));
+        let (api_p99, _) = each(&|f| f.api.as_ref().map_or(f64::NAN, |r| r.p99_ms));
+        format!("{rps:.0} req/s, p99 {api_p99:.2} ms")
+    } else {
+        "idle".to_owned()
+    };
+    println!(
+        "| {name} | {api} | **{rate:.0}** ({rates}) | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
+    );
+}
+
+/// A fresh Postgres database per run, dropped afterwards.
+struct PgDatabase {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl PgDatabase {
+    async fn create(admin: &str, run: usize) -> PgDatabase {
+        let name = format!("tourney_hooks_bench_{}_{run}", std::process::id());
+        Self::execute(admin, format!("CREATE DATABASE {name}")).await;
+        let mut url = url::Url::parse(admin).expect("TOURNEY_BENCH_PG_URL is a URL");
+        url.set_path(&name);
+        PgDatabase {
+            admin: admin.to_owned(),
+            name,
+            url: url.to_string(),
+        }
+    }
+
+    async fn execute(admin: &str, statement: String) {
+        use sqlx::{Connection, Executor};
+        let mut conn = sqlx::PgConnection::connect(admin)
+            .await
+            .expect("connect to TOURNEY_BENCH_PG_URL");
+        conn.execute(sqlx::AssertSqlSafe(statement))
+            .await
+            .expect("create or drop the database");
+    }
+
+    async fn drop(self) {
+        Self::execute(
+            &self.admin,
+            format!("DROP DATABASE {} WITH (FORCE)", self.name),
+        )
+        .await;
+    }
 }
 
 fn main() {
-    // `cargo test --benches` runs this once as a smoke test with a small backlog.
+    // `cargo test --benches` runs this once as a smoke test with a small backlog and one round.
     let smoke =
         std::env::args().any(|a| a == "--test") || !std::env::args().any(|a| a == "--bench");
-    let events = std::env::var("WEBHOOK_BENCH_EVENTS")
+    let events: usize = std::env::var("WEBHOOK_BENCH_EVENTS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(if smoke { 200 } else { 10_000 });
+    let rounds: usize = std::env::var("TOURNEY_BENCH_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if smoke { 1 } else { 3 });
+    let has_wrk = Command::new("wrk").arg("--version").output().is_ok();
+    if !has_wrk {
+        eprintln!("skipped: the runs under API load need wrk (apt-get install wrk)");
+    }
+    let loads: Vec<bool> = if has_wrk && !smoke {
+        vec![false, true]
+    } else {
+        vec![false]
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let pg = std::env::var("TOURNEY_BENCH_PG_URL").ok();
+    println!(
+        "| backend | API meanwhile | bulk: deliveries/s | steady: event-to-first-attempt p50 | p99 | max |"
+    );
+    println!("| --- | --- | ---: | ---: | ---: | ---: |");
     runtime.block_on(async {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let url = format!("sqlite://{}/bench.db", dir.path().display());
-        bench("sqlite", Db::open(&url).await.expect("open SQLite"), events).await;
-        if let Ok(url) = std::env::var("TOURNEY_BENCH_PG_URL") {
-            bench(
-                "postgres",
-                Db::open(&url).await.expect("open Postgres"),
-                events,
-            )
-            .await;
+        for &load in &loads {
+            let mut figures = Vec::new();
+            for round in 0..rounds {
+                let url = format!("sqlite://{}/bench-{load}-{round}.db", dir.path().display());
+                figures.push(run(&url, events, load, dir.path()).await);
+            }
+            report("SQLite", &figures);
+        }
+        let Some(admin) = pg else {
+            return;
+        };
+        for &load in &loads {
+            let mut figures = Vec::new();
+            for round in 0..rounds {
+                let database = PgDatabase::create(&admin, round + if load { 100 } else { 0 }).await;
+                figures.push(run(&database.url, events, load, dir.path()).await);
+                database.drop().await;
+            }
+            report("Postgres", &figures);
         }
     });
 }

@@ -362,6 +362,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
             [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -460,6 +461,19 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;hooks;test' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event type to send an example of')
+            [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
+            [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;hooks;help' {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
@@ -469,6 +483,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
             [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -494,6 +509,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;hooks;help;retry' {
+            break
+        }
+        'tourney;hooks;help;test' {
             break
         }
         'tourney;hooks;help;help' {
@@ -783,6 +801,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
             [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true')
             break
         }
         'tourney;help;hooks;add' {
@@ -807,6 +826,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;hooks;retry' {
+            break
+        }
+        'tourney;help;hooks;test' {
             break
         }
         'tourney;help;dispatch' {

@@ -151,6 +151,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__hooks,rotate-secret)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__rotate__subcmd__secret"
                 ;;
+            tourney__subcmd__help__subcmd__hooks,test)
+                cmd="tourney__subcmd__help__subcmd__hooks__subcmd__test"
+                ;;
             tourney__subcmd__help__subcmd__keys,create)
                 cmd="tourney__subcmd__help__subcmd__keys__subcmd__create"
                 ;;
@@ -223,6 +226,9 @@ _tourney() {
             tourney__subcmd__hooks,rotate-secret)
                 cmd="tourney__subcmd__hooks__subcmd__rotate__subcmd__secret"
                 ;;
+            tourney__subcmd__hooks,test)
+                cmd="tourney__subcmd__hooks__subcmd__test"
+                ;;
             tourney__subcmd__hooks__subcmd__help,add)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__add"
                 ;;
@@ -249,6 +255,9 @@ _tourney() {
                 ;;
             tourney__subcmd__hooks__subcmd__help,rotate-secret)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__rotate__subcmd__secret"
+                ;;
+            tourney__subcmd__hooks__subcmd__help,test)
+                cmd="tourney__subcmd__hooks__subcmd__help__subcmd__test"
                 ;;
             tourney__subcmd__keys,create)
                 cmd="tourney__subcmd__keys__subcmd__create"
@@ -757,7 +766,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks)
-            opts="add list remove rotate-secret enable deliveries attempts retry"
+            opts="add list remove rotate-secret enable deliveries attempts retry test"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -869,6 +878,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks__subcmd__rotate__subcmd__secret)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__hooks__subcmd__test)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1219,7 +1242,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks)
-            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret enable deliveries attempts retry help"
+            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret enable deliveries attempts retry test help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1381,7 +1404,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks__subcmd__help)
-            opts="add list remove rotate-secret enable deliveries attempts retry help"
+            opts="add list remove rotate-secret enable deliveries attempts retry test help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1520,6 +1543,20 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__hooks__subcmd__help__subcmd__test)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__hooks__subcmd__list)
             opts="-h -V --space --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1618,6 +1655,44 @@ _tourney() {
             fi
             case "${prev}" in
                 --overlap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__hooks__subcmd__test)
+            opts="-h -V --event --allow-cidr --root-cert --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --event)
+                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn match.completed match.corrected ping" -- "${cur}"))
+                    return 0
+                    ;;
+                --allow-cidr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

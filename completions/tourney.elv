@@ -321,6 +321,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
             cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
             cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+            cand test 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;hooks;add'= {
@@ -410,6 +411,18 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;hooks;test'= {
+            cand --event 'The event type to send an example of'
+            cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
+            cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;hooks;help'= {
             cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
             cand list 'List a space''s webhook addresses'
@@ -419,6 +432,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
             cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
             cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+            cand test 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;hooks;help;add'= {
@@ -436,6 +450,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;hooks;help;attempts'= {
         }
         &'tourney;hooks;help;retry'= {
+        }
+        &'tourney;hooks;help;test'= {
         }
         &'tourney;hooks;help;help'= {
         }
@@ -684,6 +700,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
             cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
             cand retry 'Queue a failed delivery (or every failed delivery of an address) for one manual attempt'
+            cand test 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true'
         }
         &'tourney;help;hooks;add'= {
         }
@@ -700,6 +717,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;hooks;attempts'= {
         }
         &'tourney;help;hooks;retry'= {
+        }
+        &'tourney;help;hooks;test'= {
         }
         &'tourney;help;dispatch'= {
         }

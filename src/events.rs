@@ -2,8 +2,13 @@
 //! its `data`, the envelope's exact bytes, and the objects inside `data` (the match object is also
 //! the API's match record: one serializer for both).
 //!
+//! Examples (`hooks test`) are the same envelope with `"example": true` added; real events never
+//! carry that field.
+//!
 //! Pure shapes: nothing here reads storage or knows rows; `views::objects` builds these objects
 //! from rows, and `db::outbox` stores the envelope with the change that caused it.
+
+pub mod examples;
 
 use serde::Serialize;
 use serde::ser::Serializer;
@@ -52,11 +57,32 @@ impl Event {
 
     /// The envelope as sent and signed: exactly `id, type, created_at, data`, in that order.
     pub fn envelope(&self, id: EventId, created_at: i64) -> Result<String, serde_json::Error> {
+        self.serialize_envelope(id, created_at, false)
+    }
+
+    /// The envelope of an example of this event (`hooks test`): the same four fields, then
+    /// `"example": true`, inside the signed body so that a receiver can trust it. Real events
+    /// never carry the field.
+    pub fn example_envelope(
+        &self,
+        id: EventId,
+        created_at: i64,
+    ) -> Result<String, serde_json::Error> {
+        self.serialize_envelope(id, created_at, true)
+    }
+
+    fn serialize_envelope(
+        &self,
+        id: EventId,
+        created_at: i64,
+        example: bool,
+    ) -> Result<String, serde_json::Error> {
         serde_json::to_string(&Envelope {
             id,
             event_type: self.event_type(),
             created_at: timestamp::format_ms(created_at),
             data: Data(self),
+            example,
         })
     }
 }
@@ -68,6 +94,8 @@ struct Envelope<'a> {
     event_type: EventType,
     created_at: String,
     data: Data<'a>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    example: bool,
 }
 
 /// An event's payload, serialized without a tag (the envelope's `type` names it).
@@ -229,6 +257,12 @@ mod tests {
             ping.envelope(EventId::from_raw(9), 1_764_612_000_000)
                 .unwrap(),
             r#"{"id":"evt_9","type":"ping","created_at":"2025-12-01T18:00:00.000Z","data":{"space":{"id":"spc_3","slug":"club"},"message":"hello"}}"#
+        );
+        assert_eq!(
+            ping.example_envelope(EventId::from_raw(9), 1_764_612_000_000)
+                .unwrap(),
+            r#"{"id":"evt_9","type":"ping","created_at":"2025-12-01T18:00:00.000Z","data":{"space":{"id":"spc_3","slug":"club"},"message":"hello"},"example":true}"#,
+            "an example is the same envelope, marked"
         );
     }
 }

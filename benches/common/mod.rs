@@ -21,12 +21,16 @@ impl Serve {
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::inherit())
             .spawn()
             .expect("start tourney serve");
         let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
         reader.read_line(&mut line).expect("the bound address");
+        assert!(
+            line.starts_with("listening on "),
+            "tourney serve {args:?} did not start (its error is above)"
+        );
         std::thread::spawn(move || for _ in reader.lines() {});
         Serve {
             child,
@@ -81,8 +85,26 @@ pub struct Run {
 /// `wrk` with 2 threads and 64 connections for `seconds`, running `script` with `pairs` (one
 /// request line each).
 pub fn wrk(url: &str, script: &std::path::Path, pairs: &std::path::Path, seconds: u64) -> Run {
+    wrk_with(url, script, pairs, seconds, 2, 64)
+}
+
+/// `wrk` with `threads` threads and `connections` connections for `seconds`.
+pub fn wrk_with(
+    url: &str,
+    script: &std::path::Path,
+    pairs: &std::path::Path,
+    seconds: u64,
+    threads: u32,
+    connections: u32,
+) -> Run {
     let output = Command::new("wrk")
-        .args(["-t2", "-c64", &format!("-d{seconds}s"), "--latency", "-s"])
+        .args([
+            &format!("-t{threads}"),
+            &format!("-c{connections}"),
+            &format!("-d{seconds}s"),
+            "--latency",
+            "-s",
+        ])
         .arg(script)
         .arg(url)
         .arg("--")

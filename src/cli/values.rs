@@ -1,11 +1,11 @@
-//! The closed vocabularies the command line takes (locales, formats, statuses, sides) as clap
-//! value enums: each value is parsed once, here, and help, completions and man pages list the
-//! possible values from the vocabulary itself.
+//! The closed vocabularies the command line takes (locales, formats, statuses, sides, event
+//! types) as clap value enums: each value is parsed once, here, and help, completions and man
+//! pages list the possible values from the vocabulary itself.
 
 use clap::ValueEnum;
 use clap::builder::PossibleValue;
 
-use crate::domain::{Format, Locale, Side, TournamentStatus};
+use crate::domain::{EventType, Format, Locale, Side, TournamentStatus};
 
 macro_rules! value_enum {
     ($($vocabulary:ty),+) => {$(
@@ -21,4 +21,4 @@ macro_rules! value_enum {
     )+};
 }
 
-value_enum!(Locale, Format, TournamentStatus, Side);
+value_enum!(Locale, Format, TournamentStatus, Side, EventType);

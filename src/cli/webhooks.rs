@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use crate::domain::EventType;
 use crate::webhook::schedule::DEFAULT_RETRY_DELAYS;
 
 /// Exceptions to the private-address block list.
@@ -125,6 +126,17 @@ pub enum HooksCommand {
         #[arg(long, value_name = "TIME|DURATION", requires = "hook")]
         since: Option<String>,
     },
+    /// Send a realistic signed example of an event type to one address now, through the real
+    /// delivery path, and print the outcome; the body carries "example": true
+    Test {
+        /// The address's id (hook_...)
+        hook_id: String,
+        /// The event type to send an example of
+        #[arg(long, value_name = "TYPE")]
+        event: EventType,
+        #[command(flatten)]
+        network: NetworkArgs,
+    },
 }
 
 /// How the delivery loop runs, in `dispatch` and in `serve`.
@@ -147,7 +159,8 @@ pub struct DeliveryArgs {
         long,
         value_name = "DURATION",
         default_value = "5d",
-        env = "TOURNEY_WEBHOOK_DISABLE_AFTER"
+        env = "TOURNEY_WEBHOOK_DISABLE_AFTER",
+        hide_env_values = true
     )]
     pub disable_after: String,
     #[command(flatten)]

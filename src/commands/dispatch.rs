@@ -76,14 +76,14 @@ pub(super) fn describe(report: &Report) -> String {
         |n| format!("attempt {n}"),
     );
     let mut line = format!(
-        "{} {} {} {} ({attempt}, {}): {} in {} ms",
+        "{} {} {} {} ({attempt}, {}) in {} ms: {}",
         timestamp::format_ms(timestamp::now_ms()),
         report.delivery_id,
         report.event_id,
         report.hook_id,
         report.trigger,
-        report.outcome.summary(),
         report.outcome.duration.as_millis(),
+        report.outcome.explained(),
     );
     match report.next {
         NextState::Succeeded => {}

@@ -67,6 +67,9 @@ pub fn describe(error: &ServiceError) -> String {
                 format!("{conflict} (`tourney keys list --space {space}`)")
             }
             Conflict::TooManyHooks { .. } => format!("{conflict} (tourney hooks remove HOOK_ID)"),
+            Conflict::HookDisabled { id } => format!(
+                "{conflict} (`tourney hooks enable {id}`; `tourney ping {id}` checks its receiver meanwhile)"
+            ),
             _ => conflict.to_string(),
         },
         ServiceError::Rule(rule) => match rule {

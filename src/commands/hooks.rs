@@ -1,5 +1,5 @@
 //! `tourney hooks add|list|remove|rotate-secret|enable|deliveries|attempts|retry`: a space's
-//! webhook addresses, their health, and their delivery log.
+//! webhook addresses, their health, and their delivery log (`hooks test` is in `hook_test`).
 //!
 //! Secrets are printed exactly once (at `add` and `rotate-secret`) and never shown again.
 
@@ -11,7 +11,7 @@ use super::{Error, ctx, table};
 use crate::cli::{AllowArgs, HooksCommand};
 use crate::config::Config;
 use crate::db::{Db, deliveries, hooks, spaces};
-use crate::domain::{EventType, HookStatus, UnknownValue};
+use crate::domain::{DeliveryStatus, ErrorClass, EventType, HookStatus, UnknownValue};
 use crate::ids::{DeliveryId, HookId};
 use crate::service::{self, Missing};
 use crate::timestamp;
@@ -67,6 +67,11 @@ pub async fn run(
             list_deliveries(db, &hook_id, &filter, limit, out).await
         }
         HooksCommand::Attempts { delivery_id } => attempts(db, &delivery_id, out).await,
+        HooksCommand::Test {
+            hook_id,
+            event,
+            network,
+        } => super::hook_test::run(config, db, &hook_id, event, &network, out).await,
         HooksCommand::Retry {
             delivery_id,
             hook,
@@ -304,12 +309,7 @@ async fn list_deliveries(
     let table_rows: Vec<[String; 8]> = rows
         .into_iter()
         .map(|d| {
-            let last = match (d.last_status_code, d.last_error_class) {
-                (Some(code), None) => code.to_string(),
-                (Some(code), Some(class)) => format!("{code} ({class})"),
-                (None, Some(class)) => class.to_string(),
-                (None, None) => "-".into(),
-            };
+            let last = outcome_text(d.last_status_code, d.last_error_class);
             [
                 d.id.to_string(),
                 d.event_id.to_string(),
@@ -317,8 +317,12 @@ async fn list_deliveries(
                 d.status.to_string(),
                 d.attempts.to_string(),
                 last,
-                d.next_attempt_at
-                    .map_or_else(|| "-".into(), timestamp::format_ms),
+                match (d.next_attempt_at, d.status) {
+                    (Some(at), _) => timestamp::format_ms(at),
+                    // Pending with no due time: kept while the address is disabled.
+                    (None, DeliveryStatus::Pending) => "kept (disabled)".into(),
+                    (None, _) => "-".into(),
+                },
                 timestamp::format_ms(d.created_at),
             ]
         })
@@ -386,19 +390,10 @@ async fn attempts(db: &Db, delivery_id: &str, out: &mut impl Write) -> Result<()
     let table_rows: Vec<[String; 7]> = rows
         .into_iter()
         .map(|a| {
-            let outcome = match (a.status_code, a.error_class) {
-                (Some(code), None) => code.to_string(),
-                (code, class) => {
-                    let head = match (code, class) {
-                        (Some(code), Some(class)) => format!("{code} ({class})"),
-                        (None, Some(class)) => class.to_string(),
-                        _ => "-".into(),
-                    };
-                    match &a.error_reason {
-                        Some(reason) => format!("{head}: {reason}"),
-                        None => head,
-                    }
-                }
+            let head = outcome_text(a.status_code, a.error_class);
+            let outcome = match (&a.error_reason, a.error_class) {
+                (Some(reason), Some(_)) => format!("{head}: {reason}"),
+                _ => head,
             };
             [
                 a.number.to_string(),
@@ -494,4 +489,14 @@ async fn retry_failed(
         "queued {queued} failed deliveries{scope} of {id} for one manual attempt each; the delivery loop (`serve`, or `dispatch`) sends them now"
     )?;
     Ok(())
+}
+
+/// `200`, `500 (http)`, `tls`, or `-`: an attempt's status code and error class.
+fn outcome_text(code: Option<i64>, class: Option<ErrorClass>) -> String {
+    match (code, class) {
+        (Some(code), None) => code.to_string(),
+        (Some(code), Some(class)) => format!("{code} ({class})"),
+        (None, Some(class)) => class.to_string(),
+        (None, None) => "-".into(),
+    }
 }

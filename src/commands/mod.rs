@@ -11,6 +11,7 @@ mod dispatch;
 mod embed;
 pub mod error;
 mod generate;
+mod hook_test;
 mod hooks;
 mod import;
 mod keys;

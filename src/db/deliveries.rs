@@ -6,8 +6,8 @@
 //! re-queueing, the deliveries kept for a disabled address, the listings and the queue's
 //! figures. It never sends anything and never decides the schedule.
 //!
-//! Deliveries to a disabled address stay `pending` and are never claimed; enabling the address
-//! makes them due (or drops them, as failed).
+//! Deliveries to a disabled address stay `pending` with no due time (`next_attempt_at` NULL) and
+//! are never claimed; enabling the address makes them due (or drops them, as failed).
 
 use super::{Conn, DbError, OptionalText, on_conn};
 use crate::domain::{DeliveryStatus, ErrorClass, EventType, Trigger};
@@ -27,6 +27,10 @@ pub struct ClaimedRow {
     pub body: String,
 }
 
+/// Not a delivery of a disabled address. Kept deliveries have no due time, so this only guards
+/// the few that were scheduled while the address was being disabled.
+const ACTIVE_HOOK: &str = "hook_id NOT IN (SELECT id FROM hooks WHERE disabled_at IS NOT NULL)";
+
 /// The deliveries due at the time bound to `now`: pending and scheduled for then or before, or
 /// claimed under a lease that has run out (its dispatcher died); never those of a disabled
 /// address.
@@ -34,7 +38,7 @@ fn due(now: &str) -> String {
     format!(
         "((status = 'pending' AND next_attempt_at <= {now}) \
           OR (status = 'in_flight' AND lease_until < {now})) \
-         AND hook_id NOT IN (SELECT id FROM hooks WHERE disabled_at IS NOT NULL)"
+         AND {ACTIVE_HOOK}"
     )
 }
 
@@ -53,13 +57,23 @@ pub async fn claim_due(
         Conn::Postgres(_) => " FOR UPDATE SKIP LOCKED",
         Conn::Sqlite(_) => "",
     };
+    // Two candidate lists, each walking the `(status, next_attempt_at)` index and stopping at
+    // `limit` rows, so a claim costs the same with ten due deliveries or a million (one `OR`
+    // would read every due row to sort them). Expired leases are few: at most the deliveries
+    // in flight when a process died.
     let sql = format!(
         "UPDATE deliveries SET status = 'in_flight', lease_token = $1, lease_until = $3, \
             updated_at = $2 \
-         WHERE id IN (SELECT id FROM deliveries WHERE {} \
-            ORDER BY next_attempt_at LIMIT $4{skip_locked}) \
+         WHERE id IN ( \
+            SELECT id FROM (SELECT id FROM deliveries \
+                WHERE status = 'pending' AND next_attempt_at <= $2 AND {active} \
+                ORDER BY next_attempt_at LIMIT $4{skip_locked}) AS due_now \
+            UNION ALL \
+            SELECT id FROM (SELECT id FROM deliveries \
+                WHERE status = 'in_flight' AND lease_until < $2 AND {active} \
+                LIMIT $4{skip_locked}) AS lease_expired) \
          RETURNING id",
-        due("$2")
+        active = ACTIVE_HOOK
     );
     Ok(
         on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
@@ -258,6 +272,16 @@ pub async fn requeue_failed_for_hook(
         .bind(hook_id).bind(now).bind(since).bind(limit).fetch_all(c).await?);
     ids.sort_unstable();
     Ok(ids)
+}
+
+/// Keeps the pending deliveries of a hook being disabled: they lose their due time, so no
+/// claim reads past them however many pile up. Returns how many.
+pub async fn keep_for_disabled(conn: Conn<'_>, hook_id: HookId, now: i64) -> Result<u64, DbError> {
+    const SQL: &str = "UPDATE deliveries SET next_attempt_at = NULL, updated_at = $2 \
+        WHERE hook_id = $1 AND status = 'pending'";
+    Ok(
+        on_conn!(conn, c => sqlx::query(SQL).bind(hook_id).bind(now).execute(c).await?.rows_affected()),
+    )
 }
 
 /// The deliveries kept for a disabled hook (pending ones): made due at `now`, or, with `drop`,

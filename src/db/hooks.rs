@@ -149,25 +149,32 @@ pub async fn secrets_for_claim(
     Ok(on_conn!(conn, c => sqlx::query_as(SQL).bind(token).bind(now).fetch_all(c).await?))
 }
 
-/// Moves a hook's health with one attempt that `succeeded` (or not) at `at`; returns the
-/// health as it now stands.
-pub async fn record_attempt(
+/// How stale a healthy hook's `last_success_at` may grow before a success writes it again.
+pub const SUCCESS_PRECISION_MS: i64 = 1_000;
+
+/// Records a successful attempt started `at`: the hook is healthy again. While it stays healthy,
+/// its row is written at most once per [`SUCCESS_PRECISION_MS`], so a stream of successes to one
+/// address does not queue every delivery's transaction behind one row lock.
+pub async fn record_success(conn: Conn<'_>, id: HookId, at: i64) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE hooks SET last_success_at = $2, failing_since = NULL, \
+        failure_streak = 0 \
+        WHERE id = $1 AND (failing_since IS NOT NULL OR last_success_at IS NULL \
+            OR last_success_at < $2 - $3)";
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(at).bind(SUCCESS_PRECISION_MS)
+        .execute(c).await?.rows_affected());
+    Ok(())
+}
+
+/// Records a failed attempt started `at`; returns the health as it now stands.
+pub async fn record_failure(
     conn: Conn<'_>,
     id: HookId,
-    succeeded: bool,
     at: i64,
 ) -> Result<Option<HookRow>, DbError> {
-    let sql = if succeeded {
-        format!(
-            "UPDATE hooks SET last_success_at = $2, failing_since = NULL, failure_streak = 0 \
-             WHERE id = $1 RETURNING {COLUMNS}"
-        )
-    } else {
-        format!(
-            "UPDATE hooks SET failure_streak = failure_streak + 1, \
-             failing_since = COALESCE(failing_since, $2) WHERE id = $1 RETURNING {COLUMNS}"
-        )
-    };
+    let sql = format!(
+        "UPDATE hooks SET failure_streak = failure_streak + 1, \
+         failing_since = COALESCE(failing_since, $2) WHERE id = $1 RETURNING {COLUMNS}"
+    );
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql))
         .bind(id).bind(at).fetch_optional(c).await?),

@@ -2,7 +2,8 @@
 //!
 //! An event is appended inside the transaction of the change that caused it, together with one
 //! delivery row per active, subscribed hook of the space, so that a change is never committed
-//! without its event and an event never without its deliveries. Nothing here sends anything.
+//! without its event and an event never without its deliveries. An example (`hooks test`) goes to
+//! one hook only and is attached to no tournament. Nothing here sends anything.
 
 use super::{Conn, DbError, on_conn};
 use crate::domain::EventType;
@@ -14,31 +15,63 @@ use crate::ids::{EventId, HookId, SpaceId, TournamentId};
 pub enum Audience {
     /// Every active hook of the space subscribed to the event's type.
     Subscribers,
-    /// One hook only, whatever it subscribes to (the `ping` test event).
+    /// One hook only, whatever it subscribes to (the `ping` test event, and examples).
     Hook(HookId),
 }
 
 /// Appends `event` of the space and its deliveries; returns the event's id.
 pub async fn append(
+    conn: Conn<'_>,
+    space_id: SpaceId,
+    event: &Event,
+    audience: Audience,
+    now: i64,
+) -> Result<EventId, DbError> {
+    insert(conn, space_id, event, audience, false, now).await
+}
+
+/// Appends an example of `event` (`hooks test`) with its one delivery, to `hook_id` alone: the
+/// body is marked `"example": true`, and the event belongs to no tournament (its tournament is
+/// invented), so nothing that reads a tournament's events ever counts it.
+pub async fn append_example(
+    conn: Conn<'_>,
+    space_id: SpaceId,
+    event: &Event,
+    hook_id: HookId,
+    now: i64,
+) -> Result<EventId, DbError> {
+    insert(conn, space_id, event, Audience::Hook(hook_id), true, now).await
+}
+
+async fn insert(
     mut conn: Conn<'_>,
     space_id: SpaceId,
     event: &Event,
     audience: Audience,
+    example: bool,
     now: i64,
 ) -> Result<EventId, DbError> {
     const INSERT: &str = "INSERT INTO events (space_id, tournament_id, type, body, created_at) \
         VALUES ($1, $2, $3, '', $4) RETURNING id";
     const SET_BODY: &str = "UPDATE events SET body = $2 WHERE id = $1";
     let event_type = event.event_type();
+    let tournament_id = if example { None } else { event.tournament_id() };
     let id: EventId = on_conn!(conn.reborrow(), c => sqlx::query_scalar(INSERT)
-        .bind(space_id).bind(event.tournament_id()).bind(event_type.as_str()).bind(now)
+        .bind(space_id).bind(tournament_id).bind(event_type.as_str()).bind(now)
         .fetch_one(c).await?);
-    let body = event.envelope(id, now)?;
+    let body = if example {
+        event.example_envelope(id, now)?
+    } else {
+        event.envelope(id, now)?
+    };
     on_conn!(conn.reborrow(), c => sqlx::query(SET_BODY).bind(id).bind(&body).execute(c).await?.rows_affected());
 
     for hook_id in recipients(conn.reborrow(), space_id, event_type, audience).await? {
+        // A disabled hook's delivery is kept: pending, with no due time until it is enabled.
         const DELIVERY: &str = "INSERT INTO deliveries (event_id, hook_id, status, attempts, \
-            next_attempt_at, created_at, updated_at) VALUES ($1, $2, 'pending', 0, $3, $3, $3)";
+            next_attempt_at, created_at, updated_at) \
+            SELECT $1, id, 'pending', 0, CASE WHEN disabled_at IS NULL THEN $3 END, $3, $3 \
+            FROM hooks WHERE id = $2";
         on_conn!(conn.reborrow(), c => sqlx::query(DELIVERY).bind(id).bind(hook_id).bind(now).execute(c).await?.rows_affected());
     }
     Ok(id)

@@ -174,6 +174,7 @@ string_enum! {
         HookRemoved = "hook.removed",
         HookSecretRotated = "hook.secret_rotated",
         HookPinged = "hook.pinged",
+        HookExampleSent = "hook.example_sent",
         HookDisabled = "hook.disabled",
         HookEnabled = "hook.enabled",
         DeliveryRetried = "delivery.retried",

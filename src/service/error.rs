@@ -199,6 +199,8 @@ pub enum Conflict {
     },
     #[error("{id} is not disabled; it receives events")]
     NotDisabled { id: HookId },
+    #[error("{id} is disabled; it receives nothing until it is enabled again")]
+    HookDisabled { id: HookId },
 }
 
 /// What the tournament's state or the engine's rules do not allow.

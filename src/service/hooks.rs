@@ -1,9 +1,11 @@
 //! A space's webhook addresses and their deliveries: adding (the secret is returned once),
 //! removing, replacing the secret, enabling a disabled address (with the deliveries kept for
-//! it), retrying failed deliveries (one, or in bulk), and the `ping` test event.
+//! it), retrying failed deliveries (one, or in bulk), the `ping` test event, and examples of every
+//! event type (`hooks test`).
 //!
-//! Nothing here sends: a ping is appended and claimed for the caller, which sends it through the
-//! delivery loop's own path.
+//! Nothing here sends: a ping or an example is appended and claimed for the caller, which sends it
+//! through the delivery loop's own path. An example never reaches another address and never
+//! touches a tournament's records.
 
 use std::time::Duration;
 
@@ -11,8 +13,10 @@ use super::audit::{self, Action};
 use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
 use crate::db::outbox::{self, Audience};
+use crate::db::spaces::SpaceRow;
 use crate::db::{Conn, Db, deliveries, spaces};
 use crate::domain::EventType;
+use crate::events::examples::{self, ExampleSpace};
 use crate::events::{Event, PingData, SpaceRef};
 use crate::ids::{DeliveryId, EventId, HookId};
 use crate::webhook::blocklist::Policy;
@@ -267,10 +271,21 @@ pub async fn enable(
     Ok(Enabled { hook, kept })
 }
 
-/// The `ping` event appended for one address, already claimed by the caller.
+/// A test event (a `ping`, or an example of any type) appended for one address, already claimed
+/// by the caller.
 pub struct Pinged {
     pub hook: HookRow,
     pub event: EventId,
+}
+
+/// The space of `hook`, which must exist.
+async fn space_of(conn: Conn<'_>, hook: &HookRow) -> Result<SpaceRow, ServiceError> {
+    Ok(spaces::find(conn, hook.space_id).await?.ok_or_else(|| {
+        crate::db::DbError::Corrupt(format!(
+            "{} belongs to space {}, which does not exist",
+            hook.id, hook.space_id
+        ))
+    })?)
 }
 
 /// Appends a signed test event for the active address `id` alone and claims its delivery under
@@ -288,14 +303,7 @@ pub async fn ping(
         .await?
         .filter(HookRow::is_active)
         .ok_or(Missing::ActiveHook { id })?;
-    let space = spaces::find(tx.conn(), hook.space_id)
-        .await?
-        .ok_or_else(|| {
-            crate::db::DbError::Corrupt(format!(
-                "{id} belongs to space {}, which does not exist",
-                hook.space_id
-            ))
-        })?;
+    let space = space_of(tx.conn(), &hook).await?;
     let event = Event::Ping(PingData {
         space: SpaceRef {
             id: space.id,
@@ -318,6 +326,47 @@ pub async fn ping(
         ctx,
         Some(space.id),
         Action::HookPinged,
+        Some(&hook.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Pinged { hook, event })
+}
+
+/// Appends a realistic example of `event_type` (marked `"example": true`, about an invented
+/// tournament) for the address `id` alone, which must be active and enabled, and claims its
+/// delivery under `token` until `lease_until` before committing, as [`ping`] does: the caller
+/// sends it now through the delivery loop's own path. No other address of the space gets it, and
+/// no tournament, participant or match is written.
+pub async fn send_example(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: HookId,
+    event_type: EventType,
+    token: &str,
+    lease_until: i64,
+) -> Result<Pinged, ServiceError> {
+    let mut tx = db.begin().await?;
+    let hook = find_active(tx.conn(), id).await?;
+    if !hook.is_enabled() {
+        return Err(Conflict::HookDisabled { id }.into());
+    }
+    let space = space_of(tx.conn(), &hook).await?;
+    let space_ref = ExampleSpace {
+        id: space.id,
+        slug: &space.slug,
+        locale: space.locale,
+    };
+    let event = examples::example(event_type, space_ref, hook.id, ctx.base_url, ctx.now);
+    let event = outbox::append_example(tx.conn(), space.id, &event, hook.id, ctx.now).await?;
+    deliveries::claim_for_ping(tx.conn(), event, hook.id, token, ctx.now, lease_until).await?;
+    let details = serde_json::json!({"event": event, "type": event_type}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::HookExampleSent,
         Some(&hook.id),
         Some(&details),
     )

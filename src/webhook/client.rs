@@ -58,6 +58,14 @@ impl Outcome {
             (None, None) => "-".to_owned(),
         }
     }
+
+    /// The summary followed by the reason, when there is one: `tls: unknown issuer: …`.
+    pub fn explained(&self) -> String {
+        match &self.reason {
+            Some(reason) => format!("{}: {reason}", self.summary()),
+            None => self.summary(),
+        }
+    }
 }
 
 /// How the client may reach receivers.

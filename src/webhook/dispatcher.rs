@@ -269,13 +269,14 @@ impl Dispatcher {
         started_at: i64,
         now: i64,
     ) -> Result<Option<DisabledReason>, DbError> {
-        let succeeded = outcome.succeeded();
-        let Some(hook) =
-            hooks::record_attempt(conn.reborrow(), hook_id, succeeded, started_at).await?
-        else {
+        if outcome.succeeded() {
+            hooks::record_success(conn, hook_id, started_at).await?;
+            return Ok(None);
+        }
+        let Some(hook) = hooks::record_failure(conn.reborrow(), hook_id, started_at).await? else {
             return Ok(None);
         };
-        if succeeded || !hook.is_enabled() {
+        if !hook.is_enabled() {
             return Ok(None);
         }
         let limit = i64::try_from(self.options.disable_after.as_millis()).unwrap_or(i64::MAX);
@@ -292,6 +293,7 @@ impl Dispatcher {
         if !hooks::disable(conn.reborrow(), hook_id, reason, now).await? {
             return Ok(None);
         }
+        deliveries::keep_for_disabled(conn.reborrow(), hook_id, now).await?;
         let details = match reason {
             DisabledReason::Gone => "the receiver answered 410 Gone".to_owned(),
             DisabledReason::Failing => format!(

@@ -155,6 +155,9 @@ on_both_backends! {
         let events = outbox::list_for_space(h.conn(), north.id).await.unwrap();
         assert_eq!(events.len(), 7, "4 + 3 registrations in northern-league");
         assert!(events.iter().all(|e| e.event_type == EventType::RegistrationCreated));
+        for event in &events {
+            crate::support::catalog::catalog().assert_valid(event.body.as_bytes());
+        }
         let first: serde_json::Value = serde_json::from_str(&events[0].body).unwrap();
         assert_eq!(first, serde_json::json!({
             "id": events[0].id.to_string(),

@@ -50,6 +50,7 @@ async fn ready_to_start(t: &TestDb, slug: &str, format: &str, players: &[&str], 
     t.run(&["tournaments", "status", slug, "REGISTRATION_CLOSED"]);
 }
 
+/// The space's events, oldest first, each held to its schema in the event catalog.
 async fn events(db: &Db) -> Vec<Value> {
     let mut h = db.acquire().await.unwrap();
     let space = spaces::find_by_slug(h.conn(), "league")
@@ -60,7 +61,10 @@ async fn events(db: &Db) -> Vec<Value> {
         .await
         .unwrap()
         .iter()
-        .map(|e| serde_json::from_str(&e.body).unwrap())
+        .map(|e| {
+            crate::support::catalog::catalog().assert_valid(e.body.as_bytes());
+            serde_json::from_str(&e.body).unwrap()
+        })
         .collect()
 }
 

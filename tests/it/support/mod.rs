@@ -18,6 +18,8 @@ pub mod player;
 pub mod receiver;
 pub mod server;
 
+pub use receiver::catalog;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 

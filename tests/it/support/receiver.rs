@@ -1,8 +1,16 @@
 //! A real HTTPS webhook receiver on loopback for tests and the benchmark: a throwaway CA and a
 //! certificate for 127.0.0.1 (rcgen), served with tokio-rustls and hyper. It records every
 //! request (headers, raw body, arrival time) and answers as the test's behaviour says.
+//!
+//! It also holds every request to the event catalog (`docs/openapi.json`, `webhooks`): its body
+//! against its type's schema, its headers against the documented ones. The check runs off the
+//! receiving path, when the test reads what was received and when the receiver is dropped, and
+//! fails the test with the errors and the body. It never changes how the receiver answers.
 
 #![allow(dead_code)]
+
+#[path = "catalog.rs"]
+pub mod catalog;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -112,6 +120,9 @@ pub struct Receiver {
     /// The CA that signed the receiver's certificate, for `--root-cert`.
     pub root_cert: PathBuf,
     received: Arc<Mutex<Vec<Received>>>,
+    /// Whether requests are held to the event catalog, and how many have been.
+    check: bool,
+    checked: Mutex<usize>,
     task: tokio::task::JoinHandle<()>,
     _dir: tempfile::TempDir,
 }
@@ -119,6 +130,9 @@ pub struct Receiver {
 impl Drop for Receiver {
     fn drop(&mut self) {
         self.task.abort();
+        if !std::thread::panicking() {
+            self.check_catalog();
+        }
     }
 }
 
@@ -140,6 +154,22 @@ impl Receiver {
     /// Like [`Receiver::start`], presenting a certificate of the given kind.
     pub async fn start_with(
         certificate: Certificate,
+        behaviour: impl Fn(&Received, usize) -> Reply + Send + Sync + 'static,
+    ) -> Receiver {
+        Receiver::start_inner(certificate, true, behaviour).await
+    }
+
+    /// Like [`Receiver::start`], without holding requests to the event catalog: for a receiver
+    /// under `verify receiver`, whose requests are incomplete or forged on purpose.
+    pub async fn start_unchecked(
+        behaviour: impl Fn(&Received, usize) -> Reply + Send + Sync + 'static,
+    ) -> Receiver {
+        Receiver::start_inner(Certificate::Issued, false, behaviour).await
+    }
+
+    async fn start_inner(
+        certificate: Certificate,
+        check: bool,
         behaviour: impl Fn(&Received, usize) -> Reply + Send + Sync + 'static,
     ) -> Receiver {
         let behaviour: Arc<Behaviour> = Arc::new(behaviour);
@@ -228,18 +258,62 @@ impl Receiver {
             url: format!("https://127.0.0.1:{}/hook", addr.port()),
             root_cert,
             received,
+            check,
+            checked: Mutex::new(0),
             task,
             _dir: dir,
         }
     }
 
-    /// Every request so far, in arrival order.
+    /// Every request so far, in arrival order (each held to the event catalog first).
     pub fn received(&self) -> Vec<Received> {
+        self.check_catalog();
         self.received.lock().unwrap().clone()
     }
 
     pub fn count(&self) -> usize {
+        self.check_catalog();
         self.received.lock().unwrap().len()
+    }
+
+    /// Holds the requests not yet checked to the event catalog; panics with every violation,
+    /// its request's index and its body.
+    fn check_catalog(&self) {
+        if !self.check {
+            return;
+        }
+        let (first, unchecked) = {
+            let log = self.received.lock().unwrap_or_else(|e| e.into_inner());
+            let mut checked = self.checked.lock().unwrap_or_else(|e| e.into_inner());
+            let first = *checked;
+            *checked = log.len();
+            (first, log[first..].to_vec())
+        };
+        let catalog = catalog::catalog();
+        let problems: Vec<String> = unchecked
+            .iter()
+            .enumerate()
+            .filter_map(|(n, request)| {
+                let violations = catalog.request_violations(
+                    |name| request.header(name).map(str::to_owned),
+                    &request.body,
+                );
+                (!violations.is_empty()).then(|| {
+                    format!(
+                        "request {} to {}:\n    {}\n  body: {}",
+                        first + n,
+                        request.path,
+                        violations.join("\n    "),
+                        String::from_utf8_lossy(&request.body)
+                    )
+                })
+            })
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "webhook requests that do not match the event catalog in docs/openapi.json:\n  {}",
+            problems.join("\n  ")
+        );
     }
 
     /// Waits (up to `limit`) until `condition` holds for the requests received.

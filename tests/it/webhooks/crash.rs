@@ -1,23 +1,12 @@
 //! Crash safety: a dispatcher killed with SIGKILL mid-flight loses nothing (its leases expire and
 //! a restarted dispatcher sends again), and two dispatchers never hold the same live claim.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::support::on_both_backends;
 use crate::support::receiver::{Receiver, Reply};
 
 use super::*;
-
-fn ids(receiver: &Receiver) -> HashMap<String, usize> {
-    let mut seen = HashMap::new();
-    for request in receiver.received() {
-        *seen
-            .entry(request.header("svc-webhook-id").unwrap_or("").to_owned())
-            .or_insert(0) += 1;
-    }
-    seen
-}
 
 on_both_backends! {
     async fn sigkill_mid_flight_loses_no_event(t: TestDb) {

@@ -1,7 +1,8 @@
 //! Webhooks end to end: the `hooks` commands, delivery to a real HTTPS receiver on loopback,
-//! retries, SSRF refusals, ping, verify and crash safety. Every database test runs on both
-//! backends.
+//! retries, SSRF refusals, ping, verify, crash safety, and the event catalog with `hooks test`.
+//! Every database test runs on both backends.
 
+mod catalog;
 mod crash;
 mod delivery;
 mod hooks;
@@ -28,7 +29,26 @@ pub fn stderr(output: &Output) -> String {
 }
 
 /// `tourney dispatch` as a long-running process with the receiver trusted and loopback allowed.
-pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Child {
+/// A `tourney` process a test started: killed when the test ends without waiting for it (a
+/// failed assertion included), so no delivery loop outlives its test.
+pub struct Spawned(Option<Child>);
+
+impl Spawned {
+    pub fn id(&self) -> u32 {
+        self.0.as_ref().map_or(0, Child::id)
+    }
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Spawned {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tourney"));
     for (key, _) in std::env::vars() {
         if key.starts_with("TOURNEY_") {
@@ -43,11 +63,22 @@ pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Child 
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    command.spawn().expect("spawn tourney dispatch")
+    Spawned(Some(command.spawn().expect("spawn tourney dispatch")))
+}
+
+/// How many times the receiver got each event id.
+pub fn ids(receiver: &Receiver) -> std::collections::HashMap<String, usize> {
+    let mut seen = std::collections::HashMap::new();
+    for request in receiver.received() {
+        *seen
+            .entry(request.header("svc-webhook-id").unwrap_or("").to_owned())
+            .or_insert(0) += 1;
+    }
+    seen
 }
 
 /// Sends SIGTERM (or SIGKILL) to a child we started, by its id.
-pub fn signal(child: &Child, name: &str) {
+pub fn signal(child: &Spawned, name: &str) {
     let status = std::process::Command::new("kill")
         .args([&format!("-{name}"), &child.id().to_string()])
         .status()
@@ -56,7 +87,8 @@ pub fn signal(child: &Child, name: &str) {
 }
 
 /// Waits for the child to exit (up to `limit`), killing it if it does not.
-pub async fn wait_exit(mut child: Child, limit: Duration) -> Output {
+pub async fn wait_exit(mut spawned: Spawned, limit: Duration) -> Output {
+    let mut child = spawned.0.take().expect("a process not yet waited for");
     let deadline = tokio::time::Instant::now() + limit;
     loop {
         if child.try_wait().expect("try_wait").is_some() || tokio::time::Instant::now() > deadline {

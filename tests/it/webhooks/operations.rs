@@ -4,7 +4,6 @@
 //! deliveries are recovered in bulk, every failed attempt says why, and a killed server loses
 //! nothing. Against a real HTTPS receiver, on both backends.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -32,17 +31,6 @@ fn delivering(receiver: &Receiver, extra: &[&str]) -> Vec<String> {
 fn start(t: &TestDb, args: &[String]) -> Server {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     Server::start(t, &args)
-}
-
-/// How many times the receiver got each event id.
-fn ids(receiver: &Receiver) -> HashMap<String, usize> {
-    let mut seen = HashMap::new();
-    for request in receiver.received() {
-        *seen
-            .entry(request.header("svc-webhook-id").unwrap_or("").to_owned())
-            .or_insert(0) += 1;
-    }
-    seen
 }
 
 async fn metrics(server: &Server) -> String {
@@ -156,6 +144,7 @@ on_both_backends! {
         assert_eq!(receiver.count(), 1, "nothing is sent to a disabled address");
         let pending = t.run(&["hooks", "deliveries", "hook_1", "--status", "pending"]);
         assert_eq!(pending.lines().filter(|l| l.starts_with("dlv_")).count(), 4, "{pending}");
+        assert_eq!(pending.matches("kept (disabled)").count(), 4, "kept, with no due time:\n{pending}");
         assert!(metrics(&server).await.contains("tourney_webhook_addresses_disabled 1"));
 
         gone.store(false, Ordering::SeqCst);
@@ -171,6 +160,43 @@ on_both_backends! {
         assert!(!list.contains("disabled"), "{list}");
         let again = t.tourney().args(["hooks", "enable", "hook_1"]).assert().failure();
         assert!(String::from_utf8_lossy(&again.get_output().stderr).contains("hook_1 is not disabled"));
+    }
+
+    async fn hooks_list_shows_failures_and_recovery(t: TestDb) {
+        let (receiver, failing) = switchable(500).await;
+        space_with_hook(&t, &receiver.url).await;
+        append_events(&t, 1).await;
+        // LAST SUCCESS, FAILING SINCE, FAILURES and LATENCY of hook_1, as `hooks list` prints them.
+        let health = |t: &TestDb| {
+            let list = t.run(&["hooks", "list", "--space", "demo"]);
+            let row = list.lines().find(|l| l.starts_with("hook_1 ")).unwrap_or_default().to_owned();
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            assert!(fields.len() >= 9 && fields[1] == "active", "{list}");
+            let latency = if fields[fields.len() - 2] == "ms" {
+                format!("{} ms", fields[fields.len() - 3])
+            } else {
+                fields[fields.len() - 2].to_owned()
+            };
+            (fields[4].to_owned(), fields[5].to_owned(), fields[6].to_owned(), latency)
+        };
+        assert_eq!(health(&t), ("-".into(), "-".into(), "0".into(), "-".into()), "a new address has no history");
+        for _ in 0..2 {
+            let out = dispatch_once(&t, &receiver, &["--retry-delays", "1ms,1ms,1ms"]).await;
+            assert!(out.status.success(), "{}", stderr(&out));
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let (last, since, streak, latency) = health(&t);
+        assert_eq!(last, "-", "never succeeded");
+        assert!(since.starts_with("20") && since.ends_with('Z'), "failing since a time: {since}");
+        assert_eq!(streak, "2", "two failures in a row");
+        assert!(latency.ends_with(" ms") && !latency.starts_with('-'), "{latency}");
+
+        failing.store(false, Ordering::SeqCst);
+        let out = dispatch_once(&t, &receiver, &["--retry-delays", "1ms,1ms,1ms"]).await;
+        assert!(out.status.success(), "{}", stderr(&out));
+        let (last, since, streak, _) = health(&t);
+        assert!(last.starts_with("20") && last.ends_with('Z'), "last success is a time: {last}");
+        assert_eq!((since.as_str(), streak.as_str()), ("-", "0"), "healthy again");
     }
 
     async fn failing_for_the_configured_time_disables_with_a_reason(t: TestDb) {
@@ -262,17 +288,40 @@ async fn tls_failures_say_what_is_wrong_with_the_certificate() {
         [&expired.root_cert, &ca_as_leaf.root_cert].map(|p| std::fs::read_to_string(p).unwrap());
     std::fs::write(bundle.path(), pems.join("\n")).unwrap();
     let bundle = bundle.path().to_string_lossy().into_owned();
-    let out = t
+    let args = [
+        "dispatch",
+        "--once",
+        "--allow-cidr",
+        "127.0.0.0/8",
+        "--root-cert",
+        &bundle,
+    ];
+    let dispatch = || t.shell(&args);
+    let out = dispatch().await;
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).lines().any(|line| line.contains("dlv_3 ")
+            && line.contains(" ms: tls: CA certificate used as a server certificate")),
+        "the delivery log names the reason:\n{}",
+        stdout(&out)
+    );
+    // So does ping, which a new user tries first.
+    let ping = t
         .shell(&[
-            "dispatch",
-            "--once",
+            "ping",
+            "hook_3",
             "--allow-cidr",
             "127.0.0.0/8",
             "--root-cert",
             &bundle,
         ])
         .await;
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ping.status.code(), Some(1));
+    assert!(
+        stderr(&ping).contains("tls: CA certificate used as a server certificate"),
+        "{}",
+        stderr(&ping)
+    );
     for (delivery, reason) in [
         ("dlv_1", "tls: unknown issuer"),
         ("dlv_2", "tls: expired certificate"),
@@ -288,16 +337,8 @@ async fn tls_failures_say_what_is_wrong_with_the_certificate() {
     let url = format!("https://127.0.0.1:{port}/hook");
     add_hook(&t, &url).await;
     append_events(&t, 1).await;
-    t.shell(&[
-        "dispatch",
-        "--once",
-        "--allow-cidr",
-        "127.0.0.0/8",
-        "--root-cert",
-        &bundle,
-    ])
-    .await;
-    let log = t.run(&["hooks", "attempts", "dlv_7"]);
+    dispatch().await;
+    let log = t.run(&["hooks", "attempts", "dlv_8"]);
     assert!(log.contains("connect: connection refused"), "{log}");
 }
 
