@@ -449,24 +449,8 @@ fn search(options: &Options) -> bool {
             sum + 10.0 * *always as f64
         };
         let quick_bars = bars(quick, options.seed);
-        let family: u32 = widths.iter().map(|&w| w as u32).sum();
         let mut finals: Vec<Vec<usize>> = vec![rule.clone()];
-        if family <= 10 {
-            // Every member of the family: the patterns' bits side by side in one number.
-            let members: Vec<Wiring> = (0..1usize << family)
-                .map(|mut code| {
-                    Wiring::Flips(
-                        widths
-                            .iter()
-                            .map(|&w| {
-                                let flips = code & ((1 << w) - 1);
-                                code >>= w;
-                                flips
-                            })
-                            .collect(),
-                    )
-                })
-                .collect();
+        if let Some(members) = family(&widths) {
             let found = measure(&members, quick, options.seed);
             let mut ranked: Vec<(f64, &Wiring)> = members
                 .iter()
@@ -552,33 +536,18 @@ fn search_fields(options: &Options) -> bool {
     for &players in &options.sizes {
         let k = players.max(2).next_power_of_two().trailing_zeros() as usize;
         let widths: Vec<usize> = (2..k).map(|round| k - round).collect();
-        let family: usize = widths.iter().sum();
-        if family > 10 {
-            println!(
-                "{players} players: {} patterns, too many to weigh every one",
-                1u64 << family
-            );
+        let Some(members) = family(&widths) else {
+            println!("{players} players: too many patterns to weigh every one");
             ok = false;
             continue;
-        }
+        };
         let mut wirings = vec![
             Wiring::Tourney,
             Wiring::BracketsManager,
             Wiring::ReverseThenNatural,
             Wiring::Reverse,
         ];
-        wirings.extend((0..1usize << family).map(|mut code| {
-            Wiring::Flips(
-                widths
-                    .iter()
-                    .map(|&w| {
-                        let flips = code & ((1 << w) - 1);
-                        code >>= w;
-                        flips
-                    })
-                    .collect(),
-            )
-        }));
+        wirings.extend(members);
         let plans: Vec<Plan> = wirings.iter().map(|w| Plan::new(players, w)).collect();
         let favourites = enumerate_plans(&plans, Model::Favourites, cutoff);
         let coins = weigh_plans(&plans, Model::CoinFlips, options.brackets, options.seed);
@@ -639,6 +608,28 @@ fn search_fields(options: &Options) -> bool {
         }
     }
     ok
+}
+
+/// Every member of the flip-pattern family with rounds of `widths` bits, if it has at most 1024:
+/// the patterns' bits side by side in one number, counted up.
+fn family(widths: &[usize]) -> Option<Vec<Wiring>> {
+    let bits: usize = widths.iter().sum();
+    (bits <= 10).then(|| {
+        (0..1usize << bits)
+            .map(|mut code| {
+                Wiring::Flips(
+                    widths
+                        .iter()
+                        .map(|&w| {
+                            let flips = code & ((1 << w) - 1);
+                            code >>= w;
+                            flips
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    })
 }
 
 /// Coordinate descent over flip patterns: one winners round's pattern at a time, every pattern
