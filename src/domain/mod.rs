@@ -14,6 +14,8 @@ pub mod score;
 pub mod settings;
 mod slug;
 pub mod standings;
+#[cfg(test)]
+pub(crate) mod testkit;
 mod vocabulary;
 
 pub use slug::{InvalidSlug, Slug};

@@ -3,51 +3,12 @@
 //! Participants are numbered `100 + seed` (101 is seed 1). Every example says in comments how its
 //! expected answer follows from the rules, so a reviewer can check it by hand.
 
-use std::collections::BTreeMap;
-
 use super::{Corrected, EngineError, Outcome, Pid, Previous, Reported, Settings, State};
-use super::{correct, report, start};
-use crate::domain::standings::final_places::places;
-use crate::domain::{Bracket, Format, MatchStatus, StageStatus, Winner};
-
-/// A started tournament of `n` participants, 101 (seed 1) to 100 + n.
-fn begin(format: Format, settings: Settings, n: i64) -> State {
-    let field: Vec<Pid> = (101..=100 + n).collect();
-    let mut state = State::new(format, settings);
-    start(&mut state, &field).expect("the field fits the format");
-    state
-}
-
-/// The match at (bracket, round, position) outside the groups (a bracket, or the playoff).
-fn at(state: &State, bracket: Option<Bracket>, round: u32, position: u32) -> usize {
-    let found: Vec<usize> = (0..state.games.len())
-        .filter(|&i| {
-            let g = &state.games[i];
-            g.group.is_none() && g.bracket == bracket && g.round == round && g.position == position
-        })
-        .collect();
-    assert_eq!(
-        found.len(),
-        1,
-        "one match at {bracket:?} round {round} position {position}"
-    );
-    found[0]
-}
-
-fn scored(a: u32, b: u32) -> Outcome {
-    Outcome::Score {
-        score: Some((a, b)),
-        forfeit: None,
-    }
-}
-
-fn score(state: &mut State, index: usize, a: u32, b: u32) -> Reported {
-    report(state, index, &scored(a, b)).unwrap_or_else(|e| panic!("match {index} {e}"))
-}
-
-fn sides(state: &State, index: usize) -> (Option<Pid>, Option<Pid>) {
-    (state.games[index].a, state.games[index].b)
-}
+use super::{Entrant, Link, Stage, correct, report};
+use crate::domain::formats::drop_ins::Wiring;
+use crate::domain::formats::elimination::double_wired;
+use crate::domain::testkit::{at, begin, decided, expect, score, scored, sides};
+use crate::domain::{Bracket, Format, MatchStatus, StageStatus, StageType, Winner};
 
 /// (score a, score b, winner) of a match.
 fn result(state: &State, index: usize) -> (Option<u32>, Option<u32>, Option<Winner>) {
@@ -63,18 +24,6 @@ fn changes(corrected: &Corrected) -> (Previous, Vec<usize>, Vec<i64>, Vec<usize>
         corrected.removed.clone(),
         corrected.created.clone(),
     )
-}
-
-/// The decided places as participant -> (place, place_to), in participant order.
-fn decided(state: &State) -> BTreeMap<Pid, (u32, u32)> {
-    places(state)
-        .into_iter()
-        .map(|(id, p)| (id, (p.place, p.place_to)))
-        .collect()
-}
-
-fn expect(pairs: &[(Pid, (u32, u32))]) -> BTreeMap<Pid, (u32, u32)> {
-    pairs.iter().copied().collect()
 }
 
 /// Single elimination of four, no third place, all played:
@@ -418,5 +367,216 @@ fn free_for_all_points_on_a_scale() {
     assert_eq!(
         decided(&state),
         expect(&[(101, (2, 2)), (102, (1, 1)), (103, (4, 4)), (104, (3, 3)),])
+    );
+}
+
+/// Every match's links, by index.
+fn links(state: &State) -> Vec<(Option<Link>, Option<Link>)> {
+    state
+        .games
+        .iter()
+        .map(|g| (g.winner_to, g.loser_to))
+        .collect()
+}
+
+/// Reports match `index` as won 2-0 by the better seed (the smaller id).
+fn favourite_wins(state: &mut State, index: usize) -> Reported {
+    let (a, b) = sides(state, index);
+    if a < b {
+        score(state, index, 2, 0)
+    } else {
+        score(state, index, 0, 2)
+    }
+}
+
+#[test]
+fn a_bracket_drawn_with_the_old_drop_ins_keeps_them_to_the_end() {
+    // Sixteen players drawn before the drop-in orders changed, as the portal loads such a
+    // tournament: every match with its database id and the links it was drawn with (every
+    // drop-in reversed). Reports and corrections move players along the stored links; nothing
+    // recomputes them, so the old wiring holds to the end.
+    let mut state = State::new(Format::DoubleElimination, Settings::default());
+    state.entrants = (1..=16)
+        .map(|seed| Entrant {
+            id: 100 + seed,
+            seed: seed as u32,
+        })
+        .collect();
+    state.stages = vec![Stage {
+        number: 1,
+        stage_type: StageType::DoubleElimination,
+        status: StageStatus::Running,
+    }];
+    state.games = double_wired(1, &state.entrants, &Wiring::Reverse);
+    for (i, game) in state.games.iter_mut().enumerate() {
+        game.id = Some(1000 + i as i64);
+    }
+    let drawn = links(&state);
+    let w = Some(Bracket::Winners);
+    let l = Some(Bracket::Losers);
+
+    // The better seed wins the winners bracket up to the semi-finals:
+    //   round 1: 101-116 108-109 104-113 105-112 102-115 107-110 103-114 106-111
+    //   round 2: 101-108 104-105 102-107 103-106;  round 3: 101-104 102-103.
+    // Losers round 1 pairs the round-1 losers in order: 116-109 113-112 115-110 114-111, won by
+    // 109 112 110 111. Round 2 takes the round-2 losers reversed: 109-106 112-107 110-105
+    // 111-108, won by 106 107 105 108. Round 3: 106-107 and 105-108, won by 106 and 105.
+    for (bracket, round, count) in [
+        (w, 1, 8),
+        (w, 2, 4),
+        (w, 3, 2),
+        (l, 1, 4),
+        (l, 2, 4),
+        (l, 3, 2),
+    ] {
+        for position in 1..=count {
+            let index = at(&state, bracket, round, position);
+            favourite_wins(&mut state, index);
+        }
+    }
+    // Round 4 takes the semi-final losers reversed, as drawn: 106 meets 103 (who beat him in
+    // winners round 2), and 105 meets 104 (likewise). This is the old wiring's rematch.
+    let (lr4_1, lr4_2) = (at(&state, l, 4, 1), at(&state, l, 4, 2));
+    assert_eq!(sides(&state, lr4_1), (Some(106), Some(103)));
+    assert_eq!(sides(&state, lr4_2), (Some(105), Some(104)));
+
+    // A correction: the semi-final 101-104 was won by 104. 101 now drops along the stored link,
+    // to losers round 4 match 2 side b, and 104 goes to the winners final.
+    let semi = at(&state, w, 3, 1);
+    let corrected = correct(&mut state, semi, &scored(0, 2)).expect("a completed match");
+    let winners_final = at(&state, w, 4, 1);
+    assert_eq!(corrected.reset, vec![winners_final, lr4_2]);
+    assert_eq!(sides(&state, lr4_2), (Some(105), Some(101)));
+    assert_eq!(sides(&state, winners_final), (Some(104), Some(102)));
+    assert_eq!(links(&state), drawn, "a correction keeps the links");
+
+    // The rest, the better seed winning: 103 beats 106 and 101 beats 105 in round 4; 101 beats
+    // 103 in round 5; 102 beats 104 in the winners final, and 104 drops to the losers final,
+    // where 101 beats him. In the grand final 101 (side b) beats 102: the reset is added, and
+    // 101 wins it too.
+    while let Some(index) = state
+        .games
+        .iter()
+        .position(|g| g.status == MatchStatus::Ready)
+    {
+        favourite_wins(&mut state, index);
+    }
+    assert!(state.all_games_completed());
+    assert_eq!(state.stages[0].status, StageStatus::Completed);
+    assert_eq!(
+        state.games[..drawn.len()]
+            .iter()
+            .map(|g| (g.winner_to, g.loser_to))
+            .collect::<Vec<_>>(),
+        drawn,
+        "the drawn matches end with the links they were drawn with"
+    );
+    let reset = at(&state, Some(Bracket::GrandFinal), 2, 1);
+    assert_eq!(sides(&state, reset), (Some(102), Some(101)));
+    let placed = decided(&state);
+    assert_eq!(
+        [101, 102, 104, 103].map(|id| placed[&id]),
+        [(1, 1), (2, 2), (3, 3), (4, 4)]
+    );
+    assert_eq!(state.games[lr4_2].winner, Some(Winner::B));
+}
+
+#[test]
+fn sixteen_players_with_favourites_winning_meet_again_only_in_the_losers_final() {
+    // tourney's wiring at 16 slots: winners round 2's losers drop into losers round 2 reversed,
+    // winners round 3's into losers round 4 in order. The better seed wins every match.
+    //   Winners round 1: 101-116 108-109 104-113 105-112 102-115 107-110 103-114 106-111;
+    //   round 2: 101-108 104-105 102-107 103-106; round 3: 101-104 102-103; final 101-102.
+    //   Losers round 1 pairs the round-1 losers in order: 116-109 113-112 115-110 114-111, won
+    //   by 109 112 110 111. Round 2, reversed: 109-106 112-107 110-105 111-108, won by 106 107
+    //   105 108 (none of them met in the winners bracket). Round 3: 106-107 and 105-108.
+    //   Round 4, in order: 106 meets 104 (loser of winners semi-final 1) and 105 meets 103 (of
+    //   semi-final 2): 104 beat 105, not 106, and 103 beat 106, not 105, so neither is a
+    //   rematch; reversed, as before, both were. 104 and 103 win.
+    //   Round 5: 104-103, who never met; 103 wins.
+    //   Losers final: 103 against 102, the winners final's loser, who beat him in winners round
+    //   3: the one rematch, and the last round where one can be placed. 102 wins.
+    //   Grand final 101-102: 101 wins.
+    let mut state = begin(Format::DoubleElimination, Settings::default(), 16);
+    let l = Some(Bracket::Losers);
+    let mut met = Vec::new();
+    while let Some(index) = state
+        .games
+        .iter()
+        .position(|g| g.status == MatchStatus::Ready)
+    {
+        met.push((
+            state.games[index].bracket,
+            state.games[index].round,
+            sides(&state, index),
+        ));
+        favourite_wins(&mut state, index);
+    }
+    let losers_round = |round: u32| -> Vec<(Option<Pid>, Option<Pid>)> {
+        met.iter()
+            .filter(|(b, r, _)| *b == l && *r == round)
+            .map(|(_, _, s)| *s)
+            .collect()
+    };
+    let pairs = |list: &[(Pid, Pid)]| -> Vec<(Option<Pid>, Option<Pid>)> {
+        list.iter().map(|&(a, b)| (Some(a), Some(b))).collect()
+    };
+    assert_eq!(
+        losers_round(1),
+        pairs(&[(116, 109), (113, 112), (115, 110), (114, 111)])
+    );
+    assert_eq!(
+        losers_round(2),
+        pairs(&[(109, 106), (112, 107), (110, 105), (111, 108)])
+    );
+    assert_eq!(losers_round(3), pairs(&[(106, 107), (105, 108)]));
+    assert_eq!(losers_round(4), pairs(&[(106, 104), (105, 103)]));
+    assert_eq!(losers_round(5), pairs(&[(104, 103)]));
+    assert_eq!(losers_round(6), pairs(&[(103, 102)]));
+    assert!(state.all_games_completed());
+    let placed = decided(&state);
+    assert_eq!(
+        [101, 102, 103, 104, 105, 106, 109, 116].map(|id| placed[&id]),
+        [
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (5, 6),
+            (5, 6),
+            (9, 12),
+            (13, 16)
+        ]
+    );
+}
+
+#[test]
+fn seventeen_players_keep_the_first_round_pair_in_different_halves() {
+    // 17 players in a bracket of 32: only 116 and 117 play in winners round 1 (its match 2); the
+    // other 15 matches are byes. 117 wins (an upset), so 116 waits in losers round 1 match 1,
+    // alone, and goes on to losers round 2 match 1, side a.
+    let mut state = begin(Format::DoubleElimination, Settings::default(), 17);
+    let (w, l) = (Some(Bracket::Winners), Some(Bracket::Losers));
+    let first = at(&state, w, 1, 2);
+    assert_eq!(sides(&state, first), (Some(116), Some(117)));
+    score(&mut state, first, 0, 2);
+    assert_eq!(sides(&state, at(&state, l, 2, 1)), (Some(116), None));
+    // Winners round 2 match 1 is 101 against 117; 101 wins. At 17 players tourney drops winners
+    // round 2's losers reversed (pattern 111): the loser of match 1 goes to losers round 2
+    // match 8, the other half of the losers bracket from 116, so the two cannot meet again
+    // before losers round 7, the last before the losers final. The 32-slot row (pattern 010)
+    // would send 117 to match 3, in 116's half, where they could meet in losers round 5.
+    let second = at(&state, w, 2, 1);
+    assert_eq!(sides(&state, second), (Some(101), Some(117)));
+    score(&mut state, second, 2, 0);
+    assert_eq!(sides(&state, at(&state, l, 2, 8)).1, Some(117));
+    let twenty = begin(Format::DoubleElimination, Settings::default(), 20);
+    let link = twenty.games[at(&twenty, w, 2, 1)]
+        .loser_to
+        .expect("a drop-in");
+    assert_eq!(
+        link.game,
+        at(&twenty, l, 2, 3),
+        "20 players: the 32-slot row, 010"
     );
 }

@@ -3,10 +3,15 @@
 //! Single: rounds 1..=k of a bracket of 2^k slots; seeds beyond the field are byes, which fall to
 //! the top seeds; an optional third-place match takes the semi-final losers. Double: the same
 //! winners bracket, a losers bracket of 2(k-1) rounds (odd rounds pair losers-bracket survivors,
-//! even rounds bring in the losers dropping from the winners bracket, in reverse order to delay
-//! rematches) and a grand final between the two bracket winners. The grand-final reset match is not
-//! built here: the engine adds it only when the losers-bracket side wins the first grand final.
+//! even rounds bring in the losers dropping from the winners bracket, in the order
+//! [`super::drop_ins`] gives to delay rematches) and a grand final between the two bracket
+//! winners. The grand-final reset match is not built here: the engine adds it only when the
+//! losers-bracket side wins the first grand final.
+//!
+//! Builders only lay out matches and links for a new draw; a bracket already drawn keeps the links
+//! stored with it.
 
+use super::drop_ins::Wiring;
 use super::seeding::{bracket_order, bracket_size};
 use crate::domain::engine::{Entrant, Game, Link};
 use crate::domain::{Bracket, MatchStatus, Side};
@@ -82,8 +87,14 @@ pub fn single(stage: u32, field: &[Entrant], third_place: bool) -> Vec<Game> {
     games
 }
 
-/// A double-elimination bracket for `field` (in seed order), without the reset match.
+/// A double-elimination bracket for `field` (in seed order), without the reset match, wired with
+/// tourney's drop-in orders.
 pub fn double(stage: u32, field: &[Entrant]) -> Vec<Game> {
+    double_wired(stage, field, &Wiring::Tourney)
+}
+
+/// A double-elimination bracket wired with `wiring`'s drop-in orders (a peer's, to compare).
+pub fn double_wired(stage: u32, field: &[Entrant], wiring: &Wiring) -> Vec<Game> {
     let mut games = Vec::new();
     let winners = winners_bracket(&mut games, stage, Some(Bracket::Winners), field);
     let k = winners.len();
@@ -153,11 +164,11 @@ pub fn double(stage: u32, field: &[Entrant]) -> Vec<Game> {
             });
         }
         if number % 2 == 0 {
-            // Even round 2j takes the losers of winners round j+1, in reverse order.
+            // Even round 2j takes the losers of winners round j+1, in the wiring's order.
             let dropping = &winners[number / 2];
+            let order = wiring.drop_in(field.len(), number / 2 + 1);
             for (p, &index) in dropping.iter().enumerate() {
-                let target = round[round.len() - 1 - p];
-                games[index].loser_to = Some(Link {
+                games[index].loser_to = round.get(order.target(p)).map(|&target| Link {
                     game: target,
                     side: Side::B,
                 });

@@ -5,9 +5,11 @@
 //! adds them to a [`State`] and shifts the links. Nothing here decides results or advances anyone
 //! (that is the engine's progression), and nothing touches storage.
 
+pub mod drop_ins;
 pub mod elimination;
 pub mod free_for_all;
 pub mod groups;
+pub mod rematches;
 pub mod round_robin;
 pub mod seeding;
 pub mod swiss;

@@ -241,36 +241,10 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::domain::engine::{self, Outcome, Reported, Settings};
+    use crate::domain::engine::{self, Outcome, Settings};
     use crate::domain::standings::{PlaceRow, Standings, standings};
+    use crate::domain::testkit::{at, begin, decided, expect, score, sides};
     use crate::domain::{MatchStatus, StageStatus};
-
-    /// A started tournament of `n` participants, 101 (seed 1) to 100 + n.
-    fn begin(format: Format, settings: Settings, n: i64) -> State {
-        let field: Vec<Pid> = (101..=100 + n).collect();
-        let mut state = State::new(format, settings);
-        engine::start(&mut state, &field).expect("the field fits the format");
-        state
-    }
-
-    /// The match at (bracket, round, position) outside the groups (a bracket, or the playoff).
-    fn at(state: &State, bracket: Option<Bracket>, round: u32, position: u32) -> usize {
-        let found: Vec<usize> = (0..state.games.len())
-            .filter(|&i| {
-                let g = &state.games[i];
-                g.group.is_none()
-                    && g.bracket == bracket
-                    && g.round == round
-                    && g.position == position
-            })
-            .collect();
-        assert_eq!(
-            found.len(),
-            1,
-            "one match at {bracket:?} round {round} position {position}"
-        );
-        found[0]
-    }
 
     /// The group match between `x` and `y`.
     fn between(state: &State, x: Pid, y: Pid) -> usize {
@@ -284,14 +258,6 @@ mod tests {
             .unwrap_or_else(|| panic!("no group match between {x} and {y}"))
     }
 
-    fn score(state: &mut State, index: usize, a: u32, b: u32) -> Reported {
-        let outcome = Outcome::Score {
-            score: Some((a, b)),
-            forfeit: None,
-        };
-        engine::report(state, index, &outcome).unwrap_or_else(|e| panic!("match {index} {e}"))
-    }
-
     /// `winner` beats `loser` in their group match, 2-0, whichever sides they are on.
     fn beats(state: &mut State, winner: Pid, loser: Pid) {
         let index = between(state, winner, loser);
@@ -300,22 +266,6 @@ mod tests {
         } else {
             score(state, index, 0, 2);
         }
-    }
-
-    fn sides(state: &State, index: usize) -> (Option<Pid>, Option<Pid>) {
-        (state.games[index].a, state.games[index].b)
-    }
-
-    /// The decided places as participant -> (place, place_to), in participant order.
-    fn decided(state: &State) -> BTreeMap<Pid, (u32, u32)> {
-        places(state)
-            .into_iter()
-            .map(|(id, p)| (id, (p.place, p.place_to)))
-            .collect()
-    }
-
-    fn expect(pairs: &[(Pid, (u32, u32))]) -> BTreeMap<Pid, (u32, u32)> {
-        pairs.iter().copied().collect()
     }
 
     fn completed(state: &State) -> bool {
