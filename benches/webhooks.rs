@@ -38,9 +38,6 @@ use tourney::service::tournaments::Draft;
 use tourney::service::{self, Ctx};
 use tourney::views::objects;
 
-/// One `wrk` request line: the key, then the path.
-const LUA: &str = common::LUA;
-
 /// Appends `count` `registration.created` events of `tournament` in one transaction.
 async fn append(db: &Db, tournament: &TournamentRow, first: usize, count: usize) {
     let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
@@ -201,7 +198,7 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
     let api = load.then(|| {
         let script = dir.join("keys.lua");
         let pairs = dir.join("pairs.txt");
-        std::fs::write(&script, LUA).expect("script");
+        std::fs::write(&script, common::LUA).expect("script");
         std::fs::write(&pairs, format!("{key} /api/v1/tournaments\n")).expect("pairs");
         // Long enough to cover both phases at 1,000 deliveries/s; the figures are its average.
         let seconds = (events / 1000) as u64 + 8;

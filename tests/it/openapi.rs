@@ -74,46 +74,11 @@ fn resolve<'a>(doc: &'a Value, node: &'a Value) -> &'a Value {
     }
 }
 
-/// A validator (draft 2020-12, formats asserted) for `schema`, with the document's components
-/// beside it so its `#/components/...` references resolve inside the document.
-fn validator(doc: &Value, schema: &Value) -> jsonschema::Validator {
-    let root = json!({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "components": doc["components"],
-        "allOf": [schema],
-    });
-    jsonschema::draft202012::options()
-        .should_validate_formats(true)
-        .build(&root)
-        .unwrap_or_else(|e| panic!("the schema {schema} does not compile: {e}"))
-}
+use crate::support::catalog::validator;
 
-/// The errors of `instance` against `schema`, one line each; a failed `oneOf` lists why each of
-/// its branches failed.
+/// The errors of `instance` against `schema`, one line each.
 fn violations(doc: &Value, schema: &Value, instance: &Value) -> Vec<String> {
-    fn describe(error: &jsonschema::ValidationError<'_>, depth: usize, out: &mut Vec<String>) {
-        let indent = "  ".repeat(depth);
-        match error.kind() {
-            jsonschema::error::ValidationErrorKind::OneOfNotValid { context } => {
-                out.push(format!(
-                    "{indent}at '{}': matches no branch of oneOf",
-                    error.instance_path()
-                ));
-                for (branch, errors) in context.iter().enumerate() {
-                    out.push(format!("{indent}  branch {branch}:"));
-                    for error in errors {
-                        describe(error, depth + 2, out);
-                    }
-                }
-            }
-            _ => out.push(format!("{indent}at '{}': {error}", error.instance_path())),
-        }
-    }
-    let mut out = Vec::new();
-    for error in validator(doc, schema).iter_errors(instance) {
-        describe(&error, 0, &mut out);
-    }
-    out
+    crate::support::catalog::errors(&validator(doc, schema), instance)
 }
 
 /// Holds `answer` to the document: `status` is a documented response of `GET path` (or of the
