@@ -71,7 +71,10 @@ async fn append(db: &Db, tournament: &TournamentRow, first: usize, count: usize)
 
 async fn scalar(db: &Db, sql: &'static str) -> i64 {
     match db {
-        Db::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
+        Db::Sqlite(db) => sqlx::query_scalar(sql)
+            .fetch_one(db.pool())
+            .await
+            .expect(sql),
         Db::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
     }
 }
@@ -82,7 +85,10 @@ async fn latencies(db: &Db, skip: usize) -> Vec<i64> {
         JOIN deliveries d ON d.id = a.delivery_id JOIN events e ON e.id = d.event_id \
         WHERE a.number = 1 ORDER BY e.id";
     let all: Vec<i64> = match db {
-        Db::Sqlite(pool) => sqlx::query_scalar(SQL).fetch_all(pool).await.expect(SQL),
+        Db::Sqlite(db) => sqlx::query_scalar(SQL)
+            .fetch_all(db.pool())
+            .await
+            .expect(SQL),
         Db::Postgres(pool) => sqlx::query_scalar(SQL).fetch_all(pool).await.expect(SQL),
     };
     let mut steady = all.get(skip..).unwrap_or_default().to_vec();
@@ -108,8 +114,8 @@ async fn delivered(db: &Db, want: i64, limit: Duration) {
         COALESCE(a.error_reason, '') FROM deliveries d LEFT JOIN attempts a ON a.delivery_id = d.id \
         ORDER BY a.id DESC LIMIT 1";
     let state: Option<String> = match db {
-        Db::Sqlite(pool) => sqlx::query_scalar(STATE)
-            .fetch_optional(pool)
+        Db::Sqlite(db) => sqlx::query_scalar(STATE)
+            .fetch_optional(db.pool())
             .await
             .expect(STATE),
         Db::Postgres(pool) => sqlx::query_scalar(STATE)

@@ -54,7 +54,7 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
                 .connect_with(options)
                 .await
                 .map_err(DbError::Connect)?;
-            Ok(Db::Sqlite(pool))
+            Ok(Db::Sqlite(super::SqliteDb::new(pool)))
         }
         Backend::Postgres => {
             let options =

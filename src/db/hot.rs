@@ -70,8 +70,9 @@ impl Hot {
     /// never waits for the other's transactions).
     pub fn open(db: &Db, limit: Limit, deadline: Duration) -> Result<Hot, DbError> {
         Ok(match db {
-            Db::Sqlite(pool) => {
-                let options = pool.connect_options();
+            Db::Sqlite(sqlite) => {
+                let options = sqlite.pool().connect_options();
+                let turns = sqlite.write_turns();
                 let path = options.get_filename();
                 Hot {
                     inline: Some(direct::Inline::open(path, 4)?),
@@ -89,7 +90,11 @@ impl Hot {
                         path,
                         "tourney-limits",
                         MAX_BATCH,
-                        move |conn, keys: &[KeyId]| settle_sqlite(conn, keys, limit),
+                        move |conn, keys: &[KeyId]| {
+                            // The verdicts write: wait for the process's turn first.
+                            let _turn = turns.blocking_lock();
+                            settle_sqlite(conn, keys, limit)
+                        },
                     )?),
                 }
             }

@@ -30,8 +30,11 @@ pub mod versions;
 pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
 pub use error::DbError;
 
+use std::sync::Arc;
+
 use sqlx::pool::PoolConnection;
 use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 /// Runs `$body` with `$c` bound to the open backend's `&mut Connection`. The body is compiled
 /// once per backend, so one SQL text and one chain of binds serve both.
@@ -48,8 +51,41 @@ pub(crate) use on_conn;
 /// A pool of connections to one database.
 #[derive(Debug, Clone)]
 pub enum Db {
-    Sqlite(SqlitePool),
+    Sqlite(SqliteDb),
     Postgres(PgPool),
+}
+
+/// A SQLite file's pool, and the turn its writers take.
+///
+/// SQLite lets one transaction write at a time, and a writer that finds the file locked sleeps
+/// in steps of up to 100 ms before it looks again: with several of one process's connections
+/// waiting, the lock sits free while they sleep, and writes crawl. So the process's writers
+/// queue for [`SqliteDb::writer`] (first come, first served) and only the one at the front
+/// asks SQLite for the lock; the busy timeout is left for other processes on the same file.
+#[derive(Debug, Clone)]
+pub struct SqliteDb {
+    pool: SqlitePool,
+    writer: Arc<Mutex<()>>,
+}
+
+impl SqliteDb {
+    pub fn new(pool: SqlitePool) -> SqliteDb {
+        SqliteDb {
+            pool,
+            writer: Arc::default(),
+        }
+    }
+
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// The process's turn to write, for a writer on a thread of its own that does not go
+    /// through [`Db::begin`]: it takes the turn before its transaction and holds it until the
+    /// transaction ends.
+    pub(crate) fn write_turns(&self) -> Arc<Mutex<()>> {
+        Arc::clone(&self.writer)
+    }
 }
 
 /// One connection, borrowed from a pool or from a transaction, for the query functions.
@@ -83,23 +119,25 @@ impl Handle {
     }
 }
 
-/// An open transaction. Dropped without [`Tx::commit`], it rolls back.
+/// An open transaction. Dropped without [`Tx::commit`], it rolls back. On SQLite it holds
+/// the process's turn to write until it ends (fields drop in order: the transaction, then the
+/// turn).
 pub enum Tx {
-    Sqlite(Transaction<'static, Sqlite>),
+    Sqlite(Transaction<'static, Sqlite>, OwnedMutexGuard<()>),
     Postgres(Transaction<'static, Postgres>),
 }
 
 impl Tx {
     pub fn conn(&mut self) -> Conn<'_> {
         match self {
-            Tx::Sqlite(t) => Conn::Sqlite(t),
+            Tx::Sqlite(t, _) => Conn::Sqlite(t),
             Tx::Postgres(t) => Conn::Postgres(t),
         }
     }
 
     pub async fn commit(self) -> Result<(), DbError> {
         match self {
-            Tx::Sqlite(t) => t.commit().await?,
+            Tx::Sqlite(t, _turn) => t.commit().await?,
             Tx::Postgres(t) => t.commit().await?,
         }
         Ok(())
@@ -125,7 +163,7 @@ impl Db {
     /// Applies the migrations of this backend that have not run yet.
     pub async fn migrate(&self) -> Result<(), DbError> {
         match self {
-            Db::Sqlite(pool) => MIGRATIONS_SQLITE.run(pool).await?,
+            Db::Sqlite(db) => MIGRATIONS_SQLITE.run(db.pool()).await?,
             Db::Postgres(pool) => MIGRATIONS_POSTGRES.run(pool).await?,
         }
         Ok(())
@@ -133,23 +171,27 @@ impl Db {
 
     pub async fn acquire(&self) -> Result<Handle, DbError> {
         Ok(match self {
-            Db::Sqlite(pool) => Handle::Sqlite(pool.acquire().await?),
+            Db::Sqlite(db) => Handle::Sqlite(db.pool.acquire().await?),
             Db::Postgres(pool) => Handle::Postgres(pool.acquire().await?),
         })
     }
 
-    /// Starts a write transaction. On SQLite it takes the write lock up front (`BEGIN
-    /// IMMEDIATE`), so two writers queue on the busy timeout instead of failing mid-way.
+    /// Starts a write transaction. On SQLite it waits for the process's turn to write, then
+    /// takes the file's write lock up front (`BEGIN IMMEDIATE`), so that writers queue instead
+    /// of failing mid-way.
     pub async fn begin(&self) -> Result<Tx, DbError> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Sqlite(db) => {
+                let turn = Arc::clone(&db.writer).lock_owned().await;
+                Tx::Sqlite(db.pool.begin_with("BEGIN IMMEDIATE").await?, turn)
+            }
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
 
     pub async fn close(&self) {
         match self {
-            Db::Sqlite(pool) => pool.close().await,
+            Db::Sqlite(db) => db.pool.close().await,
             Db::Postgres(pool) => pool.close().await,
         }
     }

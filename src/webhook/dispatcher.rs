@@ -151,14 +151,14 @@ impl Dispatcher {
         let token = new_token()?;
         let now = timestamp::now_ms();
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let mut handle = self.db.acquire().await?;
+        // A claim writes, so it takes its turn with the process's other writers.
+        let mut tx = self.db.begin().await?;
         let ids =
-            deliveries::claim_due(handle.conn(), &token, due_by, self.lease_until(now), limit)
-                .await?;
+            deliveries::claim_due(tx.conn(), &token, due_by, self.lease_until(now), limit).await?;
+        tx.commit().await?;
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        drop(handle);
         self.load(&token).await
     }
 

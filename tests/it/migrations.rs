@@ -9,11 +9,11 @@ use crate::support::{on_both_backends, scalar};
 /// Table name → sorted column names, read from the live database.
 async fn schema(db: &Db) -> BTreeMap<String, Vec<String>> {
     let rows: Vec<(String, String)> = match db {
-        Db::Sqlite(pool) => sqlx::query_as(
+        Db::Sqlite(db) => sqlx::query_as(
             "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p \
              WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_sqlx%'",
         )
-        .fetch_all(pool)
+        .fetch_all(db.pool())
         .await
         .expect("read SQLite schema"),
         Db::Postgres(pool) => sqlx::query_as(

@@ -211,7 +211,10 @@ pub(crate) use on_both_backends;
 /// Runs a query returning one integer (a count, say) on either backend.
 pub async fn scalar(db: &Db, sql: &'static str) -> i64 {
     match db {
-        Db::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
+        Db::Sqlite(db) => sqlx::query_scalar(sql)
+            .fetch_one(db.pool())
+            .await
+            .expect(sql),
         Db::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
     }
 }
@@ -220,7 +223,11 @@ pub async fn scalar(db: &Db, sql: &'static str) -> i64 {
 /// by hand, an address that resolved differently when it was added).
 pub async fn execute(db: &Db, sql: &'static str) {
     match db {
-        Db::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()).expect(sql),
+        Db::Sqlite(db) => sqlx::query(sql)
+            .execute(db.pool())
+            .await
+            .map(|_| ())
+            .expect(sql),
         Db::Postgres(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()).expect(sql),
     }
 }

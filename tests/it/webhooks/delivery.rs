@@ -176,7 +176,7 @@ on_both_backends! {
         for u in [url, localhost] {
             let sql = format!("INSERT INTO hooks (space_id, url, status, created_at) VALUES (1, '{u}', 'active', 1)");
             match &t.db {
-                tourney::db::Db::Sqlite(p) => { sqlx::query(sqlx::AssertSqlSafe(sql)).execute(p).await.unwrap(); }
+                tourney::db::Db::Sqlite(p) => { sqlx::query(sqlx::AssertSqlSafe(sql)).execute(p.pool()).await.unwrap(); }
                 tourney::db::Db::Postgres(p) => { sqlx::query(sqlx::AssertSqlSafe(sql)).execute(p).await.unwrap(); }
             }
         }

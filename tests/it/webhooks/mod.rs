@@ -177,7 +177,7 @@ where
         + Unpin,
 {
     match db {
-        Db::Sqlite(pool) => sqlx::query_as(sql).fetch_all(pool).await.expect(sql),
+        Db::Sqlite(db) => sqlx::query_as(sql).fetch_all(db.pool()).await.expect(sql),
         Db::Postgres(pool) => sqlx::query_as(sql).fetch_all(pool).await.expect(sql),
     }
 }
