@@ -37,8 +37,12 @@ pub struct NewParticipant<'a> {
     pub status: ParticipantStatus,
     pub registered_at: i64,
     pub withdrawn_at: Option<i64>,
+    /// What the name must not share with another in the field (the service's rule).
+    pub name_key: &'a str,
     /// Private: given on the portal.
     pub email: Option<&'a str>,
+    /// What the address must not share with another in the field (the service's rule).
+    pub email_key: Option<&'a str>,
     /// The SHA-256 of the private withdrawal link, for a portal registration.
     pub withdrawal_hash: Option<&'a str>,
 }
@@ -47,14 +51,14 @@ pub struct NewParticipant<'a> {
 pub async fn insert(conn: Conn<'_>, new: &NewParticipant<'_>) -> Result<ParticipantRow, DbError> {
     let sql = format!(
         "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
-         registered_at, withdrawn_at, email, withdrawal_hash) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {COLUMNS}"
+         registered_at, withdrawn_at, email, withdrawal_hash, name_key, email_key) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
     );
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql))
         .bind(new.tournament_id).bind(new.name).bind(new.seed).bind(new.place).bind(new.place_to)
         .bind(new.status.as_str()).bind(new.registered_at).bind(new.withdrawn_at)
-        .bind(new.email).bind(new.withdrawal_hash)
+        .bind(new.email).bind(new.withdrawal_hash).bind(new.name_key).bind(new.email_key)
         .fetch_one(c).await?),
     )
 }
@@ -93,15 +97,28 @@ pub async fn find_by_withdrawal(
     )
 }
 
-/// The name and email address (if given) of everyone in a tournament's field, for the duplicate
-/// check of a registration. The addresses must not leave the service layer.
-pub async fn field_contacts(
+/// The names and addresses in a tournament's field (withdrawn players aside) that may clash with
+/// a newcomer's keys: those with the same name key or address key, and the rows older than the
+/// keys, which the caller compares itself. Reads through the key indexes, however big the field.
+/// The addresses must not leave the service layer.
+pub async fn field_clashes(
     conn: Conn<'_>,
     tournament_id: TournamentId,
+    name_key: &str,
+    email_key: Option<&str>,
 ) -> Result<Vec<(String, Option<String>)>, DbError> {
-    const SQL: &str = "SELECT name, email FROM participants \
-        WHERE tournament_id = $1 AND status <> 'withdrawn'";
-    Ok(on_conn!(conn, c => sqlx::query_as(SQL).bind(tournament_id).fetch_all(c).await?))
+    // Three lookups, each on its own index (one `OR` makes SQLite walk the whole field); a row
+    // may come twice, which the caller's `any` does not mind.
+    const SQL: &str = "\
+        SELECT name, email FROM participants \
+            WHERE tournament_id = $1 AND name_key = $2 AND status <> 'withdrawn' \
+        UNION ALL SELECT name, email FROM participants \
+            WHERE tournament_id = $1 AND email_key = $3 AND status <> 'withdrawn' \
+        UNION ALL SELECT name, email FROM participants \
+            WHERE tournament_id = $1 AND name_key IS NULL AND status <> 'withdrawn'";
+    Ok(on_conn!(conn, c => sqlx::query_as(SQL)
+        .bind(tournament_id).bind(name_key).bind(email_key)
+        .fetch_all(c).await?))
 }
 
 /// A registration as admins see it, with the player's email address.

@@ -30,6 +30,8 @@ pub struct TournamentRow {
     pub registration_closes_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// How many players the field holds (withdrawn ones aside), kept by the database.
+    pub field_size: i64,
 }
 
 /// Everything a new tournament is created with.

@@ -429,6 +429,7 @@ mod tests {
             registration_closes_at: None,
             created_at: 0,
             updated_at: 0,
+            field_size: 0,
         }
     }
 

@@ -14,7 +14,7 @@ use crate::db::participants::{self, NewParticipant};
 use crate::db::spaces::{self, SpaceRow};
 use crate::db::tournaments::{self, NewTournament};
 use crate::db::{Db, Tx, stages};
-use crate::domain::ParticipantStatus;
+use crate::domain::{ParticipantStatus, names};
 use crate::ids::{MatchId, ParticipantId};
 use crate::import::ImportError;
 use crate::import::document::{Document, LinkDoc, SpaceDoc, TournamentDoc};
@@ -150,6 +150,7 @@ async fn load_tournament(
     // Names resolve to the participant in the field, else to a withdrawn one of that name.
     let mut ids_by_name: HashMap<&str, ParticipantId> = HashMap::new();
     for p in &doc.participants {
+        let name_key = names::name_key(&p.name);
         let new = NewParticipant {
             tournament_id: tournament.id,
             name: &p.name,
@@ -159,7 +160,9 @@ async fn load_tournament(
             status: p.status,
             registered_at: p.registered_at.unwrap_or(ctx.now),
             withdrawn_at: p.withdrawn_at,
+            name_key: &name_key,
             email: None,
+            email_key: None,
             withdrawal_hash: None,
         };
         let row = participants::insert(tx.conn(), &new).await?;

@@ -103,17 +103,22 @@ pub async fn register(
         tournament: tournament.slug.clone(),
         name: name.to_owned(),
     };
-    let field = participants::field_contacts(tx.conn(), tournament.id).await?;
-    let key = names::name_key(name);
-    if field.iter().any(|(other, _)| names::name_key(other) == key) {
+    let name_key = names::name_key(name);
+    let email_key = email.as_ref().map(Email::key);
+    let clashes =
+        participants::field_clashes(tx.conn(), tournament.id, &name_key, email_key.as_deref())
+            .await?;
+    if clashes
+        .iter()
+        .any(|(other, _)| names::name_key(other) == name_key)
+    {
         return Err(already().into());
     }
-    if let Some(email) = &email {
-        let key = email.key();
-        let taken = field
+    if let Some(key) = &email_key {
+        let taken = clashes
             .iter()
             .filter_map(|(_, other)| other.as_deref())
-            .any(|other| other.to_lowercase() == key);
+            .any(|other| other.to_lowercase() == *key);
         if taken {
             return Err(Conflict::EmailTaken {
                 tournament: tournament.slug.clone(),
@@ -121,10 +126,9 @@ pub async fn register(
             .into());
         }
     }
-    let taken = i64::try_from(field.len()).unwrap_or(i64::MAX);
-    if taken >= tournament.max_participants {
+    if tournament.field_size >= tournament.max_participants {
         return Err(Conflict::Full {
-            taken,
+            taken: tournament.field_size,
             max: tournament.max_participants,
         }
         .into());
@@ -139,7 +143,9 @@ pub async fn register(
         status: ParticipantStatus::Active,
         registered_at: ctx.now,
         withdrawn_at: None,
+        name_key: &name_key,
         email: email.as_ref().map(Email::as_str),
+        email_key: email_key.as_deref(),
         withdrawal_hash: hash.as_deref(),
     };
     let participant = match participants::insert(tx.conn(), &new).await {

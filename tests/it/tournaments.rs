@@ -8,7 +8,7 @@ use tourney::db::{Db, matches, outbox, participants, spaces, tournaments};
 use tourney::domain::{Bracket, MatchStatus};
 
 use crate::support::organiser::Organiser;
-use crate::support::{TestDb, on_both_backends, row_counts, scalar};
+use crate::support::{TestDb, execute, on_both_backends, row_counts, scalar};
 
 /// A space `league` with one webhook address subscribed to everything.
 async fn league(t: &TestDb) {
@@ -251,6 +251,13 @@ on_both_backends! {
             (vec!["tournaments", "register", "cup", &"x".repeat(65)], "the name is 65 characters long; at most 64 are allowed"),
             (vec!["tournaments", "register", "cup", "Eve\u{202E}nimdA"], "the name must not contain characters that change the direction of text"),
         ]).await;
+        // A registration made before the keys were stored beside the name and address is
+        // compared all the same.
+        execute(&t.db, "UPDATE participants SET name_key = NULL, email_key = NULL").await;
+        assert_refused(&t, &[
+            (vec!["tournaments", "register", "cup", "анна"], "'анна' is already registered in 'cup'"),
+            (vec!["tournaments", "register", "cup", "Boris", "--email", "ANNA@example.org"], "this email address is already registered in 'cup'"),
+        ]).await;
         t.run(&["tournaments", "register", "cup", "Boris"]);
         let listing = t.run(&["tournaments", "registrations", "cup"]);
         let lines: Vec<&str> = listing.lines().collect();
@@ -259,6 +266,38 @@ on_both_backends! {
         assert!(lines[2].starts_with("par_2") && lines[2].ends_with("Boris"), "{listing}");
         let everything: String = events(&t.db).await.iter().map(|e| e.to_string()).collect();
         assert!(everything.contains("Анна") && !everything.contains("anna@example.org"), "events never carry the email");
+    }
+
+    async fn the_field_size_the_database_keeps_follows_every_change(t: TestDb) {
+        league(&t).await;
+        let document = r#"{"version": 1, "spaces": [{"slug": "league", "name": "League", "tournaments": [
+            {"slug": "open", "name": "Open", "game": "chess", "format": "swiss", "status": "REGISTRATION_OPEN",
+             "max_participants": 5, "starts_at": "2026-12-01T18:00:00Z", "participants": [
+                {"name": "Anna"}, {"name": "Boris", "status": "withdrawn", "withdrawn_at": "2026-11-01T10:00:00Z"},
+                {"name": "Clara", "status": "disqualified"}]}]}]}"#;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("doc.json");
+        std::fs::write(&path, document).unwrap();
+        t.run(&["import", path.to_str().unwrap()]);
+        const KEPT: &str = "SELECT field_size FROM tournaments WHERE slug = 'open'";
+        const COUNTED: &str = "SELECT COUNT(*) FROM participants p JOIN tournaments t ON t.id = p.tournament_id \
+            WHERE t.slug = 'open' AND p.status <> 'withdrawn'";
+        let steps: [&[&str]; 6] = [
+            &["tournaments", "register", "open", "Dora"],
+            &["tournaments", "withdraw", "open", "Anna"],
+            &["tournaments", "register", "open", "Boris"],
+            &["tournaments", "register", "open", "Anna"],
+            &["tournaments", "register", "open", "Emil"],
+            &["tournaments", "withdraw", "open", "Dora"],
+        ];
+        assert_eq!(scalar(&t.db, KEPT).await, 2, "Anna and Clara after the import");
+        for step in steps {
+            t.run(step);
+            assert_eq!(scalar(&t.db, KEPT).await, scalar(&t.db, COUNTED).await, "after {step:?}");
+        }
+        // Five places, four taken (Anna, Boris, Clara, Emil): one more fits, then it is full.
+        t.run(&["tournaments", "register", "open", "Fedor"]);
+        assert_refused(&t, &[(vec!["tournaments", "register", "open", "Greta"], "the tournament is full: 5 of 5 places are taken")]).await;
     }
 
     async fn refused_commands_exit_1_and_change_nothing(t: TestDb) {
