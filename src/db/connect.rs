@@ -15,6 +15,11 @@ pub static MIGRATIONS_POSTGRES: Migrator = sqlx::migrate!("migrations/postgres")
 
 /// How long a writer waits for SQLite's write lock before giving up.
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How many pages SQLite's write-ahead log may hold before a committing connection copies it into
+/// the database file itself (SQLite's default is 1,000). `serve` copies it ten times a second
+/// on a thread of its own (`db::hot`), so that no request's commit pays for it; this is the
+/// backstop for processes that do not, and for a burst of writes faster than that thread.
+const SQLITE_AUTOCHECKPOINT_PAGES: &str = "16384";
 /// How long any command waits for a free connection.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -47,6 +52,7 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                .pragma("wal_autocheckpoint", SQLITE_AUTOCHECKPOINT_PAGES)
                 .foreign_keys(true);
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)

@@ -19,7 +19,7 @@ use super::{Conn, Db, DbError, batcher, direct};
 use crate::ids::KeyId;
 
 /// How often SQLite's write-ahead log is copied into the database file.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
 /// The most questions one job answers.
 const MAX_BATCH: usize = 512;
