@@ -95,12 +95,13 @@ pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// A GET page as the cache keeps it: built once per window for every visitor. A page with a
-/// form holds [`App::token_marker`] where each visitor's token goes.
+/// form holds [`App::token_marker`] where each visitor's token goes, at the byte offsets in
+/// `token_at` (found once, when the page is built).
 #[derive(Debug, Clone)]
 pub struct CachedPage {
     status: StatusCode,
     body: Body,
-    has_form: bool,
+    token_at: Vec<usize>,
 }
 
 pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
@@ -284,7 +285,12 @@ fn page(status: StatusCode, html: Result<String, RenderError>, cache: &'static s
             )
         }
     };
-    let mut response = with_headers(Response::new(Bytes::from(html).into()), cache);
+    html_response(status, Bytes::from(html), cache)
+}
+
+/// A page already rendered, with the portal's headers.
+fn html_response(status: StatusCode, html: Bytes, cache: &'static str) -> Response {
+    let mut response = with_headers(Response::new(html.into()), cache);
     *response.status_mut() = status;
     if status == StatusCode::SERVICE_UNAVAILABLE {
         response

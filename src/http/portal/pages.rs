@@ -7,7 +7,9 @@ use bytes::Bytes;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 
-use super::{CachedPage, Target, not_found_html, page, parse, registration_path, with_headers};
+use super::{
+    CachedPage, Target, html_response, not_found_html, parse, registration_path, with_headers,
+};
 use crate::db::DbError;
 use crate::domain::{Locale, Slug};
 use crate::http::App;
@@ -46,20 +48,34 @@ pub(super) async fn cached(
                 .map_err(|_| Failure::new("the database did not answer in time"))?
         })
         .await?;
-    if !built.has_form {
-        return Ok(revalidated(built, headers));
-    }
-    let (nonce, set_cookie) = app.forms.nonce(headers);
     let Target::Tournament(locale, slug) = target else {
         return Ok(revalidated(built, headers));
     };
+    if built.token_at.is_empty() {
+        return Ok(revalidated(built, headers));
+    }
+    let (nonce, set_cookie) = app.forms.nonce(headers);
     let token = app.forms.token(&nonce, &registration_path(locale, slug));
-    let html = String::from_utf8_lossy(&built.body.bytes).replace(&app.token_marker, &token);
-    let mut response = page(built.status, Ok(html), "private, no-store");
+    let html = with_token(&built, app.token_marker.len(), &token);
+    let mut response = html_response(built.status, html, "private, no-store");
     if let Some(cookie) = set_cookie {
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     Ok(response)
+}
+
+/// The cached page with `token` where each of its markers (`marker_len` bytes) stands.
+fn with_token(built: &CachedPage, marker_len: usize, token: &str) -> Bytes {
+    let bytes = &built.body.bytes;
+    let mut html = Vec::with_capacity(bytes.len() + built.token_at.len() * token.len());
+    let mut from = 0;
+    for &at in &built.token_at {
+        html.extend_from_slice(&bytes[from..at]);
+        html.extend_from_slice(token.as_bytes());
+        from = at + marker_len;
+    }
+    html.extend_from_slice(&bytes[from..]);
+    Bytes::from(html)
 }
 
 /// Builds a page for the cache: a tournament's form holds the token marker.
@@ -80,25 +96,26 @@ async fn build_page(
         path: after,
     };
     let mut handle = app.db.acquire().await?;
-    let found = |html: String, has_form: bool| CachedPage {
+    let found = |html: String| CachedPage {
         status: StatusCode::OK,
+        token_at: html
+            .match_indices(app.token_marker.as_str())
+            .map(|(at, _)| at)
+            .collect(),
         body: Body::new(html.into_bytes()),
-        has_form,
     };
     let missing = || CachedPage {
         status: StatusCode::NOT_FOUND,
         body: Body::new(not_found_html(&place).into_bytes()),
-        has_form: false,
+        token_at: Vec::new(),
     };
     Ok(match parse(path) {
         Target::Landing(_) => {
             let spaces = public::spaces_with_published(handle.conn()).await?;
-            found(portal::landing(&place, &spaces)?, false)
+            found(portal::landing(&place, &spaces)?)
         }
         Target::Space(_, slug) => match public::published_in_space(handle.conn(), slug).await? {
-            Some((space, list)) => {
-                found(portal::space(&place, &app.base_url, &space, &list)?, false)
-            }
+            Some((space, list)) => found(portal::space(&place, &app.base_url, &space, &list)?),
             None => missing(),
         },
         Target::Tournament(_, slug) => {
@@ -113,8 +130,7 @@ async fn build_page(
                 &Form::default(),
                 &app.token_marker,
             )?;
-            let has_form = html.contains(&app.token_marker);
-            found(html, has_form)
+            found(html)
         }
         _ => missing(),
     })
