@@ -87,21 +87,46 @@ fn writer(path: &Path) -> Result<Connection, DbError> {
 
 /// A thread that copies the write-ahead log into the database file every `every` (a passive
 /// checkpoint: it never waits for readers or writers), until it is dropped.
+///
+/// A passive checkpoint never sends the log back to its start while a reader is in it, and a busy
+/// server always has one, so under steady writes the log would only grow: every commit then
+/// extends the file, and the kernel's writeback of the new blocks stalls writers for tens of
+/// milliseconds. So once the log holds [`RESTART_AT`] pages, the thread takes the process's turn
+/// to write (the other writers of this process queue behind it, as for any writer) and restarts
+/// the log: it waits for the readers of the old log to finish (microseconds; up to the busy
+/// timeout), and the next commit writes over the log's first pages again.
 pub struct Checkpointer {
     _stop: mpsc::Sender<()>,
 }
 
+/// How many pages the write-ahead log may hold before the checkpointer restarts it.
+const RESTART_AT: i64 = 1024;
+
 impl Checkpointer {
-    pub fn start(path: &Path, every: Duration) -> Result<Checkpointer, DbError> {
+    pub fn start(
+        path: &Path,
+        every: Duration,
+        turns: std::sync::Arc<tokio::sync::Mutex<()>>,
+    ) -> Result<Checkpointer, DbError> {
         let conn = writer(path)?;
         let (stop, stopped) = mpsc::channel::<()>();
         std::thread::Builder::new()
             .name("tourney-checkpoint".to_owned())
             .spawn(move || {
                 while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                    if let Err(error) =
-                        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
-                    {
+                    let checkpoint = |mode: &str| {
+                        conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |row| {
+                            row.get::<_, i64>(1)
+                        })
+                    };
+                    let outcome = match checkpoint("PASSIVE") {
+                        Ok(pages) if pages >= RESTART_AT => {
+                            let _turn = turns.blocking_lock();
+                            checkpoint("RESTART")
+                        }
+                        other => other,
+                    };
+                    if let Err(error) = outcome {
                         tracing::warn!(%error, "cannot checkpoint the database");
                     }
                 }

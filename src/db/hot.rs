@@ -76,7 +76,11 @@ impl Hot {
                 let path = options.get_filename();
                 Hot {
                     inline: Some(direct::Inline::open(path, 4)?),
-                    _checkpoints: Some(direct::Checkpointer::start(path, CHECKPOINT_EVERY)?),
+                    _checkpoints: Some(direct::Checkpointer::start(
+                        path,
+                        CHECKPOINT_EVERY,
+                        sqlite.write_turns(),
+                    )?),
                     versions: Lane::Sqlite(direct::Batcher::open(
                         path,
                         "tourney-versions",
