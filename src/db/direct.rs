@@ -93,14 +93,18 @@ fn writer(path: &Path) -> Result<Connection, DbError> {
 /// extends the file, and the kernel's writeback of the new blocks stalls writers for tens of
 /// milliseconds. So once the log holds [`RESTART_AT`] pages, the thread takes the process's turn
 /// to write (the other writers of this process queue behind it, as for any writer) and restarts
-/// the log: it waits for the readers of the old log to finish (microseconds; up to the busy
-/// timeout), and the next commit writes over the log's first pages again.
+/// the log: it waits for the readers of the old log to finish (at most [`RESTART_WAIT`]), and the
+/// next commit writes over the log's first pages again.
 pub struct Checkpointer {
     _stop: mpsc::Sender<()>,
 }
 
-/// How many pages the write-ahead log may hold before the checkpointer restarts it.
-const RESTART_AT: i64 = 1024;
+/// How many pages (4 KB each) the write-ahead log may hold before the checkpointer restarts it.
+const RESTART_AT: i64 = 2048;
+
+/// How long a restart may wait for the old log's readers while the process's writers wait for
+/// it; when readers keep it busy longer, the restart gives up and the next round tries again.
+const RESTART_WAIT: Duration = Duration::from_millis(20);
 
 impl Checkpointer {
     pub fn start(
@@ -109,6 +113,8 @@ impl Checkpointer {
         turns: std::sync::Arc<tokio::sync::Mutex<()>>,
     ) -> Result<Checkpointer, DbError> {
         let conn = writer(path)?;
+        // A passive checkpoint never waits; this bounds the restart's wait.
+        conn.busy_timeout(RESTART_WAIT).map_err(DbError::Direct)?;
         let (stop, stopped) = mpsc::channel::<()>();
         std::thread::Builder::new()
             .name("tourney-checkpoint".to_owned())
@@ -206,5 +212,63 @@ impl Inline {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         read(&conn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under steady writes with a reader always about, the log is sent back to its start: the
+    /// `-wal` file stays near [`RESTART_AT`] pages instead of growing with every commit.
+    #[test]
+    fn the_log_stays_small_under_steady_writes_and_reads() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("wal.db");
+        let conn = Connection::open(&path).expect("open");
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .expect("WAL mode");
+        conn.execute("CREATE TABLE t (x BLOB)", [])
+            .expect("a table");
+        let mut conn = writer(&path).expect("a writer");
+        let turns = std::sync::Arc::new(tokio::sync::Mutex::new(()));
+        let _checkpoints = Checkpointer::start(&path, Duration::from_millis(5), turns.clone())
+            .expect("the checkpoint thread");
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let reader = {
+            let (path, stop) = (path.clone(), std::sync::Arc::clone(&stop));
+            std::thread::spawn(move || {
+                let conn = Connection::open(&path).expect("a reader");
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let _: i64 = conn
+                        .query_row("SELECT COUNT(*) FROM t", [], |row| row.get(0))
+                        .expect("a read");
+                }
+            })
+        };
+        // A row of one page, committed about as often as a busy server's writers do.
+        let row = vec![7u8; 2000];
+        let (mut largest, mut slowest) = (0, Duration::ZERO);
+        for _ in 0..6000 {
+            let started = std::time::Instant::now();
+            let _turn = turns.blocking_lock();
+            let tx = conn.transaction().expect("a transaction");
+            tx.execute("INSERT INTO t (x) VALUES (?1)", [&row])
+                .expect("an insert");
+            tx.commit().expect("a commit");
+            drop(_turn);
+            slowest = slowest.max(started.elapsed());
+            std::thread::sleep(Duration::from_micros(200));
+            largest = largest
+                .max(std::fs::metadata(dir.path().join("wal.db-wal")).map_or(0, |m| m.len()));
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        reader.join().expect("the reader");
+        // 6,000 commits of at least one 4 KB page each: over 24 MB if the log never restarted.
+        let bound = 3 * RESTART_AT as u64 * 4096;
+        assert!(
+            largest < bound,
+            "the log reached {largest} bytes (bound {bound})"
+        );
     }
 }
