@@ -135,6 +135,18 @@ impl Tx {
         }
     }
 
+    /// Runs one step of the transaction's savepoint `part`: a part of it that can be undone
+    /// without the rest (one at a time; SQLite and Postgres share the syntax).
+    pub async fn savepoint(&mut self, step: Savepoint) -> Result<(), DbError> {
+        let sql = match step {
+            Savepoint::Begin => "SAVEPOINT part",
+            Savepoint::Keep => "RELEASE SAVEPOINT part",
+            Savepoint::Undo => "ROLLBACK TO SAVEPOINT part",
+        };
+        on_conn!(self.conn(), c => { sqlx::query(sql).execute(c).await?; });
+        Ok(())
+    }
+
     pub async fn commit(self) -> Result<(), DbError> {
         match self {
             Tx::Sqlite(t, _turn) => t.commit().await?,
@@ -142,6 +154,17 @@ impl Tx {
         }
         Ok(())
     }
+}
+
+/// The steps of a transaction's savepoint ([`Tx::savepoint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Savepoint {
+    /// Marks where the part begins.
+    Begin,
+    /// Keeps what the part wrote (and ends it).
+    Keep,
+    /// Undoes what the part wrote; the part stays open until [`Savepoint::Keep`] ends it.
+    Undo,
 }
 
 impl Db {

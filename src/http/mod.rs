@@ -85,6 +85,8 @@ pub struct App {
     pub forms: forms::FormGuard,
     /// Portal form posts by client address.
     pub form_limiter: rate_limit::RateLimiter<std::net::IpAddr>,
+    /// The portal's registrations, written in batches of those that arrive together.
+    pub registrations: crate::service::registration_batches::Batches,
     /// Where a cached page's form token goes: random per process, so no page text can hold it.
     pub token_marker: String,
     pub metrics: metrics::Metrics,
@@ -126,6 +128,11 @@ impl App {
             portal_pages: cache::ResponseCache::default(),
             forms,
             form_limiter: rate_limit::RateLimiter::new(settings.form_limit, settings.rate_window),
+            registrations: crate::service::registration_batches::Batches::start(
+                db.clone(),
+                base_url.clone(),
+                portal::ACTOR,
+            ),
             token_marker: format!("form-token-{}", forms::random_text(16)),
             freshness: Arc::new(freshness::Freshness::new(Arc::clone(&hot), api::DB_TIMEOUT)),
             directory: Directory::default(),

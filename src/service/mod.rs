@@ -16,6 +16,7 @@ pub mod hooks;
 pub mod import;
 pub mod keys;
 pub mod matches;
+pub mod registration_batches;
 pub mod registrations;
 pub mod spaces;
 pub mod tournaments;

@@ -16,7 +16,7 @@ use super::{
     find_tournament_for_update, publish, space_of,
 };
 use crate::db::participants::{self, NewParticipant, ParticipantRow};
-use crate::db::{Db, tournaments};
+use crate::db::{Db, Tx, tournaments};
 use crate::domain::email::Email;
 use crate::domain::names;
 use crate::domain::{ParticipantStatus, TournamentStatus};
@@ -65,6 +65,43 @@ fn new_withdrawal_secret() -> Result<String, ServiceError> {
     Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
 }
 
+/// An applicant whose name and address passed the rules, with their withdrawal secret if they
+/// get one: what a registration writes, owned so that it can wait in a queue.
+#[derive(Debug)]
+pub struct Checked {
+    name: String,
+    email: Option<Email>,
+    secret: Option<String>,
+}
+
+impl Checked {
+    /// Checks the applicant's name and address (nothing is read or written).
+    pub fn new(applicant: &Applicant<'_>) -> Result<Checked, ServiceError> {
+        let name = names::participant_name(applicant.name).map_err(|e| Invalid::Field {
+            field: Field::ParticipantName,
+            reason: e.to_string(),
+        })?;
+        let email = applicant
+            .email
+            .map(|text| {
+                Email::parse(text).map_err(|e| Invalid::Field {
+                    field: Field::Email,
+                    reason: e.to_string(),
+                })
+            })
+            .transpose()?;
+        let secret = applicant
+            .withdrawal_link
+            .then(new_withdrawal_secret)
+            .transpose()?;
+        Ok(Checked {
+            name: name.to_owned(),
+            email,
+            secret,
+        })
+    }
+}
+
 /// Registers an applicant while registration is open and there is room.
 pub async fn register(
     db: &Db,
@@ -72,25 +109,26 @@ pub async fn register(
     slug: &str,
     applicant: &Applicant<'_>,
 ) -> Result<Registered, ServiceError> {
-    let name = names::participant_name(applicant.name).map_err(|e| Invalid::Field {
-        field: Field::ParticipantName,
-        reason: e.to_string(),
-    })?;
-    let email = applicant
-        .email
-        .map(|text| {
-            Email::parse(text).map_err(|e| Invalid::Field {
-                field: Field::Email,
-                reason: e.to_string(),
-            })
-        })
-        .transpose()?;
-    let secret = applicant
-        .withdrawal_link
-        .then(new_withdrawal_secret)
-        .transpose()?;
-
+    let checked = Checked::new(applicant)?;
     let mut tx = db.begin().await?;
+    let registered = register_in(&mut tx, ctx, slug, checked).await?;
+    tx.commit().await?;
+    Ok(registered)
+}
+
+/// Registers a checked applicant inside `tx`, which the caller commits.
+pub(super) async fn register_in(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    checked: Checked,
+) -> Result<Registered, ServiceError> {
+    let Checked {
+        name,
+        email,
+        secret,
+    } = checked;
+    let name = name.as_str();
     let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     if tournament.status != TournamentStatus::RegistrationOpen {
         return Err(Rule::RegistrationClosed {
@@ -154,10 +192,10 @@ pub async fn register(
         Err(e) => return Err(e.into()),
     };
     let event = publish::registration_created(ctx, &tournament, &space, &participant);
-    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    publish::to_subscribers(tx, ctx, &space, &event).await?;
     tournaments::touch(tx.conn(), tournament.id, ctx.now).await?;
     audit::record(
-        &mut tx,
+        tx,
         ctx,
         Some(space.id),
         Action::RegistrationCreated,
@@ -165,7 +203,6 @@ pub async fn register(
         Some(&participant.id.to_string()),
     )
     .await?;
-    tx.commit().await?;
     Ok(Registered {
         participant,
         withdrawal_secret: secret,

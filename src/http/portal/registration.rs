@@ -1,6 +1,6 @@
 //! Registration on the portal: the form's post, checked (limit per client address, size,
-//! origin, token, fields) before `service::registrations::register` runs as the actor `portal`;
-//! a refusal shows the page again with the reason and the values sent. Then the confirmation
+//! origin, token, fields) before the registration runs as the actor `portal`, in the next batch
+//! of `service::registration_batches` (the same operation as `tournaments register`); a refusal shows the page again with the reason and the values sent. Then the confirmation
 //! page, which shows the private withdrawal link once.
 
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 
 use super::pages::published;
-use super::{Request, SHOWN_COOKIE, SHOWN_MAX_AGE, not_found, page, portal_ctx, redirect};
+use super::{Request, SHOWN_COOKIE, SHOWN_MAX_AGE, not_found, page, redirect};
 use crate::domain::Locale;
 use crate::domain::email::{Email, InvalidEmail};
 use crate::domain::names::{self, InvalidText};
@@ -188,7 +188,7 @@ pub(super) async fn register(
         email: Some(&form.email),
         withdrawal_link: true,
     };
-    let error = match registrations::register(&app.db, &portal_ctx(app), slug, &applicant).await {
+    let error = match app.registrations.register(slug, &applicant).await {
         Ok(registered) => {
             let location = place.link(&format!("tournaments/{slug}/registered"));
             let mut response = redirect(&location, StatusCode::SEE_OTHER);
