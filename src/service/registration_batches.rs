@@ -10,6 +10,9 @@
 //! database's error and none is written. Never used by the shell, whose commands are one
 //! registration each.
 
+use std::panic::AssertUnwindSafe;
+
+use futures_util::FutureExt as _;
 use tokio::sync::{mpsc, oneshot};
 
 use super::registrations::{self, Applicant, Checked, Registered};
@@ -53,7 +56,12 @@ impl Batches {
                     actor,
                     now: crate::timestamp::now_ms(),
                 };
-                write(&db, &ctx, batch).await;
+                // A batch that panics answers its senders with an error (their replies are
+                // dropped), not every later registration.
+                let written = AssertUnwindSafe(write(&db, &ctx, batch)).catch_unwind();
+                if written.await.is_err() {
+                    tracing::error!("a batch of registrations panicked");
+                }
             }
         });
         Batches { asks }
