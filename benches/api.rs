@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use common::{LUA, Run, Serve, bare_warp, wrk};
+use common::{LUA, PgDatabase, Run, Serve, bare_warp, wrk};
 
 const SPACES: usize = 10;
 const KEYS_PER_SPACE: usize = 10;
@@ -297,26 +297,12 @@ fn postgres_fleet(
     seconds: u64,
     rounds: u64,
 ) {
-    use sqlx::{Connection, Executor};
-    let name = format!("tourney_bench_{}", std::process::id());
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    let sql = |statement: String| {
-        runtime.block_on(async {
-            let mut conn = sqlx::PgConnection::connect(admin)
-                .await
-                .expect("connect to TOURNEY_BENCH_PG_URL");
-            conn.execute(sqlx::AssertSqlSafe(statement))
-                .await
-                .expect("create or drop the database");
-        })
-    };
-    sql(format!("CREATE DATABASE {name}"));
-    let mut url = url::Url::parse(admin).expect("TOURNEY_BENCH_PG_URL is a URL");
-    url.set_path(&name);
-    let loaded = load(url.as_str(), dir);
+    let database = runtime.block_on(PgDatabase::create(admin, "api"));
+    let loaded = load(&database.url, dir);
     let args = ["--rate-limit", "1000000"];
     let replicas = [
         Serve::start(&loaded.db, &args),
@@ -381,5 +367,5 @@ fn postgres_fleet(
     );
     report("GET /api/v1/tournaments, one replica alone", &[single]);
     drop(replicas);
-    sql(format!("DROP DATABASE {name} WITH (FORCE)"));
+    runtime.block_on(database.drop());
 }

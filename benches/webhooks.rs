@@ -25,7 +25,7 @@ mod receiver;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{Run, Serve};
+use common::{PgDatabase, Run, Serve};
 use receiver::{Receiver, Reply};
 use tourney::db::outbox::{self, Audience};
 use tourney::db::tournaments::TournamentRow;
@@ -272,45 +272,6 @@ fn report(name: &str, runs: &[Figures]) {
     );
 }
 
-/// A fresh Postgres database per run, dropped afterwards.
-struct PgDatabase {
-    admin: String,
-    name: String,
-    url: String,
-}
-
-impl PgDatabase {
-    async fn create(admin: &str, run: usize) -> PgDatabase {
-        let name = format!("tourney_hooks_bench_{}_{run}", std::process::id());
-        Self::execute(admin, format!("CREATE DATABASE {name}")).await;
-        let mut url = url::Url::parse(admin).expect("TOURNEY_BENCH_PG_URL is a URL");
-        url.set_path(&name);
-        PgDatabase {
-            admin: admin.to_owned(),
-            name,
-            url: url.to_string(),
-        }
-    }
-
-    async fn execute(admin: &str, statement: String) {
-        use sqlx::{Connection, Executor};
-        let mut conn = sqlx::PgConnection::connect(admin)
-            .await
-            .expect("connect to TOURNEY_BENCH_PG_URL");
-        conn.execute(sqlx::AssertSqlSafe(statement))
-            .await
-            .expect("create or drop the database");
-    }
-
-    async fn drop(self) {
-        Self::execute(
-            &self.admin,
-            format!("DROP DATABASE {} WITH (FORCE)", self.name),
-        )
-        .await;
-    }
-}
-
 fn main() {
     // `cargo test --benches` runs this once as a smoke test with a small backlog and one round.
     let smoke =
@@ -357,7 +318,11 @@ fn main() {
         for &load in &loads {
             let mut figures = Vec::new();
             for round in 0..rounds {
-                let database = PgDatabase::create(&admin, round + if load { 100 } else { 0 }).await;
+                let database = PgDatabase::create(
+                    &admin,
+                    &format!("hooks_{}", round + if load { 100 } else { 0 }),
+                )
+                .await;
                 figures.push(run(&database.url, events, load, dir.path()).await);
                 database.drop().await;
             }

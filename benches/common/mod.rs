@@ -170,3 +170,44 @@ pub fn bare_warp(body: Vec<u8>, content_type: &'static str) -> (String, tokio::r
     runtime.spawn(warp::serve(route).incoming(listener).run());
     (format!("http://{address}"), runtime)
 }
+
+/// A fresh Postgres database on the server `admin` names (a user who may create databases), for
+/// one run; `drop` removes it.
+pub struct PgDatabase {
+    admin: String,
+    pub name: String,
+    pub url: String,
+}
+
+impl PgDatabase {
+    /// Creates `tourney_bench_{label}_{process id}`.
+    pub async fn create(admin: &str, label: &str) -> PgDatabase {
+        let name = format!("tourney_bench_{label}_{}", std::process::id());
+        Self::execute(admin, format!("CREATE DATABASE {name}")).await;
+        let mut url = url::Url::parse(admin).expect("TOURNEY_BENCH_PG_URL is a URL");
+        url.set_path(&name);
+        PgDatabase {
+            admin: admin.to_owned(),
+            name,
+            url: url.to_string(),
+        }
+    }
+
+    async fn execute(admin: &str, statement: String) {
+        use sqlx::{Connection, Executor};
+        let mut conn = sqlx::PgConnection::connect(admin)
+            .await
+            .expect("connect to TOURNEY_BENCH_PG_URL");
+        conn.execute(sqlx::AssertSqlSafe(statement))
+            .await
+            .expect("create or drop the database");
+    }
+
+    pub async fn drop(self) {
+        Self::execute(
+            &self.admin,
+            format!("DROP DATABASE {} WITH (FORCE)", self.name),
+        )
+        .await;
+    }
+}

@@ -10,10 +10,9 @@
 use std::time::Duration;
 
 use super::audit::{self, Action};
-use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space};
+use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space, space_of};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
 use crate::db::outbox::{self, Audience};
-use crate::db::spaces::SpaceRow;
 use crate::db::{Conn, Db, deliveries, spaces};
 use crate::domain::EventType;
 use crate::events::examples::{self, ExampleSpace};
@@ -278,16 +277,6 @@ pub struct Pinged {
     pub event: EventId,
 }
 
-/// The space of `hook`, which must exist.
-async fn space_of(conn: Conn<'_>, hook: &HookRow) -> Result<SpaceRow, ServiceError> {
-    Ok(spaces::find(conn, hook.space_id).await?.ok_or_else(|| {
-        crate::db::DbError::Corrupt(format!(
-            "{} belongs to space {}, which does not exist",
-            hook.id, hook.space_id
-        ))
-    })?)
-}
-
 /// Appends a signed test event for the active address `id` alone and claims its delivery under
 /// `token` until `lease_until` before committing, so no running dispatcher sends it first: the
 /// caller sends it now through the delivery loop's own path.
@@ -303,7 +292,7 @@ pub async fn ping(
         .await?
         .filter(HookRow::is_active)
         .ok_or(Missing::ActiveHook { id })?;
-    let space = space_of(tx.conn(), &hook).await?;
+    let space = space_of(tx.conn(), hook.space_id, &hook.id).await?;
     let event = Event::Ping(PingData {
         space: SpaceRef {
             id: space.id,
@@ -352,7 +341,7 @@ pub async fn send_example(
     if !hook.is_enabled() {
         return Err(Conflict::HookDisabled { id }.into());
     }
-    let space = space_of(tx.conn(), &hook).await?;
+    let space = space_of(tx.conn(), hook.space_id, &hook.id).await?;
     let space_ref = ExampleSpace {
         id: space.id,
         slug: &space.slug,

@@ -26,6 +26,7 @@ pub use error::{Conflict, Field, Invalid, Missing, Rule, ServiceError};
 use crate::db::spaces::{self as space_rows, SpaceRow};
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};
 use crate::db::{Conn, DbError};
+use crate::ids::SpaceId;
 use crate::links::BaseUrl;
 
 /// Who acts, when, and the base URL for the links in events.
@@ -47,7 +48,7 @@ async fn find_tournament(
         .ok_or_else(|| Missing::Tournament {
             slug: slug.to_owned(),
         })?;
-    let space = space_of(conn, &tournament).await?;
+    let space = space_of(conn, tournament.space_id, &tournament.id).await?;
     Ok((tournament, space))
 }
 
@@ -62,20 +63,21 @@ async fn find_tournament_for_update(
         .ok_or_else(|| Missing::Tournament {
             slug: slug.to_owned(),
         })?;
-    let space = space_of(conn, &tournament).await?;
+    let space = space_of(conn, tournament.space_id, &tournament.id).await?;
     Ok((tournament, space))
 }
 
-/// The space a tournament belongs to.
-async fn space_of(conn: Conn<'_>, tournament: &TournamentRow) -> Result<SpaceRow, ServiceError> {
-    Ok(space_rows::find(conn, tournament.space_id)
-        .await?
-        .ok_or_else(|| {
-            DbError::Corrupt(format!(
-                "tournament {} belongs to space {}, which does not exist",
-                tournament.id, tournament.space_id
-            ))
-        })?)
+/// The space `owner` (a tournament, a hook) belongs to, which must exist.
+async fn space_of(
+    conn: Conn<'_>,
+    space_id: SpaceId,
+    owner: &(dyn std::fmt::Display + Sync),
+) -> Result<SpaceRow, ServiceError> {
+    Ok(space_rows::find(conn, space_id).await?.ok_or_else(|| {
+        DbError::Corrupt(format!(
+            "{owner} belongs to space {space_id}, which does not exist"
+        ))
+    })?)
 }
 
 /// The space with `slug`, or [`Missing::Space`].

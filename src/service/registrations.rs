@@ -263,7 +263,7 @@ pub async fn withdraw(
                 }
                 .into());
             }
-            let space = space_of(tx.conn(), &tournament).await?;
+            let space = space_of(tx.conn(), tournament.space_id, &tournament.id).await?;
             (participant, tournament, space)
         }
     };
