@@ -4,8 +4,10 @@
 //! SQLite: a connection and a thread of their own; `batcher` on Postgres: a task over the pool),
 //! and every question is answered by a job that began after it was asked: so the versions a
 //! request gets were read after it arrived, and a change committed before that shows. On SQLite
-//! a versions read is short enough to run where the request is (`direct::Inline`), and a thread
-//! copies the write-ahead log into the file (`direct::Checkpointer`) so that no batch does.
+//! a versions read is short enough to run where the request is (`direct::Inline`), and is not
+//! needed at all while the log's index says nothing was committed since the last one
+//! (`wal_watch`); a thread copies the write-ahead log into the file (`direct::Checkpointer`) so
+//! that no batch does.
 //!
 //! Reads versions and settles the rate limit only: it never changes the product's data.
 
@@ -15,6 +17,7 @@ use rusqlite::TransactionBehavior;
 
 use super::rate_windows::{self, Verdict};
 use super::versions::{self, Versions};
+use super::wal_watch::{Mark, WalWatch};
 use super::{Conn, Db, DbError, batcher, direct};
 use crate::ids::KeyId;
 
@@ -55,9 +58,55 @@ impl<Q: Send + 'static, A: Send + 'static> Lane<Q, A> {
     }
 }
 
+/// SQLite's versions, read where the request runs, and kept with the log index's mark taken
+/// before that read: while the mark has not moved, nothing was committed since, and the kept
+/// versions are current.
+struct InlineVersions {
+    inline: direct::Inline,
+    watch: Option<WalWatch>,
+    last: std::sync::Mutex<Option<(Mark, Versions)>>,
+}
+
+impl InlineVersions {
+    fn open(path: &std::path::Path) -> Result<InlineVersions, DbError> {
+        let inline = direct::Inline::open(path, 4)?;
+        // The first read opens the log index the watch then reads.
+        inline.read(versions::read_direct)?;
+        Ok(InlineVersions {
+            inline,
+            watch: WalWatch::open(path),
+            last: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// The current versions, or an error when the file is busy.
+    fn read(&self) -> Result<Versions, DbError> {
+        let mark = self.watch.as_ref().and_then(WalWatch::mark);
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let (Some(mark), Some((seen, versions))) = (mark, *last)
+            && mark == seen
+        {
+            return Ok(versions);
+        }
+        drop(last);
+        let read = self.inline.read(versions::read_direct)?;
+        if let Some(mark) = mark {
+            last = self
+                .last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            *last = Some((mark, read));
+        }
+        Ok(read)
+    }
+}
+
 pub struct Hot {
     /// SQLite: versions read where the request runs.
-    inline: Option<direct::Inline>,
+    inline: Option<InlineVersions>,
     /// SQLite: the log copied into the file off the requests' path.
     _checkpoints: Option<direct::Checkpointer>,
     versions: Lane<(), Versions>,
@@ -75,7 +124,7 @@ impl Hot {
                 let turns = sqlite.write_turns();
                 let path = options.get_filename();
                 Hot {
-                    inline: Some(direct::Inline::open(path, 4)?),
+                    inline: Some(InlineVersions::open(path)?),
                     _checkpoints: Some(direct::Checkpointer::start(
                         path,
                         CHECKPOINT_EVERY,
@@ -137,7 +186,7 @@ impl Hot {
         // Inline when it is quick; when the file is busy (a reader waits only while a crashed
         // writer's log is recovered), the thread, which may wait longer, answers instead.
         if let Some(inline) = &self.inline
-            && let Ok(read) = inline.read(versions::read_direct)
+            && let Ok(read) = inline.read()
         {
             return Ok(read);
         }

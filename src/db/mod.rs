@@ -10,6 +10,7 @@ mod batcher;
 mod connect;
 mod direct;
 mod error;
+mod wal_watch;
 
 pub mod api_keys;
 pub mod audit;
