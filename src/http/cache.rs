@@ -28,6 +28,8 @@ const FIRST_SWEEP: usize = 256;
 pub struct Body {
     pub bytes: Bytes,
     pub etag: Arc<str>,
+    /// The ETag as a header, made once.
+    pub etag_header: warp::http::HeaderValue,
 }
 
 impl Body {
@@ -36,6 +38,9 @@ impl Body {
         let etag = format!("\"{}\"", hex::encode(&digest[..16]));
         Body {
             bytes: Bytes::from(bytes),
+            // Quotes and hexadecimal digits: always a valid header value.
+            etag_header: warp::http::HeaderValue::from_str(&etag)
+                .unwrap_or_else(|_| warp::http::HeaderValue::from_static("\"\"")),
             etag: etag.into(),
         }
     }

@@ -2,9 +2,7 @@
 //! histogram per route, and the number of rate-limited requests. Counting never blocks a request
 //! for long: one short lock for the status counters, atomics for the rest.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -71,8 +69,12 @@ const BUCKETS: [f64; 12] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
 ];
 
+/// Statuses are counted from 100 to 599, one counter each per route.
+const STATUSES: std::ops::Range<u16> = 100..600;
+
 pub struct Metrics {
-    requests: Mutex<BTreeMap<(usize, u16), u64>>,
+    /// Per route, per status from 100: requests answered.
+    requests: Vec<Vec<AtomicU64>>,
     buckets: Vec<[AtomicU64; BUCKETS.len()]>,
     count: Vec<AtomicU64>,
     sum_micros: Vec<AtomicU64>,
@@ -82,7 +84,10 @@ pub struct Metrics {
 impl Default for Metrics {
     fn default() -> Metrics {
         Metrics {
-            requests: Mutex::new(BTreeMap::new()),
+            requests: Route::ALL
+                .iter()
+                .map(|_| STATUSES.map(|_| AtomicU64::new(0)).collect())
+                .collect(),
             buckets: Route::ALL
                 .iter()
                 .map(|_| std::array::from_fn(|_| AtomicU64::new(0)))
@@ -97,8 +102,8 @@ impl Default for Metrics {
 impl Metrics {
     pub fn record(&self, route: Route, status: u16, elapsed: Duration) {
         let route = route.index();
-        if let Ok(mut requests) = self.requests.lock() {
-            *requests.entry((route, status)).or_default() += 1;
+        if let Some(counter) = self.requests[route].get(usize::from(status.wrapping_sub(100))) {
+            counter.fetch_add(1, Ordering::Relaxed);
         }
         let seconds = elapsed.as_secs_f64();
         for (bound, bucket) in BUCKETS.iter().zip(&self.buckets[route]) {
@@ -117,13 +122,16 @@ impl Metrics {
         let mut out = String::new();
         out.push_str("# HELP tourney_http_requests_total HTTP requests by route and status.\n");
         out.push_str("# TYPE tourney_http_requests_total counter\n");
-        if let Ok(requests) = self.requests.lock() {
-            for ((route, status), count) in requests.iter() {
-                let _ = writeln!(
-                    out,
-                    "tourney_http_requests_total{{route=\"{}\",status=\"{status}\"}} {count}",
-                    Route::ALL[*route].label()
-                );
+        for (route, statuses) in self.requests.iter().enumerate() {
+            for (status, counter) in STATUSES.zip(statuses) {
+                let count = counter.load(Ordering::Relaxed);
+                if count > 0 {
+                    let _ = writeln!(
+                        out,
+                        "tourney_http_requests_total{{route=\"{}\",status=\"{status}\"}} {count}",
+                        Route::ALL[route].label()
+                    );
+                }
             }
         }
         out.push_str("# HELP tourney_http_request_duration_seconds Time to answer a request.\n");

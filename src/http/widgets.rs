@@ -88,9 +88,9 @@ impl Page {
             text_response(StatusCode::OK, self.content_type, self.body.bytes.clone())
         };
         cache(&mut response, "no-cache");
-        if let Ok(etag) = HeaderValue::from_str(&self.body.etag) {
-            response.headers_mut().insert(header::ETAG, etag);
-        }
+        response
+            .headers_mut()
+            .insert(header::ETAG, self.body.etag_header.clone());
         response
     }
 }
