@@ -15,11 +15,10 @@ use std::time::Duration;
 
 use rusqlite::TransactionBehavior;
 
-use super::rate_windows::{self, Verdict};
+use super::rate_windows::{self, Ask, Returned, Terms, Verdict};
 use super::versions::{self, Versions};
 use super::wal_watch::{Mark, WalWatch};
 use super::{Conn, Db, DbError, batcher, direct};
-use crate::ids::KeyId;
 
 /// How often SQLite's write-ahead log is copied into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
@@ -27,11 +26,13 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 /// The most questions one job answers.
 const MAX_BATCH: usize = 512;
 
-/// The rate limit the verdicts are for: `limit` accepted requests per key in any `window_ms`.
+/// The rate limit the verdicts are for: `limit` accepted requests per key in any `window_ms`,
+/// places lent for `lease_ms` at a time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limit {
     pub limit: u32,
     pub window_ms: i64,
+    pub lease_ms: i64,
 }
 
 /// One request's verdict, with the batch's time and the versions read in its transaction.
@@ -110,7 +111,8 @@ pub struct Hot {
     /// SQLite: the log copied into the file off the requests' path.
     _checkpoints: Option<direct::Checkpointer>,
     versions: Lane<(), Versions>,
-    verdicts: Lane<KeyId, Settled>,
+    verdicts: Lane<Ask, Settled>,
+    returns: Lane<Returned, ()>,
 }
 
 impl Hot {
@@ -118,10 +120,17 @@ impl Hot {
     /// than `deadline` fails. On SQLite, two connections to its file (one reads versions and
     /// never waits for the other's transactions).
     pub fn open(db: &Db, limit: Limit, deadline: Duration) -> Result<Hot, DbError> {
+        let terms = Terms {
+            limit: limit.limit,
+            window_ms: limit.window_ms,
+            lease_ms: limit.lease_ms.max(1),
+            holder: holder()?,
+        };
         Ok(match db {
             Db::Sqlite(sqlite) => {
                 let options = sqlite.pool().connect_options();
                 let turns = sqlite.write_turns();
+                let return_turns = sqlite.write_turns();
                 let path = options.get_filename();
                 Hot {
                     inline: Some(InlineVersions::open(path)?),
@@ -143,16 +152,30 @@ impl Hot {
                         path,
                         "tourney-limits",
                         MAX_BATCH,
-                        move |conn, keys: &[KeyId]| {
+                        move |conn, asks: &[Ask]| {
                             // The verdicts write: wait for the process's turn first.
                             let _turn = turns.blocking_lock();
-                            settle_sqlite(conn, keys, limit)
+                            settle_sqlite(conn, asks, terms)
+                        },
+                    )?),
+                    returns: Lane::Sqlite(direct::Batcher::open(
+                        path,
+                        "tourney-returns",
+                        MAX_BATCH,
+                        move |conn, returned: &[Returned]| {
+                            let _turn = return_turns.blocking_lock();
+                            let tx = conn
+                                .transaction_with_behavior(TransactionBehavior::Immediate)
+                                .map_err(DbError::Direct)?;
+                            rate_windows::give_back_sqlite(&tx, returned, terms.holder)?;
+                            tx.commit().map_err(DbError::Direct)?;
+                            Ok(vec![(); returned.len()])
                         },
                     )?),
                 }
             }
             Db::Postgres(_) => {
-                let (reader, settler) = (db.clone(), db.clone());
+                let (reader, settler, returner) = (db.clone(), db.clone(), db.clone());
                 Hot {
                     inline: None,
                     _checkpoints: None,
@@ -171,9 +194,28 @@ impl Hot {
                     verdicts: Lane::Postgres(batcher::Batcher::start(
                         MAX_BATCH,
                         deadline,
-                        move |keys: Vec<KeyId>| {
+                        move |asks: Vec<Ask>| {
                             let db = settler.clone();
-                            async move { settle_postgres(&db, &keys, limit).await }
+                            async move { settle_postgres(&db, &asks, terms).await }
+                        },
+                    )),
+                    returns: Lane::Postgres(batcher::Batcher::start(
+                        MAX_BATCH,
+                        deadline,
+                        move |returned: Vec<Returned>| {
+                            let db = returner.clone();
+                            async move {
+                                let mut tx = db.begin().await?;
+                                let Conn::Postgres(c) = tx.conn() else {
+                                    return Err(DbError::Corrupt(
+                                        "a Postgres transaction on SQLite".into(),
+                                    ));
+                                };
+                                rate_windows::give_back_postgres(&mut *c, &returned, terms.holder)
+                                    .await?;
+                                tx.commit().await?;
+                                Ok(vec![(); returned.len()])
+                            }
                         },
                     )),
                 }
@@ -193,11 +235,24 @@ impl Hot {
         self.versions.ask(()).await
     }
 
-    /// Settles one request of `key`, and reads the versions in the same transaction (which
-    /// began after this call).
-    pub async fn settle(&self, key: KeyId) -> Result<Settled, DbError> {
-        self.verdicts.ask(key).await
+    /// Settles one request (with the lease it asks for), and reads the versions in the same
+    /// transaction (which began after this call).
+    pub async fn settle(&self, ask: Ask) -> Result<Settled, DbError> {
+        self.verdicts.ask(ask).await
     }
+
+    /// Gives a lease back: its unused places free at once.
+    pub async fn give_back(&self, returned: Returned) -> Result<(), DbError> {
+        self.returns.ask(returned).await
+    }
+}
+
+/// This process's name in `rate_leases`: random, so no two servers share it.
+fn holder() -> Result<i64, DbError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| DbError::Corrupt(format!("no randomness for the lease holder: {e}")))?;
+    Ok(i64::from_le_bytes(bytes) & i64::MAX)
 }
 
 fn settled(now: i64, versions: Versions, verdicts: Vec<Verdict>) -> Vec<Settled> {
@@ -213,25 +268,24 @@ fn settled(now: i64, versions: Versions, verdicts: Vec<Verdict>) -> Vec<Settled>
 
 fn settle_sqlite(
     conn: &mut rusqlite::Connection,
-    keys: &[KeyId],
-    limit: Limit,
+    asks: &[Ask],
+    terms: Terms,
 ) -> Result<Vec<Settled>, DbError> {
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(DbError::Direct)?;
     let versions = versions::read_direct(&tx)?;
-    let (now, verdicts) = rate_windows::decide_sqlite(&tx, keys, limit.limit, limit.window_ms)?;
+    let (now, verdicts) = rate_windows::decide_sqlite(&tx, asks, terms)?;
     tx.commit().map_err(DbError::Direct)?;
     Ok(settled(now, versions, verdicts))
 }
 
-async fn settle_postgres(db: &Db, keys: &[KeyId], limit: Limit) -> Result<Vec<Settled>, DbError> {
+async fn settle_postgres(db: &Db, asks: &[Ask], terms: Terms) -> Result<Vec<Settled>, DbError> {
     let mut tx = db.begin().await?;
     let Conn::Postgres(c) = tx.conn() else {
         return Err(DbError::Corrupt("a Postgres transaction on SQLite".into()));
     };
-    let (now, verdicts) =
-        rate_windows::decide_postgres(&mut *c, keys, limit.limit, limit.window_ms).await?;
+    let (now, verdicts) = rate_windows::decide_postgres(&mut *c, asks, terms).await?;
     let versions = versions::read(Conn::Postgres(c)).await?;
     tx.commit().await?;
     Ok(settled(now, versions, verdicts))

@@ -219,7 +219,8 @@ async fn authorize(
         .map_err(|e| down(Some(key_id))(e.to_string()))?;
     let versions = match checked.versions {
         Some(versions) => versions,
-        // Refused from memory: the request still needs what is current, for its key.
+        // Decided from memory (a refusal, or a place lent to this server): the request still
+        // needs what is current, for its key and its answer.
         None => app
             .freshness
             .current()
@@ -398,9 +399,7 @@ fn respond(body: Body, headers: &HeaderMap) -> Response {
         response
     };
     let out = response.headers_mut();
-    if let Ok(etag) = HeaderValue::from_str(&body.etag) {
-        out.insert(header::ETAG, etag);
-    }
+    out.insert(header::ETAG, body.etag_header);
     out.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-cache"),

@@ -119,6 +119,7 @@ impl App {
             crate::db::hot::Limit {
                 limit: settings.rate_limit.max(1),
                 window_ms: fleet::window_ms(settings.rate_window),
+                lease_ms: fleet::window_ms(fleet::lease_for(settings.rate_window)),
             },
             api::DB_TIMEOUT,
         )?);
@@ -245,9 +246,11 @@ async fn handle(
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     app.metrics.record(route, status, elapsed);
-    let key = key_id.map(|id| id.to_string());
-    let path = portal::loggable(path);
-    tracing::info!(method = %method, path = %path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
+    if tracing::enabled!(tracing::Level::INFO) {
+        let key = key_id.map(|id| id.to_string());
+        let path = portal::loggable(path);
+        tracing::info!(method = %method, path = %path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
+    }
     response
 }
 

@@ -39,7 +39,7 @@ on_both_backends! {
         assert_eq!(
             names,
             ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_results",
-             "matches", "participants", "rate_counts", "rate_stamps", "site_keys", "spaces", "stages", "tournaments", "versions"],
+             "matches", "participants", "rate_counts", "rate_leases", "rate_stamps", "site_keys", "spaces", "stages", "tournaments", "versions"],
             "on {}", t.backend_name()
         );
         assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
@@ -96,7 +96,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 6"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 7"));
     }
 }
 

@@ -1,23 +1,40 @@
 //! The fleet's rate limit as the database keeps it (`db::rate_windows`, asked through `db::hot`
 //! as servers ask it): verdicts in arrival order, what a window keeps, when a place frees, and
-//! requests that arrive together, on both backends.
+//! requests that arrive together, and the leases of places lent to one server, on both backends.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use tourney::db::hot::{Hot, Limit};
-use tourney::db::rate_windows::{SLOT_MS, Verdict};
+use tourney::db::rate_windows::{Ask, LEASE_GRACE_MS, Lease, Returned, SLOT_MS, Verdict};
 use tourney::ids::KeyId;
 
 use crate::support::organiser::Organiser;
 use crate::support::{TestDb, on_both_backends, scalar};
 
+const LEASE_MS: i64 = 50;
+
 fn hot(t: &TestDb, limit: u32, window_ms: i64) -> Arc<Hot> {
-    Arc::new(Hot::open(&t.db, Limit { limit, window_ms }, Duration::from_secs(5)).expect("open"))
+    let limit = Limit {
+        limit,
+        window_ms,
+        lease_ms: LEASE_MS,
+    };
+    Arc::new(Hot::open(&t.db, limit, Duration::from_secs(5)).expect("open"))
 }
 
 async fn verdict(hot: &Hot, key: KeyId) -> Verdict {
-    hot.settle(key).await.expect("settled").verdict
+    hot.settle(Ask::one(key)).await.expect("settled").verdict
+}
+
+async fn leased(hot: &Hot, key: KeyId, want: u32) -> tourney::db::hot::Settled {
+    hot.settle(Ask {
+        key,
+        want,
+        back: Vec::new(),
+    })
+    .await
+    .expect("settled")
 }
 
 async fn two_keys(t: &TestDb) -> (KeyId, KeyId) {
@@ -34,10 +51,10 @@ on_both_backends! {
     async fn requests_are_taken_until_the_window_is_full(t: TestDb) {
         let (one, two) = two_keys(&t).await;
         let hot = hot(&t, 3, 60_000);
-        let first = hot.settle(one).await.unwrap();
+        let first = hot.settle(Ask::one(one)).await.unwrap();
         let recorded = first.now;
-        assert_eq!(first.verdict, Verdict::Accepted { used: 1, oldest: recorded });
-        assert!(matches!(verdict(&hot, one).await, Verdict::Accepted { used: 2, oldest } if oldest == recorded));
+        assert_eq!(first.verdict, Verdict::Accepted { used: 1, oldest: recorded, lease: None });
+        assert!(matches!(verdict(&hot, one).await, Verdict::Accepted { used: 2, oldest, .. } if oldest == recorded));
         assert!(matches!(verdict(&hot, two).await, Verdict::Accepted { used: 1, .. }));
         assert!(matches!(verdict(&hot, one).await, Verdict::Accepted { used: 3, .. }));
         // The window frees when the first slot's latest request leaves it.
@@ -65,6 +82,7 @@ on_both_backends! {
             match ask.await.unwrap() {
                 Verdict::Accepted { used: n, .. } => used.push(n),
                 Verdict::Refused { .. } => refused += 1,
+                lent => panic!("no lease was asked for: {lent:?}"),
             }
         }
         used.sort_unstable();
@@ -76,15 +94,15 @@ on_both_backends! {
     async fn places_free_when_the_oldest_leave(t: TestDb) {
         let (one, _) = two_keys(&t).await;
         let hot = hot(&t, 2, 400);
-        let first = hot.settle(one).await.unwrap();
+        let first = hot.settle(Ask::one(one)).await.unwrap();
         verdict(&hot, one).await;
         assert!(matches!(verdict(&hot, one).await, Verdict::Refused { .. }));
         // Requests of one slot leave the window with the latest of them, at most one slot later
         // than their exact 400 ms.
         tokio::time::sleep(Duration::from_millis(550)).await;
-        let again = hot.settle(one).await.unwrap();
+        let again = hot.settle(Ask::one(one)).await.unwrap();
         assert!(again.now >= first.now + 400);
-        assert_eq!(again.verdict, Verdict::Accepted { used: 1, oldest: again.now });
+        assert_eq!(again.verdict, Verdict::Accepted { used: 1, oldest: again.now, lease: None });
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_stamps").await, 1, "the old stamps are gone");
     }
 
@@ -103,10 +121,77 @@ on_both_backends! {
     async fn verdicts_carry_the_current_versions(t: TestDb) {
         let (one, _) = two_keys(&t).await;
         let hot = hot(&t, 10, 60_000);
-        let before = hot.settle(one).await.unwrap().versions;
+        let before = hot.settle(Ask::one(one)).await.unwrap().versions;
         Organiser::new(&t).key("club").await;
-        let after = hot.settle(one).await.unwrap().versions;
+        let after = hot.settle(Ask::one(one)).await.unwrap().versions;
         assert!(after.keys > before.keys && after.data == before.data, "{before:?} → {after:?}");
         assert_eq!(hot.versions().await.unwrap(), after);
+    }
+
+    /// A lease counts its places at once, stamps them at its end, and gives back what was
+    /// not used; only a server that settled the key's last request gets one.
+    async fn a_lease_is_counted_at_once_and_gives_back_what_was_not_used(t: TestDb) {
+        let (one, _) = two_keys(&t).await;
+        let (mine, other) = (hot(&t, 100, 60_000), hot(&t, 100, 60_000));
+        verdict(&other, one).await;
+        // The key's last request was another server's: no lease yet.
+        let first = leased(&mine, one, 20).await;
+        assert!(matches!(first.verdict, Verdict::Accepted { used: 2, lease: None, .. }), "{:?}", first.verdict);
+        let second = leased(&mine, one, 20).await;
+        let Verdict::Accepted { used: 22, lease: Some(lease), .. } = second.verdict else {
+            panic!("a lease of 19: {:?}", second.verdict)
+        };
+        assert_eq!(lease, Lease { places: 19, ends_at: second.now + LEASE_MS });
+        assert_eq!(scalar(&t.db, "SELECT CAST(SUM(used) AS BIGINT) FROM rate_counts").await, 22);
+        assert_eq!(
+            scalar(&t.db, "SELECT MAX(last_at) FROM rate_stamps").await,
+            lease.ends_at,
+            "the lent places are stamped at the lease's end"
+        );
+        // Another server sees them as used.
+        assert!(matches!(verdict(&other, one).await, Verdict::Accepted { used: 23, .. }));
+        // 4 used, 15 given back.
+        mine.give_back(Returned { key: one, lease, unused: 15 }).await.expect("given back");
+        assert!(matches!(verdict(&other, one).await, Verdict::Accepted { used: 9, .. }));
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_leases").await, 0);
+        assert_eq!(scalar(&t.db, "SELECT CAST(SUM(n) AS BIGINT) FROM rate_stamps").await, 9);
+        // Giving back twice gives nothing.
+        mine.give_back(Returned { key: one, lease, unused: 15 }).await.expect("given back");
+        assert!(matches!(verdict(&other, one).await, Verdict::Accepted { used: 10, .. }));
+    }
+
+    /// A full window with a lease out is not refused: the asker is told when the lease ends,
+    /// and once it is given back its unused places are taken. A lease never given back (its
+    /// server died) is counted as used after the grace.
+    async fn a_full_window_waits_for_its_leases(t: TestDb) {
+        let (one, two) = two_keys(&t).await;
+        let (mine, other) = (hot(&t, 10, 60_000), hot(&t, 10, 60_000));
+        verdict(&mine, one).await;
+        let lent = leased(&mine, one, 10).await;
+        let Verdict::Accepted { used: 6, lease: Some(lease), .. } = lent.verdict else {
+            panic!("a lease of 4: {:?}", lent.verdict)
+        };
+        for _ in 0..4 {
+            assert!(matches!(verdict(&other, one).await, Verdict::Accepted { .. }));
+        }
+        let Verdict::Lent { until, .. } = verdict(&other, one).await else { panic!("the window is lent") };
+        assert_eq!(until, lease.ends_at);
+        mine.give_back(Returned { key: one, lease, unused: 3 }).await.expect("given back");
+        for _ in 0..3 {
+            assert!(matches!(verdict(&other, one).await, Verdict::Accepted { .. }));
+        }
+        assert!(matches!(verdict(&other, one).await, Verdict::Refused { .. }));
+        // Another lease, never given back.
+        verdict(&mine, two).await;
+        let Verdict::Accepted { lease: Some(lost), .. } = leased(&mine, two, 10).await.verdict else {
+            panic!("a lease")
+        };
+        for _ in 0..(10 - 2 - lost.places) {
+            assert!(matches!(verdict(&other, two).await, Verdict::Accepted { .. }));
+        }
+        assert!(matches!(verdict(&other, two).await, Verdict::Lent { .. }));
+        tokio::time::sleep(Duration::from_millis((LEASE_MS + LEASE_GRACE_MS + 50) as u64)).await;
+        assert!(matches!(verdict(&other, two).await, Verdict::Refused { .. }), "its places count as used");
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_leases").await, 0, "the lost lease is dropped");
     }
 }

@@ -239,6 +239,38 @@ on_both_backends! {
         assert_eq!(on_b.status("/api/v1/organization").await, StatusCode::OK, "after Retry-After it passes");
     }
 
+    /// A key one replica serves busily is lent places of its window; when the other replica
+    /// then takes the key's requests, the places lent and unused come back to it: the limit's
+    /// 120 requests all pass, and the 121st is refused by both.
+    async fn places_lent_to_one_replica_come_back_for_the_other(t: TestDb) {
+        let organiser = Organiser::new(&t);
+        organiser.space("club", "Club").await;
+        let key = organiser.key("club").await;
+        let args = ["--rate-limit-window", "30s"];
+        let (a, b) = (Server::start(&t, &args), Server::start(&t, &args));
+        let (on_a, on_b) = (Integrator::new(&a, &key), Integrator::new(&b, &key));
+        for i in 0..90u32 {
+            let response = on_a.get("/api/v1/organization").await;
+            assert_eq!(response.status(), StatusCode::OK, "request {} to a", i + 1);
+            assert_eq!(response.headers()["ratelimit-remaining"], (119 - i).to_string().as_str());
+        }
+        for i in 90..120u32 {
+            assert_eq!(on_b.status("/api/v1/organization").await, StatusCode::OK, "request {} to b", i + 1);
+        }
+        for (name, replica) in [("a", &on_a), ("b", &on_b)] {
+            assert_eq!(
+                replica.status("/api/v1/organization").await,
+                StatusCode::TOO_MANY_REQUESTS,
+                "the 121st on replica {name}"
+            );
+        }
+        assert_eq!(
+            crate::support::scalar(&t.db, "SELECT CAST(SUM(n) AS BIGINT) FROM rate_stamps").await,
+            120,
+            "exactly the limit is stamped"
+        );
+    }
+
     async fn a_thousand_writes_and_not_one_stale_read(t: TestDb) {
         Fleet::new(&t).await.run(&t, 1_000).await;
     }
