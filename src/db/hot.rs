@@ -63,15 +63,17 @@ impl<Q: Send + 'static, A: Send + 'static> Lane<Q, A> {
 /// before that read: while the mark has not moved, nothing was committed since, and the kept
 /// versions are current.
 struct InlineVersions {
-    inline: direct::Inline,
+    /// Declared first, so dropped before the connections that keep its file in place.
     watch: Option<WalWatch>,
+    inline: direct::Inline,
     last: std::sync::Mutex<Option<(Mark, Versions)>>,
 }
 
 impl InlineVersions {
     fn open(path: &std::path::Path) -> Result<InlineVersions, DbError> {
         let inline = direct::Inline::open(path, 4)?;
-        // The first read opens the log index the watch then reads.
+        // A first read opens the log index the watch then maps, and takes the shared lock
+        // that keeps it in place until the connection closes (with the watch).
         inline.read(versions::read_direct)?;
         Ok(InlineVersions {
             inline,
@@ -221,6 +223,12 @@ impl Hot {
                 }
             }
         })
+    }
+
+    /// The database's versions, as of a read that began after this call, when they can be had
+    /// without waiting (SQLite, its file not busy).
+    pub fn versions_at_once(&self) -> Option<Versions> {
+        self.inline.as_ref().and_then(|inline| inline.read().ok())
     }
 
     /// The database's versions, as of a read that began after this call.

@@ -3,18 +3,26 @@
 //! index, the first bytes of the `-shm` file beside the database. The header holds a counter
 //! bumped by every transaction, the log's length and its salts (see "The WAL-Index Header",
 //! <https://www.sqlite.org/walformat.html>; the format is shared by every SQLite that opens the
-//! file, so it does not change). Reading it costs one `pread`, where a read transaction costs
-//! file locks and a query.
+//! file, so it does not change). Reading it is reading 96 bytes of memory the file is mapped
+//! to, where a read transaction costs file locks and a query.
 //!
-//! Answers only "unchanged since this mark" or "perhaps changed": a header that cannot be read,
-//! is being written, or is not initialised is "perhaps changed", and the caller then reads the
-//! database. It never reads or writes the database itself.
+//! The file must stay the one every connection uses, at its size, while it is watched: SQLite
+//! truncates or deletes `-shm` only when it is the only process with the database open, and a
+//! WAL connection holds a shared lock on the database from its first read until it closes. So a
+//! watch is opened after a connection of this process has read the database, and dropped before
+//! that connection closes (`db::hot` keeps them together).
+//!
+//! Answers only "unchanged since this mark" or "perhaps changed": a header being written, or
+//! not initialised, is "perhaps changed", and the caller then reads the database. It never
+//! reads or writes the database itself.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{Ordering, fence};
 
 /// The header as SQLite keeps it: two copies of 48 bytes, the second written first, so a reader
-/// that finds them equal has a header no commit was writing.
+/// that reads the first, then the second, and finds them equal has a header no commit was
+/// writing.
 const HEADER: usize = 48;
 
 /// The log index's header as read at one moment.
@@ -22,47 +30,53 @@ const HEADER: usize = 48;
 pub struct Mark([u8; HEADER]);
 
 pub struct WalWatch {
-    shm: File,
+    map: memmap2::Mmap,
 }
 
 impl WalWatch {
-    /// Watches the database at `path`; `None` when its log index cannot be opened (no `-shm`
-    /// file: the database is not in WAL mode, or not on this machine's file system).
+    /// Watches the database at `path`, which a connection of this process has read and keeps
+    /// open for the watch's life; `None` when its log index cannot be mapped (no `-shm` file,
+    /// as when the database is not in WAL mode).
     pub fn open(path: &Path) -> Option<WalWatch> {
         let mut shm = PathBuf::from(path).into_os_string();
         shm.push("-shm");
-        File::open(shm).ok().map(|shm| WalWatch { shm })
+        let file = File::open(shm).ok()?;
+        if file.metadata().ok()?.len() < (2 * HEADER) as u64 {
+            return None;
+        }
+        // SAFETY: the mapping is read only through `read_volatile` in `mark`, never through
+        // references, so other processes writing it is no undefined behaviour; and the file is
+        // neither truncated nor replaced while a connection of this process holds the database
+        // open (see the module's comment), which the caller keeps for the watch's life.
+        let map = unsafe { memmap2::MmapOptions::new().len(2 * HEADER).map(&file) }.ok()?;
+        Some(WalWatch { map })
     }
 
     /// The header now, when it is whole and initialised. Take it *before* reading the
     /// database: a later [`WalWatch::mark`] equal to it then means nothing was committed after
     /// that read began.
     pub fn mark(&self) -> Option<Mark> {
-        let mut both = [0u8; 2 * HEADER];
-        if !read_exact_at(&self.shm, &mut both) {
-            return None;
-        }
-        let (first, second) = both.split_at(HEADER);
+        let first = self.copy(0);
+        fence(Ordering::Acquire);
+        let second = self.copy(HEADER);
+        fence(Ordering::Acquire);
         // Byte 12 is `isInit`: zero while the index is being rebuilt.
         if first != second || first[12] == 0 {
             return None;
         }
-        let mut mark = [0u8; HEADER];
-        mark.copy_from_slice(first);
-        Some(Mark(mark))
+        Some(Mark(first))
     }
-}
 
-#[cfg(unix)]
-fn read_exact_at(file: &File, buf: &mut [u8]) -> bool {
-    use std::os::unix::fs::FileExt;
-    file.read_exact_at(buf, 0).is_ok()
-}
-
-#[cfg(not(unix))]
-fn read_exact_at(_file: &File, _buf: &mut [u8]) -> bool {
-    // Without positioned reads every question is "perhaps changed": the caller reads.
-    false
+    /// The 48 bytes at `offset` (0 or 48) of the mapping.
+    fn copy(&self, offset: usize) -> [u8; HEADER] {
+        let mut bytes = [0u8; HEADER];
+        let base = self.map.as_ptr();
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            // SAFETY: `offset + i` < 2 * HEADER, the mapping's length.
+            *byte = unsafe { base.add(offset + i).read_volatile() };
+        }
+        bytes
+    }
 }
 
 #[cfg(test)]
