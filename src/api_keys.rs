@@ -34,7 +34,24 @@ pub fn generate() -> Result<NewKey, getrandom::Error> {
 
 /// The stored form of a key: lowercase hex SHA-256.
 pub fn hash(key: &str) -> String {
-    hex::encode(Sha256::digest(key.as_bytes()))
+    KeyHash::of(key).as_str().to_owned()
+}
+
+/// [`hash`] held in place, for a request's lookup.
+pub struct KeyHash([u8; 64]);
+
+impl KeyHash {
+    pub fn of(key: &str) -> KeyHash {
+        let mut hex = [b'0'; 64];
+        // 32 bytes are always 64 hex digits.
+        let _ = hex::encode_to_slice(Sha256::digest(key.as_bytes()), &mut hex);
+        KeyHash(hex)
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Hex digits are ASCII.
+        std::str::from_utf8(&self.0).unwrap_or_default()
+    }
 }
 
 /// Whether `text` has the shape of a key (checked before hashing a header value).

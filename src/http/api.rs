@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use warp::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
 use super::App;
@@ -51,13 +51,18 @@ impl Endpoint {
     }
 
     fn parse(rest: &str) -> Option<Endpoint> {
-        let parts: Vec<&str> = rest.split('/').collect();
-        match parts.as_slice() {
-            ["organization"] => Some(Endpoint::Organization),
-            ["tournaments"] => Some(Endpoint::Tournaments),
-            ["tournaments", slug] => Some(Endpoint::Tournament((*slug).to_owned())),
-            ["tournaments", slug, "matches"] => Some(Endpoint::Matches((*slug).to_owned())),
-            ["tournaments", slug, "standings"] => Some(Endpoint::Standings((*slug).to_owned())),
+        let mut parts = rest.split('/');
+        let parts = (parts.next()?, parts.next(), parts.next(), parts.next());
+        match parts {
+            ("organization", None, None, None) => Some(Endpoint::Organization),
+            ("tournaments", None, None, None) => Some(Endpoint::Tournaments),
+            ("tournaments", Some(slug), None, None) => Some(Endpoint::Tournament(slug.to_owned())),
+            ("tournaments", Some(slug), Some("matches"), None) => {
+                Some(Endpoint::Matches(slug.to_owned()))
+            }
+            ("tournaments", Some(slug), Some("standings"), None) => {
+                Some(Endpoint::Standings(slug.to_owned()))
+            }
             _ => None,
         }
     }
@@ -111,8 +116,8 @@ pub async fn handle(
             response: ApiError::Unauthorized.into_response(),
         };
     };
-    let key_hash = api_keys::hash(key);
-    let (principal, checked) = match authorize(app, &key_hash).await {
+    let key_hash = api_keys::KeyHash::of(key);
+    let (principal, checked) = match authorize(app, key_hash.as_str()).await {
         Ok(Some(found)) => found,
         Ok(None) => {
             return Answered {
@@ -272,7 +277,7 @@ async fn answer(
     }
     let filter = parse_query(&endpoint, query)?;
     // The space is part of the key: no answer is ever shared across spaces.
-    let key = format!("{} {rest}?{}", principal.space.id, canonical_query(&filter));
+    let key = cache_key(principal, rest, &filter);
     let (owned, principal) = (Arc::clone(app), principal.clone());
     app.api_answers
         .get_or_build(&key, version, || async move {
@@ -368,12 +373,20 @@ fn parse_query(endpoint: &Endpoint, query: &str) -> Result<views::ListFilter, Ap
     Ok(filter)
 }
 
-fn canonical_query(filter: &views::ListFilter) -> String {
-    format!(
-        "status={}&game={}",
+/// The answer cache's key: the space, the path and the parameters in one order.
+fn cache_key(principal: &Principal, rest: &str, filter: &views::ListFilter) -> String {
+    use std::fmt::Write;
+    let (status, game) = (
         filter.status.map_or("", |s| s.as_str()),
-        filter.game.as_deref().unwrap_or("")
-    )
+        filter.game.as_deref().unwrap_or(""),
+    );
+    let mut key = String::with_capacity(32 + rest.len() + game.len());
+    let _ = write!(
+        key,
+        "{} {rest}?status={status}&game={game}",
+        principal.space.id.raw()
+    );
+    key
 }
 
 fn has_body(headers: &HeaderMap) -> bool {
@@ -407,11 +420,15 @@ fn respond(body: Body, headers: &HeaderMap) -> Response {
     response
 }
 
+const RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
+const RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
+const RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
+
 fn rate_headers(response: &mut Response, limit: u32, remaining: u32, reset: u64) {
     let headers = response.headers_mut();
-    headers.insert("ratelimit-limit", HeaderValue::from(limit));
-    headers.insert("ratelimit-remaining", HeaderValue::from(remaining));
-    headers.insert("ratelimit-reset", HeaderValue::from(reset));
+    headers.insert(RATELIMIT_LIMIT, HeaderValue::from(limit));
+    headers.insert(RATELIMIT_REMAINING, HeaderValue::from(remaining));
+    headers.insert(RATELIMIT_RESET, HeaderValue::from(reset));
 }
 
 #[cfg(test)]
