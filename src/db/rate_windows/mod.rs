@@ -22,7 +22,6 @@
 
 use std::collections::HashMap;
 
-use super::DbError;
 use crate::ids::KeyId;
 
 /// One request to settle: its key, how many places the asking server would take with it
@@ -254,326 +253,17 @@ fn distinct(keys: impl Iterator<Item = KeyId>) -> Vec<i64> {
     distinct
 }
 
-/// Settles `asks` on Postgres, inside the caller's transaction (held until it commits): the
-/// database's time and each request's verdict.
-pub async fn decide_postgres(
-    c: &mut sqlx::PgConnection,
-    asks: &[Ask],
-    terms: Terms,
-) -> Result<(i64, Vec<Verdict>), DbError> {
-    let distinct = distinct(asks.iter().map(|a| a.key));
-    lock_postgres(&mut *c, &distinct).await?;
-    give_back_postgres(&mut *c, &backs(asks), terms.holder).await?;
-    // The clock is read once the keys are held: every later settle of them reads a later time.
-    #[allow(clippy::type_complexity)]
-    let rows: Vec<(i64, i64, i64, i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
-        "WITH t AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT AS now) \
-         SELECT t.now, c.key_id, c.used, \
-                COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = c.key_id \
-                          AND s.slot <= ((t.now - $2) / $3) AND s.last_at <= t.now - $2), 0)::BIGINT, \
-                (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = c.key_id \
-                   AND s.slot >= ((t.now - $2) / $3) AND s.last_at > t.now - $2 ORDER BY s.slot LIMIT 1), \
-                (SELECT MAX(l.ends_at) FROM rate_leases l WHERE l.key_id = c.key_id AND l.ends_at > t.now - $4), \
-                c.holder \
-         FROM t, rate_counts c WHERE c.key_id = ANY($1)",
-    )
-    .bind(&distinct)
-    .bind(terms.window_ms)
-    .bind(SLOT_MS)
-    .bind(LEASE_GRACE_MS)
-    .fetch_all(&mut *c)
-    .await?;
-    let now = match rows.first() {
-        Some(row) => row.0,
-        None => return Err(DbError::Corrupt("no rate-limit rows for the batch".into())),
-    };
-    let seen: Vec<Seen> = rows
-        .into_iter()
-        .map(|(_, key, used, left, oldest, lent_until, holder)| Seen {
-            key,
-            used,
-            left,
-            oldest,
-            lent_until,
-            holder,
-        })
-        .collect();
-    let (verdicts, settled) = settle(asks, now, &seen, terms);
-    let until = now - terms.window_ms;
-    let ends_at = now + terms.lease_ms;
-    let (counted, used): (Vec<i64>, Vec<i64>) = settled.iter().map(|s| (s.key, s.used)).unzip();
-    let (lent_keys, lent): (Vec<i64>, Vec<i64>) = settled
-        .iter()
-        .filter(|s| s.lent > 0)
-        .map(|s| (s.key, s.lent))
-        .unzip();
-    let rows = stamps(&settled, now, ends_at);
-    let column = |i: usize| -> Vec<i64> { rows.iter().map(|r| [r.0, r.1, r.2, r.3][i]).collect() };
-    sqlx::query(
-        "WITH gone AS (DELETE FROM rate_stamps WHERE key_id = ANY($1) AND slot <= $4 AND last_at <= $3), \
-         counted AS (UPDATE rate_counts r SET used = w.used, holder = $10 \
-                     FROM unnest($1::BIGINT[], $2::BIGINT[]) AS w(key_id, used) WHERE r.key_id = w.key_id), \
-         lapsed AS (DELETE FROM rate_leases WHERE key_id = ANY($1) AND ends_at <= $9), \
-         lent AS (INSERT INTO rate_leases (key_id, holder, ends_at, slot, places) \
-                  SELECT k, $10, $11, $12, p FROM unnest($13::BIGINT[], $14::BIGINT[]) AS l(k, p) \
-                  ON CONFLICT (key_id, holder, ends_at) DO UPDATE SET places = rate_leases.places + excluded.places) \
-         INSERT INTO rate_stamps (key_id, slot, n, last_at) \
-         SELECT * FROM unnest($5::BIGINT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[]) \
-         ON CONFLICT (key_id, slot) DO UPDATE \
-         SET n = rate_stamps.n + excluded.n, last_at = GREATEST(rate_stamps.last_at, excluded.last_at)",
-    )
-    .bind(&counted)
-    .bind(&used)
-    .bind(until)
-    .bind(slot(until))
-    .bind(column(0))
-    .bind(column(1))
-    .bind(column(2))
-    .bind(column(3))
-    .bind(now - LEASE_GRACE_MS)
-    .bind(terms.holder)
-    .bind(ends_at)
-    .bind(slot(ends_at))
-    .bind(&lent_keys)
-    .bind(&lent)
-    .execute(&mut *c)
-    .await?;
-    Ok((now, verdicts))
-}
-
-/// Takes the count rows of `keys` (sorted) for the transaction, creating missing ones: every
-/// writer of the rate tables takes them first, in key order.
-async fn lock_postgres(c: &mut sqlx::PgConnection, keys: &[i64]) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO rate_counts (key_id, used) SELECT k, 0 FROM unnest($1::BIGINT[]) k \
-         ON CONFLICT (key_id) DO NOTHING",
-    )
-    .bind(keys)
-    .execute(&mut *c)
-    .await?;
-    sqlx::query("SELECT key_id FROM rate_counts WHERE key_id = ANY($1) ORDER BY key_id FOR UPDATE")
-        .bind(keys)
-        .execute(&mut *c)
-        .await?;
-    Ok(())
-}
-
-/// Gives leases back on Postgres, inside the caller's transaction: each lease's row loses its
-/// places, and its unused places leave the count and the stamp they were counted in. A lease
-/// already dropped as abandoned, or whose stamp left the window, gives nothing back.
-pub async fn give_back_postgres(
-    c: &mut sqlx::PgConnection,
-    returned: &[Returned],
-    holder: i64,
-) -> Result<(), DbError> {
-    if returned.is_empty() {
-        return Ok(());
-    }
-    lock_postgres(&mut *c, &distinct(returned.iter().map(|r| r.key))).await?;
-    for r in sorted(returned) {
-        let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
-        let held = sqlx::query(
-            "UPDATE rate_leases SET places = places - $4 \
-             WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places >= $4",
-        )
-        .bind(key)
-        .bind(holder)
-        .bind(r.lease.ends_at)
-        .bind(places)
-        .execute(&mut *c)
-        .await?
-        .rows_affected();
-        if held == 0 {
-            continue;
-        }
-        sqlx::query("DELETE FROM rate_leases WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places = 0")
-            .bind(key)
-            .bind(holder)
-            .bind(r.lease.ends_at)
-            .execute(&mut *c)
-            .await?;
-        if unused == 0 {
-            continue;
-        }
-        let stamped = sqlx::query(
-            "UPDATE rate_stamps SET n = n - $3 WHERE key_id = $1 AND slot = $2 AND n >= $3",
-        )
-        .bind(key)
-        .bind(slot(r.lease.ends_at))
-        .bind(unused)
-        .execute(&mut *c)
-        .await?
-        .rows_affected();
-        if stamped == 1 {
-            sqlx::query("UPDATE rate_counts SET used = GREATEST(used - $2, 0) WHERE key_id = $1")
-                .bind(key)
-                .bind(unused)
-                .execute(&mut *c)
-                .await?;
-            sqlx::query("DELETE FROM rate_stamps WHERE key_id = $1 AND slot = $2 AND n = 0")
-                .bind(key)
-                .bind(slot(r.lease.ends_at))
-                .execute(&mut *c)
-                .await?;
-        }
-    }
-    Ok(())
-}
-
 fn sorted(returned: &[Returned]) -> Vec<Returned> {
     let mut sorted = returned.to_vec();
     sorted.sort_by_key(|r| (r.key.raw(), r.lease.ends_at));
     sorted
 }
 
-/// A JSON array of numbers, or of number tuples, for SQLite's `json_each`.
-fn json<T: serde::Serialize>(values: &T) -> Result<String, DbError> {
-    Ok(serde_json::to_string(values)?)
-}
+mod postgres;
+mod sqlite;
 
-/// Settles `asks` on a SQLite connection of `db::direct`, inside the caller's transaction, which
-/// must hold the write lock (`BEGIN IMMEDIATE`): the database's time and each request's verdict.
-pub fn decide_sqlite(
-    tx: &rusqlite::Transaction<'_>,
-    asks: &[Ask],
-    terms: Terms,
-) -> Result<(i64, Vec<Verdict>), DbError> {
-    give_back_sqlite(tx, &backs(asks), terms.holder)?;
-    let distinct = json(&distinct(asks.iter().map(|a| a.key)))?;
-    let direct = DbError::Direct;
-    let now: i64 = tx
-        .prepare_cached("SELECT CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)")
-        .and_then(|mut s| s.query_row([], |row| row.get(0)))
-        .map_err(direct)?;
-    let until = now - terms.window_ms;
-    let seen: Vec<Seen> = tx
-        .prepare_cached(
-            "SELECT k.value, COALESCE(c.used, 0), \
-                    COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = k.value \
-                              AND s.slot <= ?3 AND s.last_at <= ?2), 0), \
-                    (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = k.value \
-                       AND s.slot >= ?3 AND s.last_at > ?2 ORDER BY s.slot LIMIT 1), \
-                    (SELECT MAX(l.ends_at) FROM rate_leases l WHERE l.key_id = k.value AND l.ends_at > ?4), \
-                    c.holder \
-             FROM json_each(?1) k LEFT JOIN rate_counts c ON c.key_id = k.value",
-        )
-        .and_then(|mut s| {
-            s.query_map(
-                rusqlite::params![distinct, until, slot(until), now - LEASE_GRACE_MS],
-                |row| {
-                    Ok(Seen {
-                        key: row.get(0)?,
-                        used: row.get(1)?,
-                        left: row.get(2)?,
-                        oldest: row.get(3)?,
-                        lent_until: row.get(4)?,
-                        holder: row.get(5)?,
-                    })
-                },
-            )?
-            .collect()
-        })
-        .map_err(direct)?;
-    let (verdicts, settled) = settle(asks, now, &seen, terms);
-    let ends_at = now + terms.lease_ms;
-    let counts = json(&settled.iter().map(|s| (s.key, s.used)).collect::<Vec<_>>())?;
-    let lent = json(
-        &settled
-            .iter()
-            .filter(|s| s.lent > 0)
-            .map(|s| (s.key, s.lent))
-            .collect::<Vec<_>>(),
-    )?;
-    let stamps = json(&stamps(&settled, now, ends_at))?;
-    tx.prepare_cached(
-        "DELETE FROM rate_stamps WHERE slot <= ?3 AND last_at <= ?2 \
-         AND key_id IN (SELECT value FROM json_each(?1))",
-    )
-    .and_then(|mut s| s.execute(rusqlite::params![distinct, until, slot(until)]))
-    .map_err(direct)?;
-    tx.prepare_cached(
-        "INSERT INTO rate_counts (key_id, used, holder) \
-         SELECT value ->> 0, value ->> 1, ?2 FROM json_each(?1) WHERE true \
-         ON CONFLICT (key_id) DO UPDATE SET used = excluded.used, holder = excluded.holder",
-    )
-    .and_then(|mut s| s.execute(rusqlite::params![counts, terms.holder]))
-    .map_err(direct)?;
-    tx.prepare_cached(
-        "INSERT INTO rate_stamps (key_id, slot, n, last_at) \
-         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?1) WHERE true \
-         ON CONFLICT (key_id, slot) DO UPDATE SET n = n + excluded.n, last_at = max(last_at, excluded.last_at)",
-    )
-    .and_then(|mut s| s.execute([&stamps]))
-    .map_err(direct)?;
-    tx.prepare_cached(
-        "DELETE FROM rate_leases WHERE ends_at <= ?2 AND key_id IN (SELECT value FROM json_each(?1))",
-    )
-    .and_then(|mut s| s.execute(rusqlite::params![distinct, now - LEASE_GRACE_MS]))
-    .map_err(direct)?;
-    if lent != "[]" {
-        tx.prepare_cached(
-            "INSERT INTO rate_leases (key_id, holder, ends_at, slot, places) \
-             SELECT value ->> 0, ?2, ?3, ?4, value ->> 1 FROM json_each(?1) WHERE true \
-             ON CONFLICT (key_id, holder, ends_at) DO UPDATE SET places = places + excluded.places",
-        )
-        .and_then(|mut s| {
-            s.execute(rusqlite::params![
-                lent,
-                terms.holder,
-                ends_at,
-                slot(ends_at)
-            ])
-        })
-        .map_err(direct)?;
-    }
-    Ok((now, verdicts))
-}
-
-/// [`give_back_postgres`] on a SQLite connection of `db::direct`, inside the caller's write
-/// transaction.
-pub fn give_back_sqlite(
-    tx: &rusqlite::Transaction<'_>,
-    returned: &[Returned],
-    holder: i64,
-) -> Result<(), DbError> {
-    let direct = DbError::Direct;
-    for r in sorted(returned) {
-        let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
-        let held = tx
-            .prepare_cached(
-                "UPDATE rate_leases SET places = places - ?4 \
-                 WHERE key_id = ?1 AND holder = ?2 AND ends_at = ?3 AND places >= ?4",
-            )
-            .and_then(|mut s| s.execute(rusqlite::params![key, holder, r.lease.ends_at, places]))
-            .map_err(direct)?;
-        if held == 0 {
-            continue;
-        }
-        tx.prepare_cached(
-            "DELETE FROM rate_leases WHERE key_id = ?1 AND holder = ?2 AND ends_at = ?3 AND places = 0",
-        )
-        .and_then(|mut s| s.execute(rusqlite::params![key, holder, r.lease.ends_at]))
-        .map_err(direct)?;
-        if unused == 0 {
-            continue;
-        }
-        let stamped = tx
-            .prepare_cached(
-                "UPDATE rate_stamps SET n = n - ?3 WHERE key_id = ?1 AND slot = ?2 AND n >= ?3",
-            )
-            .and_then(|mut s| s.execute(rusqlite::params![key, slot(r.lease.ends_at), unused]))
-            .map_err(direct)?;
-        if stamped == 1 {
-            tx.prepare_cached("UPDATE rate_counts SET used = max(used - ?2, 0) WHERE key_id = ?1")
-                .and_then(|mut s| s.execute(rusqlite::params![key, unused]))
-                .map_err(direct)?;
-            tx.prepare_cached("DELETE FROM rate_stamps WHERE key_id = ?1 AND slot = ?2 AND n = 0")
-                .and_then(|mut s| s.execute(rusqlite::params![key, slot(r.lease.ends_at)]))
-                .map_err(direct)?;
-        }
-    }
-    Ok(())
-}
+pub use postgres::{decide_postgres, give_back_postgres};
+pub use sqlite::{decide_sqlite, give_back_sqlite};
 
 #[cfg(test)]
 mod tests {
@@ -751,5 +441,28 @@ mod tests {
                 },
             ]
         );
+    }
+
+    /// A key whose last request another server settled gets no lease; the next request, this
+    /// server's again, may.
+    #[test]
+    fn only_the_server_that_settled_the_last_request_is_lent_places() {
+        let mut window = seen(1, 0, 0, Some(400));
+        window.holder = Some(8);
+        let ask = || Ask {
+            key: key(1),
+            want: 10,
+            back: Vec::new(),
+        };
+        let (verdicts, settled) = settle(&[ask(), ask()], 1_000, &[window], terms(120));
+        assert!(matches!(verdicts[0], Verdict::Accepted { lease: None, .. }));
+        assert!(matches!(
+            verdicts[1],
+            Verdict::Accepted {
+                lease: Some(Lease { places: 9, .. }),
+                ..
+            }
+        ));
+        assert_eq!(settled[0].lent, 9);
     }
 }

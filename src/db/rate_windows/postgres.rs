@@ -1,0 +1,174 @@
+//! The rate windows on Postgres: a batch settled with array-bound statements, holding the keys'
+//! count rows in key order, and leases given back the same way.
+
+use super::{
+    Ask, LEASE_GRACE_MS, Returned, SLOT_MS, Seen, Terms, Verdict, backs, distinct, settle, slot,
+    sorted, stamps,
+};
+use crate::db::DbError;
+
+/// Settles `asks` on Postgres, inside the caller's transaction (held until it commits): the
+/// database's time and each request's verdict.
+pub async fn decide_postgres(
+    c: &mut sqlx::PgConnection,
+    asks: &[Ask],
+    terms: Terms,
+) -> Result<(i64, Vec<Verdict>), DbError> {
+    let distinct = distinct(asks.iter().map(|a| a.key));
+    lock_postgres(&mut *c, &distinct).await?;
+    give_back_postgres(&mut *c, &backs(asks), terms.holder).await?;
+    // The clock is read once the keys are held: every later settle of them reads a later time.
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(i64, i64, i64, i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "WITH t AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT AS now) \
+         SELECT t.now, c.key_id, c.used, \
+                COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = c.key_id \
+                          AND s.slot <= ((t.now - $2) / $3) AND s.last_at <= t.now - $2), 0)::BIGINT, \
+                (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = c.key_id \
+                   AND s.slot >= ((t.now - $2) / $3) AND s.last_at > t.now - $2 ORDER BY s.slot LIMIT 1), \
+                (SELECT MAX(l.ends_at) FROM rate_leases l WHERE l.key_id = c.key_id AND l.ends_at > t.now - $4), \
+                c.holder \
+         FROM t, rate_counts c WHERE c.key_id = ANY($1)",
+    )
+    .bind(&distinct)
+    .bind(terms.window_ms)
+    .bind(SLOT_MS)
+    .bind(LEASE_GRACE_MS)
+    .fetch_all(&mut *c)
+    .await?;
+    let now = match rows.first() {
+        Some(row) => row.0,
+        None => return Err(DbError::Corrupt("no rate-limit rows for the batch".into())),
+    };
+    let seen: Vec<Seen> = rows
+        .into_iter()
+        .map(|(_, key, used, left, oldest, lent_until, holder)| Seen {
+            key,
+            used,
+            left,
+            oldest,
+            lent_until,
+            holder,
+        })
+        .collect();
+    let (verdicts, settled) = settle(asks, now, &seen, terms);
+    let until = now - terms.window_ms;
+    let ends_at = now + terms.lease_ms;
+    let (counted, used): (Vec<i64>, Vec<i64>) = settled.iter().map(|s| (s.key, s.used)).unzip();
+    let (lent_keys, lent): (Vec<i64>, Vec<i64>) = settled
+        .iter()
+        .filter(|s| s.lent > 0)
+        .map(|s| (s.key, s.lent))
+        .unzip();
+    let rows = stamps(&settled, now, ends_at);
+    let column = |i: usize| -> Vec<i64> { rows.iter().map(|r| [r.0, r.1, r.2, r.3][i]).collect() };
+    sqlx::query(
+        "WITH gone AS (DELETE FROM rate_stamps WHERE key_id = ANY($1) AND slot <= $4 AND last_at <= $3), \
+         counted AS (UPDATE rate_counts r SET used = w.used, holder = $10 \
+                     FROM unnest($1::BIGINT[], $2::BIGINT[]) AS w(key_id, used) WHERE r.key_id = w.key_id), \
+         lapsed AS (DELETE FROM rate_leases WHERE key_id = ANY($1) AND ends_at <= $9), \
+         lent AS (INSERT INTO rate_leases (key_id, holder, ends_at, slot, places) \
+                  SELECT k, $10, $11, $12, p FROM unnest($13::BIGINT[], $14::BIGINT[]) AS l(k, p) \
+                  ON CONFLICT (key_id, holder, ends_at) DO UPDATE SET places = rate_leases.places + excluded.places) \
+         INSERT INTO rate_stamps (key_id, slot, n, last_at) \
+         SELECT * FROM unnest($5::BIGINT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[]) \
+         ON CONFLICT (key_id, slot) DO UPDATE \
+         SET n = rate_stamps.n + excluded.n, last_at = GREATEST(rate_stamps.last_at, excluded.last_at)",
+    )
+    .bind(&counted)
+    .bind(&used)
+    .bind(until)
+    .bind(slot(until))
+    .bind(column(0))
+    .bind(column(1))
+    .bind(column(2))
+    .bind(column(3))
+    .bind(now - LEASE_GRACE_MS)
+    .bind(terms.holder)
+    .bind(ends_at)
+    .bind(slot(ends_at))
+    .bind(&lent_keys)
+    .bind(&lent)
+    .execute(&mut *c)
+    .await?;
+    Ok((now, verdicts))
+}
+
+/// Takes the count rows of `keys` (sorted) for the transaction, creating missing ones: every
+/// writer of the rate tables takes them first, in key order.
+async fn lock_postgres(c: &mut sqlx::PgConnection, keys: &[i64]) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO rate_counts (key_id, used) SELECT k, 0 FROM unnest($1::BIGINT[]) k \
+         ON CONFLICT (key_id) DO NOTHING",
+    )
+    .bind(keys)
+    .execute(&mut *c)
+    .await?;
+    sqlx::query("SELECT key_id FROM rate_counts WHERE key_id = ANY($1) ORDER BY key_id FOR UPDATE")
+        .bind(keys)
+        .execute(&mut *c)
+        .await?;
+    Ok(())
+}
+
+/// Gives leases back on Postgres, inside the caller's transaction: each lease's row loses its
+/// places, and its unused places leave the count and the stamp they were counted in. A lease
+/// already dropped as abandoned, or whose stamp left the window, gives nothing back.
+pub async fn give_back_postgres(
+    c: &mut sqlx::PgConnection,
+    returned: &[Returned],
+    holder: i64,
+) -> Result<(), DbError> {
+    if returned.is_empty() {
+        return Ok(());
+    }
+    lock_postgres(&mut *c, &distinct(returned.iter().map(|r| r.key))).await?;
+    for r in sorted(returned) {
+        let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
+        let held = sqlx::query(
+            "UPDATE rate_leases SET places = places - $4 \
+             WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places >= $4",
+        )
+        .bind(key)
+        .bind(holder)
+        .bind(r.lease.ends_at)
+        .bind(places)
+        .execute(&mut *c)
+        .await?
+        .rows_affected();
+        if held == 0 {
+            continue;
+        }
+        sqlx::query("DELETE FROM rate_leases WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places = 0")
+            .bind(key)
+            .bind(holder)
+            .bind(r.lease.ends_at)
+            .execute(&mut *c)
+            .await?;
+        if unused == 0 {
+            continue;
+        }
+        let stamped = sqlx::query(
+            "UPDATE rate_stamps SET n = n - $3 WHERE key_id = $1 AND slot = $2 AND n >= $3",
+        )
+        .bind(key)
+        .bind(slot(r.lease.ends_at))
+        .bind(unused)
+        .execute(&mut *c)
+        .await?
+        .rows_affected();
+        if stamped == 1 {
+            sqlx::query("UPDATE rate_counts SET used = GREATEST(used - $2, 0) WHERE key_id = $1")
+                .bind(key)
+                .bind(unused)
+                .execute(&mut *c)
+                .await?;
+            sqlx::query("DELETE FROM rate_stamps WHERE key_id = $1 AND slot = $2 AND n = 0")
+                .bind(key)
+                .bind(slot(r.lease.ends_at))
+                .execute(&mut *c)
+                .await?;
+        }
+    }
+    Ok(())
+}
