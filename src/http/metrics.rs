@@ -75,8 +75,10 @@ const STATUSES: std::ops::Range<u16> = 100..600;
 pub struct Metrics {
     /// Per route, per status from 100: requests answered.
     requests: Vec<Vec<AtomicU64>>,
-    buckets: Vec<[AtomicU64; BUCKETS.len()]>,
-    count: Vec<AtomicU64>,
+    /// Per route, requests by the first bucket they fall in (the last slot: above every
+    /// bound); summed into Prometheus's cumulative buckets when rendered, so that a request
+    /// bumps one counter, not one per bucket.
+    buckets: Vec<[AtomicU64; BUCKETS.len() + 1]>,
     sum_micros: Vec<AtomicU64>,
     rate_limited: AtomicU64,
 }
@@ -92,7 +94,6 @@ impl Default for Metrics {
                 .iter()
                 .map(|_| std::array::from_fn(|_| AtomicU64::new(0)))
                 .collect(),
-            count: Route::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
             sum_micros: Route::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
             rate_limited: AtomicU64::new(0),
         }
@@ -106,12 +107,11 @@ impl Metrics {
             counter.fetch_add(1, Ordering::Relaxed);
         }
         let seconds = elapsed.as_secs_f64();
-        for (bound, bucket) in BUCKETS.iter().zip(&self.buckets[route]) {
-            if seconds <= *bound {
-                bucket.fetch_add(1, Ordering::Relaxed);
-            }
-        }
-        self.count[route].fetch_add(1, Ordering::Relaxed);
+        let first = BUCKETS
+            .iter()
+            .position(|bound| seconds <= *bound)
+            .unwrap_or(BUCKETS.len());
+        self.buckets[route][first].fetch_add(1, Ordering::Relaxed);
         self.sum_micros[route].fetch_add(elapsed.as_micros() as u64, Ordering::Relaxed);
         if status == 429 {
             self.rate_limited.fetch_add(1, Ordering::Relaxed);
@@ -137,15 +137,20 @@ impl Metrics {
         out.push_str("# HELP tourney_http_request_duration_seconds Time to answer a request.\n");
         out.push_str("# TYPE tourney_http_request_duration_seconds histogram\n");
         for (route, name) in Route::ALL.iter().map(|r| r.label()).enumerate() {
-            let count = self.count[route].load(Ordering::Relaxed);
+            let slots: Vec<u64> = self.buckets[route]
+                .iter()
+                .map(|slot| slot.load(Ordering::Relaxed))
+                .collect();
+            let count: u64 = slots.iter().sum();
             if count == 0 {
                 continue;
             }
-            for (bound, bucket) in BUCKETS.iter().zip(&self.buckets[route]) {
+            let mut below = 0;
+            for (bound, slot) in BUCKETS.iter().zip(&slots) {
+                below += slot;
                 let _ = writeln!(
                     out,
-                    "tourney_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"{bound}\"}} {}",
-                    bucket.load(Ordering::Relaxed)
+                    "tourney_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"{bound}\"}} {below}"
                 );
             }
             let _ = writeln!(
@@ -191,7 +196,15 @@ mod tests {
         let metrics = Metrics::default();
         metrics.record(Route::Tournaments, 200, Duration::from_micros(700));
         metrics.record(Route::Tournaments, 429, Duration::from_micros(100));
+        metrics.record(Route::Tournaments, 503, Duration::from_secs(3));
         let text = metrics.render();
+        assert!(
+            text.contains(
+                "tourney_http_request_duration_seconds_bucket{route=\"tournaments\",le=\"2.5\"} 2\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("tourney_http_request_duration_seconds_bucket{route=\"tournaments\",le=\"+Inf\"} 3\n"), "{text}");
         assert!(
             text.contains("tourney_http_requests_total{route=\"tournaments\",status=\"200\"} 1\n"),
             "{text}"
@@ -199,7 +212,7 @@ mod tests {
         assert!(text.contains("tourney_http_request_duration_seconds_bucket{route=\"tournaments\",le=\"0.0005\"} 1\n"), "{text}");
         assert!(text.contains("tourney_http_request_duration_seconds_bucket{route=\"tournaments\",le=\"0.001\"} 2\n"), "{text}");
         assert!(
-            text.contains("tourney_http_request_duration_seconds_count{route=\"tournaments\"} 2\n"),
+            text.contains("tourney_http_request_duration_seconds_count{route=\"tournaments\"} 3\n"),
             "{text}"
         );
         assert!(
