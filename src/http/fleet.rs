@@ -154,14 +154,9 @@ impl FleetLimiter {
             }
             returned.await;
         };
-        let want = ask.want;
-        let outcome = self.settle(ask, asked).await;
-        if want > 1
-            && let Some(local) = shared.lock().get_mut(&key)
-        {
-            local.asking = false;
-        }
-        outcome
+        // However the request ends (a client that hangs up drops it), the key may ask again.
+        let _asking = (ask.want > 1).then_some(Asking { shared, key });
+        self.settle(ask, asked).await
     }
 
     /// Asks the database, waiting for leases of a full window to come back, and keeps what it
@@ -219,6 +214,20 @@ impl FleetLimiter {
                 decision,
                 versions: Some(settled.versions),
             });
+        }
+    }
+}
+
+/// A request of the key asking for a lease; when it ends, the next may ask.
+struct Asking<'a> {
+    shared: &'a Shared,
+    key: KeyId,
+}
+
+impl Drop for Asking<'_> {
+    fn drop(&mut self) {
+        if let Some(local) = self.shared.lock().get_mut(&self.key) {
+            local.asking = false;
         }
     }
 }
