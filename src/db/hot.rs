@@ -166,12 +166,7 @@ impl Hot {
                         MAX_BATCH,
                         move |conn, returned: &[Returned]| {
                             let _turn = return_turns.blocking_lock();
-                            let tx = conn
-                                .transaction_with_behavior(TransactionBehavior::Immediate)
-                                .map_err(DbError::Direct)?;
-                            rate_windows::give_back_sqlite(&tx, returned, terms.holder)?;
-                            tx.commit().map_err(DbError::Direct)?;
-                            Ok(vec![(); returned.len()])
+                            give_back_sqlite(conn, returned, terms.holder)
                         },
                     )?),
                 }
@@ -206,18 +201,7 @@ impl Hot {
                         deadline,
                         move |returned: Vec<Returned>| {
                             let db = returner.clone();
-                            async move {
-                                let mut tx = db.begin().await?;
-                                let Conn::Postgres(c) = tx.conn() else {
-                                    return Err(DbError::Corrupt(
-                                        "a Postgres transaction on SQLite".into(),
-                                    ));
-                                };
-                                rate_windows::give_back_postgres(&mut *c, &returned, terms.holder)
-                                    .await?;
-                                tx.commit().await?;
-                                Ok(vec![(); returned.len()])
-                            }
+                            async move { give_back_postgres(&db, &returned, terms.holder).await }
                         },
                     )),
                 }
@@ -233,13 +217,16 @@ impl Hot {
 
     /// The database's versions, as of a read that began after this call.
     pub async fn versions(&self) -> Result<Versions, DbError> {
-        // Inline when it is quick; when the file is busy (a reader waits only while a crashed
-        // writer's log is recovered), the thread, which may wait longer, answers instead.
-        if let Some(inline) = &self.inline
-            && let Ok(read) = inline.read()
-        {
-            return Ok(read);
+        match self.versions_at_once() {
+            Some(read) => Ok(read),
+            None => self.versions_queued().await,
         }
+    }
+
+    /// The versions as the queue's job reads them: on SQLite, when the file is too busy for a
+    /// read at once (a reader waits only while a crashed writer's log is recovered), the
+    /// thread, which may wait longer.
+    pub async fn versions_queued(&self) -> Result<Versions, DbError> {
         self.versions.ask(()).await
     }
 
@@ -290,11 +277,41 @@ fn settle_sqlite(
 
 async fn settle_postgres(db: &Db, asks: &[Ask], terms: Terms) -> Result<Vec<Settled>, DbError> {
     let mut tx = db.begin().await?;
-    let Conn::Postgres(c) = tx.conn() else {
-        return Err(DbError::Corrupt("a Postgres transaction on SQLite".into()));
-    };
+    let c = postgres(tx.conn())?;
     let (now, verdicts) = rate_windows::decide_postgres(&mut *c, asks, terms).await?;
     let versions = versions::read(Conn::Postgres(c)).await?;
     tx.commit().await?;
     Ok(settled(now, versions, verdicts))
+}
+
+fn give_back_sqlite(
+    conn: &mut rusqlite::Connection,
+    returned: &[Returned],
+    holder: i64,
+) -> Result<Vec<()>, DbError> {
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(DbError::Direct)?;
+    rate_windows::give_back_sqlite(&tx, returned, holder)?;
+    tx.commit().map_err(DbError::Direct)?;
+    Ok(vec![(); returned.len()])
+}
+
+async fn give_back_postgres(
+    db: &Db,
+    returned: &[Returned],
+    holder: i64,
+) -> Result<Vec<()>, DbError> {
+    let mut tx = db.begin().await?;
+    rate_windows::give_back_postgres(postgres(tx.conn())?, returned, holder).await?;
+    tx.commit().await?;
+    Ok(vec![(); returned.len()])
+}
+
+/// The Postgres connection of a transaction `hot` opened on Postgres.
+fn postgres(conn: Conn<'_>) -> Result<&mut sqlx::PgConnection, DbError> {
+    match conn {
+        Conn::Postgres(c) => Ok(c),
+        Conn::Sqlite(_) => Err(DbError::Corrupt("a Postgres transaction on SQLite".into())),
+    }
 }

@@ -29,7 +29,7 @@ impl Freshness {
         if let Some(versions) = self.hot.versions_at_once() {
             return Ok(versions);
         }
-        match tokio::time::timeout(self.timeout, self.hot.versions()).await {
+        match tokio::time::timeout(self.timeout, self.hot.versions_queued()).await {
             Ok(Ok(versions)) => Ok(versions),
             Ok(Err(error)) => Err(Unknown(error.to_string())),
             Err(_) => Err(Unknown("the database did not answer in time".into())),

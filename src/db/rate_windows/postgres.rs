@@ -16,7 +16,8 @@ pub async fn decide_postgres(
 ) -> Result<(i64, Vec<Verdict>), DbError> {
     let distinct = distinct(asks.iter().map(|a| a.key));
     lock_postgres(&mut *c, &distinct).await?;
-    give_back_postgres(&mut *c, &backs(asks), terms.holder).await?;
+    // The leases going back are of these keys, already held.
+    return_held(&mut *c, &backs(asks), terms.holder).await?;
     // The clock is read once the keys are held: every later settle of them reads a later time.
     #[allow(clippy::type_complexity)]
     let rows: Vec<(i64, i64, i64, i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
@@ -123,6 +124,15 @@ pub async fn give_back_postgres(
         return Ok(());
     }
     lock_postgres(&mut *c, &distinct(returned.iter().map(|r| r.key))).await?;
+    return_held(c, returned, holder).await
+}
+
+/// [`give_back_postgres`] for keys whose count rows the transaction already holds.
+async fn return_held(
+    c: &mut sqlx::PgConnection,
+    returned: &[Returned],
+    holder: i64,
+) -> Result<(), DbError> {
     for r in sorted(returned) {
         let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
         let held = sqlx::query(
