@@ -20,7 +20,7 @@ use super::metrics::Route;
 use super::rate_limit::Decision;
 use crate::db::versions::Versions;
 use crate::domain::{Slug, TournamentStatus};
-use crate::ids::KeyId;
+use crate::ids::{KeyId, SpaceId};
 use crate::{api_keys, views};
 
 /// How long building an answer (API body or widget page) may wait for the database; past it,
@@ -277,7 +277,7 @@ async fn answer(
     }
     let filter = parse_query(&endpoint, query)?;
     // The space is part of the key: no answer is ever shared across spaces.
-    let key = cache_key(principal, rest, &filter);
+    let key = cache_key(principal.space.id, rest, &filter);
     let (owned, principal) = (Arc::clone(app), principal.clone());
     app.api_answers
         .get_or_build(&key, version, || async move {
@@ -374,18 +374,21 @@ fn parse_query(endpoint: &Endpoint, query: &str) -> Result<views::ListFilter, Ap
 }
 
 /// The answer cache's key: the space, the path and the parameters in one order.
-fn cache_key(principal: &Principal, rest: &str, filter: &views::ListFilter) -> String {
-    use std::fmt::Write;
+fn cache_key(space: SpaceId, rest: &str, filter: &views::ListFilter) -> String {
     let (status, game) = (
         filter.status.map_or("", |s| s.as_str()),
         filter.game.as_deref().unwrap_or(""),
     );
-    let mut key = String::with_capacity(32 + rest.len() + game.len());
-    let _ = write!(
-        key,
-        "{} {rest}?status={status}&game={game}",
-        principal.space.id.raw()
-    );
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut key = String::with_capacity(48 + rest.len() + game.len());
+    // The space's id in hexadecimal, every digit kept: no two spaces share a key.
+    for byte in space.raw().to_be_bytes() {
+        key.push(char::from(HEX[usize::from(byte >> 4)]));
+        key.push(char::from(HEX[usize::from(byte & 15)]));
+    }
+    for part in [" ", rest, "?status=", status, "&game=", game] {
+        key.push_str(part);
+    }
     key
 }
 
@@ -412,6 +415,8 @@ fn respond(body: Body, headers: &HeaderMap) -> Response {
         response
     };
     let out = response.headers_mut();
+    // Room for these and the rate-limit headers at once.
+    out.reserve(8);
     out.insert(header::ETAG, body.etag_header);
     out.insert(
         header::CACHE_CONTROL,
@@ -426,9 +431,35 @@ const RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
 fn rate_headers(response: &mut Response, limit: u32, remaining: u32, reset: u64) {
     let headers = response.headers_mut();
-    headers.insert(RATELIMIT_LIMIT, HeaderValue::from(limit));
-    headers.insert(RATELIMIT_REMAINING, HeaderValue::from(remaining));
-    headers.insert(RATELIMIT_RESET, HeaderValue::from(reset));
+    headers.insert(RATELIMIT_LIMIT, number(u64::from(limit)));
+    headers.insert(RATELIMIT_REMAINING, number(u64::from(remaining)));
+    headers.insert(RATELIMIT_RESET, number(reset));
+}
+
+/// The numbers below this have their header values made once (`SMALL_NUMBERS`).
+const SMALL: u64 = 4096;
+
+/// The decimal text of 0 to `SMALL - 1`, made once and kept for the process's life, so that the
+/// rate-limit headers of every request under ordinary limits and windows are copied, not built.
+static SMALL_NUMBERS: std::sync::LazyLock<Vec<HeaderValue>> = std::sync::LazyLock::new(|| {
+    let text: String = (0..SMALL).map(|n| n.to_string()).collect();
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let mut values = Vec::with_capacity(SMALL as usize);
+    let mut start = 0;
+    for n in 0..SMALL {
+        let end = start + n.checked_ilog10().map_or(1, |digits| digits as usize + 1);
+        values.push(HeaderValue::from_static(&text[start..end]));
+        start = end;
+    }
+    values
+});
+
+/// `n` as a header value.
+fn number(n: u64) -> HeaderValue {
+    match usize::try_from(n).ok().and_then(|i| SMALL_NUMBERS.get(i)) {
+        Some(value) => value.clone(),
+        None => HeaderValue::from(n),
+    }
 }
 
 #[cfg(test)]
@@ -472,5 +503,45 @@ mod tests {
             Err(ApiError::InvalidRequest(_))
         ));
         assert!(parse_query(&Endpoint::Organization, "").is_ok());
+    }
+
+    #[test]
+    fn answers_of_two_spaces_or_filters_never_share_a_key() {
+        let list = views::ListFilter::default();
+        let chess = parse_query(&Endpoint::Tournaments, "game=chess").unwrap();
+        let keys = [
+            cache_key(SpaceId::from_raw(1), "tournaments", &list),
+            cache_key(SpaceId::from_raw(17), "tournaments", &list),
+            cache_key(SpaceId::from_raw(257), "tournaments", &list),
+            cache_key(SpaceId::from_raw(1), "tournaments", &chess),
+            cache_key(SpaceId::from_raw(1), "organization", &list),
+        ];
+        let distinct: std::collections::HashSet<_> = keys.iter().collect();
+        assert_eq!(distinct.len(), keys.len(), "{keys:?}");
+        assert_eq!(
+            keys[0],
+            cache_key(SpaceId::from_raw(1), "tournaments", &list)
+        );
+    }
+
+    #[test]
+    fn numbers_are_their_decimal_text() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            120,
+            999,
+            1000,
+            SMALL - 1,
+            SMALL,
+            1_000_000,
+            u64::MAX,
+        ] {
+            assert_eq!(number(n).to_str().unwrap(), n.to_string());
+        }
     }
 }

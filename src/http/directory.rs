@@ -12,7 +12,7 @@
 //! meanwhile is refused then, and its settled request is never answered.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::db::spaces::SpaceRow;
 use crate::db::{Db, DbError, api_keys, spaces};
@@ -50,9 +50,9 @@ impl Directory {
     /// The principal of `key_hash` in the directory as it is, and the `keys` version it is
     /// valid for: a guess that a request confirms once it knows the current version.
     pub fn peek(&self, key_hash: &str) -> Option<(Principal, i64)> {
-        let snapshot = self.snapshot();
-        let principal = snapshot.by_hash.get(key_hash)?.clone();
-        Some((principal, snapshot.version))
+        let guard = self.snapshot.read().unwrap_or_else(PoisonError::into_inner);
+        let principal = guard.by_hash.get(key_hash)?.clone();
+        Some((principal, guard.version))
     }
 
     /// The principal of an active key, by the key's hash, as of `keys` version `version` or
@@ -72,7 +72,8 @@ impl Directory {
         if snapshot.version >= version {
             return Ok(snapshot.by_hash.get(key_hash).cloned());
         }
-        let fresh = load(db, version).await?;
+        // Boxed: the database's future is large, and most requests never reach it.
+        let fresh = Box::pin(load(db, version)).await?;
         let found = fresh.by_hash.get(key_hash).cloned();
         let fresh = Arc::new(fresh);
         match self.snapshot.write() {

@@ -173,7 +173,8 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
              peer: Option<SocketAddr>,
              body,
              app: Arc<App>| async move {
-                let body: forms::BodyStream = Box::pin(body_bytes(body));
+                // Only the portal reads bodies: the stream is boxed for it alone.
+                let body = move || -> forms::BodyStream { Box::pin(body_bytes(body)) };
                 handle(&app, method, path.as_str(), &query, &headers, peer, body).await
             },
         )
@@ -195,9 +196,11 @@ async fn handle(
     query: &str,
     headers: &HeaderMap,
     peer: Option<SocketAddr>,
-    body: forms::BodyStream,
+    body: impl FnOnce() -> forms::BodyStream,
 ) -> Response {
     let started = Instant::now();
+    // The paths that wait on the database's own futures (large) have them boxed, so that the
+    // state of every request, the cached API answers' included, stays small to set up.
     let answered = match path {
         _ if path.starts_with("/api/v1/") => {
             api::handle(app, &method, &path["/api/v1/".len()..], query, headers).await
@@ -215,12 +218,12 @@ async fn handle(
         "/readyz" => api::Answered {
             route: Route::Readyz,
             key_id: None,
-            response: ops::readyz(app).await,
+            response: Box::pin(ops::readyz(app)).await,
         },
         "/metrics" => api::Answered {
             route: Route::Metrics,
             key_id: None,
-            response: ops::metrics(app).await,
+            response: Box::pin(ops::metrics(app)).await,
         },
         _ => {
             let request = portal::Request {
@@ -229,12 +232,12 @@ async fn handle(
                 query,
                 headers,
                 peer,
-                body,
+                body: body(),
             };
             api::Answered {
                 route: Route::Portal,
                 key_id: None,
-                response: portal::handle(app, request).await,
+                response: Box::pin(portal::handle(app, request)).await,
             }
         }
     };
