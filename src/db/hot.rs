@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use rusqlite::TransactionBehavior;
 
-use super::rate_windows::{self, Ask, Returned, Terms, Verdict};
+use super::rate_windows::{self, Ask, Decided, Returned, Terms, Verdict};
 use super::versions::{self, Versions};
 use super::wal_watch::{Mark, WalWatch};
 use super::{Conn, Db, DbError, batcher, direct};
@@ -276,12 +276,26 @@ fn settle_sqlite(
 }
 
 async fn settle_postgres(db: &Db, asks: &[Ask], terms: Terms) -> Result<Vec<Settled>, DbError> {
-    let mut tx = db.begin().await?;
-    let c = postgres(tx.conn())?;
-    let (now, verdicts) = rate_windows::decide_postgres(&mut *c, asks, terms).await?;
-    let versions = versions::read(Conn::Postgres(c)).await?;
-    tx.commit().await?;
-    Ok(settled(now, versions, verdicts))
+    loop {
+        let mut tx = db.begin().await?;
+        let c = postgres(tx.conn())?;
+        match rate_windows::decide_postgres(&mut *c, asks, terms).await? {
+            Decided::Settled {
+                now,
+                verdicts,
+                versions,
+            } => {
+                tx.commit().await?;
+                return Ok(settled(now, versions, verdicts));
+            }
+            Decided::Missing(keys) => {
+                // Nothing was written: let go of the rows held, create the missing ones alone.
+                tx.rollback().await?;
+                let mut handle = db.acquire().await?;
+                rate_windows::create_counts(postgres(handle.conn())?, &keys).await?;
+            }
+        }
+    }
 }
 
 fn give_back_sqlite(

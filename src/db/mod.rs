@@ -155,6 +155,15 @@ impl Tx {
         }
         Ok(())
     }
+
+    /// Rolls back now (a dropped transaction rolls back only when its connection is next used).
+    pub async fn rollback(self) -> Result<(), DbError> {
+        match self {
+            Tx::Sqlite(t, _turn) => t.rollback().await?,
+            Tx::Postgres(t) => t.rollback().await?,
+        }
+        Ok(())
+    }
 }
 
 /// The steps of a transaction's savepoint ([`Tx::savepoint`]).

@@ -262,7 +262,7 @@ fn sorted(returned: &[Returned]) -> Vec<Returned> {
 mod postgres;
 mod sqlite;
 
-pub use postgres::{decide_postgres, give_back_postgres};
+pub use postgres::{Decided, create_counts, decide_postgres, give_back_postgres};
 pub use sqlite::{decide_sqlite, give_back_sqlite};
 
 #[cfg(test)]

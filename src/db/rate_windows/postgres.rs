@@ -1,26 +1,55 @@
 //! The rate windows on Postgres: a batch settled with array-bound statements, holding the keys'
-//! count rows in key order, and leases given back the same way.
+//! count rows in key order, and leases given back the same way. A batch is four statements
+//! in its transaction: take the rows, decide (reading the versions too), write, commit.
 
 use super::{
     Ask, LEASE_GRACE_MS, Returned, SLOT_MS, Seen, Terms, Verdict, backs, distinct, settle, slot,
     sorted, stamps,
 };
 use crate::db::DbError;
+use crate::db::versions::Versions;
 
-/// Settles `asks` on Postgres, inside the caller's transaction (held until it commits): the
-/// database's time and each request's verdict.
+/// What [`decide_postgres`] found.
+pub enum Decided {
+    /// The database's time, each request's verdict, and the versions read in the same statement.
+    Settled {
+        now: i64,
+        verdicts: Vec<Verdict>,
+        versions: Versions,
+    },
+    /// Some keys have no count row yet (new keys, or the table emptied by a crash): nothing was
+    /// written; roll back, [`create_counts`], and settle again.
+    Missing(Vec<i64>),
+}
+
+/// Settles `asks` on Postgres, inside the caller's transaction (held until it commits), reading
+/// the versions in the statement that decides (a round trip fewer for every batch).
 pub async fn decide_postgres(
     c: &mut sqlx::PgConnection,
     asks: &[Ask],
     terms: Terms,
-) -> Result<(i64, Vec<Verdict>), DbError> {
+) -> Result<Decided, DbError> {
     let distinct = distinct(asks.iter().map(|a| a.key));
-    lock_postgres(&mut *c, &distinct).await?;
+    let held = lock_postgres(&mut *c, &distinct).await?;
+    if held.len() < distinct.len() {
+        let missing = distinct.into_iter().filter(|k| !held.contains(k)).collect();
+        return Ok(Decided::Missing(missing));
+    }
     // The leases going back are of these keys, already held.
     return_held(&mut *c, &backs(asks), terms.holder).await?;
     // The clock is read once the keys are held: every later settle of them reads a later time.
     #[allow(clippy::type_complexity)]
-    let rows: Vec<(i64, i64, i64, i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+    let rows: Vec<(
+        i64,
+        i64,
+        i64,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        i64,
+    )> = sqlx::query_as(
         "WITH t AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT AS now) \
          SELECT t.now, c.key_id, c.used, \
                 COALESCE((SELECT SUM(n) FROM rate_stamps s WHERE s.key_id = c.key_id \
@@ -28,8 +57,8 @@ pub async fn decide_postgres(
                 (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = c.key_id \
                    AND s.slot >= ((t.now - $2) / $3) AND s.last_at > t.now - $2 ORDER BY s.slot LIMIT 1), \
                 (SELECT MAX(l.ends_at) FROM rate_leases l WHERE l.key_id = c.key_id AND l.ends_at > t.now - $4), \
-                c.holder \
-         FROM t, rate_counts c WHERE c.key_id = ANY($1)",
+                c.holder, v.keys, v.data \
+         FROM t, versions v, rate_counts c WHERE v.id = 1 AND c.key_id = ANY($1)",
     )
     .bind(&distinct)
     .bind(terms.window_ms)
@@ -37,13 +66,19 @@ pub async fn decide_postgres(
     .bind(LEASE_GRACE_MS)
     .fetch_all(&mut *c)
     .await?;
-    let now = match rows.first() {
-        Some(row) => row.0,
+    let (now, versions) = match rows.first() {
+        Some(row) => (
+            row.0,
+            Versions {
+                keys: row.7,
+                data: row.8,
+            },
+        ),
         None => return Err(DbError::Corrupt("no rate-limit rows for the batch".into())),
     };
     let seen: Vec<Seen> = rows
         .into_iter()
-        .map(|(_, key, used, left, oldest, lent_until, holder)| Seen {
+        .map(|(_, key, used, left, oldest, lent_until, holder, _, _)| Seen {
             key,
             used,
             left,
@@ -92,24 +127,35 @@ pub async fn decide_postgres(
     .bind(&lent)
     .execute(&mut *c)
     .await?;
-    Ok((now, verdicts))
+    Ok(Decided::Settled {
+        now,
+        verdicts,
+        versions,
+    })
 }
 
-/// Takes the count rows of `keys` (sorted) for the transaction, creating missing ones: every
-/// writer of the rate tables takes them first, in key order.
-async fn lock_postgres(c: &mut sqlx::PgConnection, keys: &[i64]) -> Result<(), DbError> {
+/// Creates the count rows of `keys` that do not exist, in a statement of its own (outside any
+/// transaction holding other rows, so that it cannot deadlock with one).
+pub async fn create_counts(c: &mut sqlx::PgConnection, keys: &[i64]) -> Result<(), DbError> {
     sqlx::query(
         "INSERT INTO rate_counts (key_id, used) SELECT k, 0 FROM unnest($1::BIGINT[]) k \
-         ON CONFLICT (key_id) DO NOTHING",
+         ORDER BY k ON CONFLICT (key_id) DO NOTHING",
     )
     .bind(keys)
-    .execute(&mut *c)
+    .execute(c)
     .await?;
-    sqlx::query("SELECT key_id FROM rate_counts WHERE key_id = ANY($1) ORDER BY key_id FOR UPDATE")
-        .bind(keys)
-        .execute(&mut *c)
-        .await?;
     Ok(())
+}
+
+/// Takes the count rows of `keys` (sorted) for the transaction, and says which exist: every
+/// writer of the rate tables takes them first, in key order.
+async fn lock_postgres(c: &mut sqlx::PgConnection, keys: &[i64]) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT key_id FROM rate_counts WHERE key_id = ANY($1) ORDER BY key_id FOR UPDATE",
+    )
+    .bind(keys)
+    .fetch_all(&mut *c)
+    .await?)
 }
 
 /// Gives leases back on Postgres, inside the caller's transaction: each lease's row loses its
@@ -123,6 +169,7 @@ pub async fn give_back_postgres(
     if returned.is_empty() {
         return Ok(());
     }
+    // A key without a count row has no lease to give back either (both tables lost their rows).
     lock_postgres(&mut *c, &distinct(returned.iter().map(|r| r.key))).await?;
     return_held(c, returned, holder).await
 }
