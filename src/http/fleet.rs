@@ -9,7 +9,8 @@
 //! refused as unavailable (503), like everything else the server would answer: the limit is never
 //! skipped.
 //!
-//! A key this server alone has been serving, and busily, asks for a lease with its next request:
+//! A key this server alone has been serving, and busily (`BUSY`), asks for a lease with its next
+//! request:
 //! a few places of its window, counted in the database at once, which this server then hands to
 //! the key's next requests from memory until the lease ends (those requests read what is current
 //! through `freshness`). A sweeper gives back each lease when it ends or runs out, with what was
@@ -36,6 +37,11 @@ pub struct Checked {
 
 /// The most places one lease asks for.
 const MOST_LENT: u32 = 1024;
+
+/// The requests of a key in a lease's length that make it busy enough to ask for a lease: below
+/// it, giving back the places a lease did not use would cost the database more than the places
+/// used saved.
+const BUSY: u32 = 8;
 
 /// How long a lease lasts: short beside the window, so that a lease out delays a refusal by
 /// little.
@@ -143,7 +149,7 @@ impl FleetLimiter {
                     }
                     // Leases that ended go back with this request, before it is decided.
                     let back = local.ended(key, |_| true, now);
-                    let want = if !local.asking && local.recent >= 2 {
+                    let want = if !local.asking && local.recent >= BUSY {
                         local.asking = true;
                         (local.recent + local.recent / 2).min(MOST_LENT)
                     } else {

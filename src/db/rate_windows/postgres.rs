@@ -78,14 +78,16 @@ pub async fn decide_postgres(
     };
     let seen: Vec<Seen> = rows
         .into_iter()
-        .map(|(_, key, used, left, oldest, lent_until, holder, _, _)| Seen {
-            key,
-            used,
-            left,
-            oldest,
-            lent_until,
-            holder,
-        })
+        .map(
+            |(_, key, used, left, oldest, lent_until, holder, _, _)| Seen {
+                key,
+                used,
+                left,
+                oldest,
+                lent_until,
+                holder,
+            },
+        )
         .collect();
     let (verdicts, settled) = settle(asks, now, &seen, terms);
     let until = now - terms.window_ms;
@@ -182,9 +184,9 @@ async fn return_held(
 ) -> Result<(), DbError> {
     for r in sorted(returned) {
         let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
-        let held = sqlx::query(
-            "UPDATE rate_leases SET places = places - $4 \
-             WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places >= $4",
+        // The lease's row is usually its alone (leases of one end merge), so it goes at once.
+        let gone = sqlx::query(
+            "DELETE FROM rate_leases WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places = $4",
         )
         .bind(key)
         .bind(holder)
@@ -193,33 +195,38 @@ async fn return_held(
         .execute(&mut *c)
         .await?
         .rows_affected();
-        if held == 0 {
-            continue;
-        }
-        sqlx::query("DELETE FROM rate_leases WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places = 0")
+        let held = gone == 1
+            || sqlx::query(
+                "UPDATE rate_leases SET places = places - $4 \
+                 WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places > $4",
+            )
             .bind(key)
             .bind(holder)
             .bind(r.lease.ends_at)
+            .bind(places)
             .execute(&mut *c)
-            .await?;
-        if unused == 0 {
+            .await?
+            .rows_affected()
+                == 1;
+        if !held || unused == 0 {
             continue;
         }
-        let stamped = sqlx::query(
-            "UPDATE rate_stamps SET n = n - $3 WHERE key_id = $1 AND slot = $2 AND n >= $3",
+        let left: Option<i64> = sqlx::query_scalar(
+            "UPDATE rate_stamps SET n = n - $3 WHERE key_id = $1 AND slot = $2 AND n >= $3 \
+             RETURNING n",
         )
         .bind(key)
         .bind(slot(r.lease.ends_at))
         .bind(unused)
-        .execute(&mut *c)
-        .await?
-        .rows_affected();
-        if stamped == 1 {
-            sqlx::query("UPDATE rate_counts SET used = GREATEST(used - $2, 0) WHERE key_id = $1")
-                .bind(key)
-                .bind(unused)
-                .execute(&mut *c)
-                .await?;
+        .fetch_optional(&mut *c)
+        .await?;
+        let Some(left) = left else { continue };
+        sqlx::query("UPDATE rate_counts SET used = GREATEST(used - $2, 0) WHERE key_id = $1")
+            .bind(key)
+            .bind(unused)
+            .execute(&mut *c)
+            .await?;
+        if left == 0 {
             sqlx::query("DELETE FROM rate_stamps WHERE key_id = $1 AND slot = $2 AND n = 0")
                 .bind(key)
                 .bind(slot(r.lease.ends_at))
