@@ -12,7 +12,8 @@
 //!
 //! With `TOURNEY_BENCH_PG_URL` (a Postgres server where the user may create databases), the same
 //! data is loaded into a fresh Postgres database and two replicas are measured at once, one `wrk`
-//! each, beside two bare warp servers measured the same way.
+//! each, beside two bare warp servers measured the same way; then again with 8 connections per
+//! replica instead of 64, a load short of saturation, for the latency of the service itself.
 //!
 //! Run: `cargo bench --bench api` (needs `wrk`, from Debian's package of that name). Environment:
 //! `TOURNEY_BENCH_SECONDS` (default 8) per run. Results go to stdout as a Markdown table; the
@@ -26,7 +27,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use common::{LUA, PgDatabase, Run, Serve, bare_warp, wrk};
+use common::{LUA, PgDatabase, Run, Serve, bare_warp, wrk, wrk_with};
 
 const SPACES: usize = 10;
 const KEYS_PER_SPACE: usize = 10;
@@ -159,13 +160,20 @@ fn report(name: &str, runs: &[Run]) {
     );
 }
 
-/// Runs `wrk` against every `(url, pairs)` at once and sums the requests/s; latency figures are
-/// the worst of the runs.
-fn together(targets: &[(String, PathBuf)], script: &std::path::Path, seconds: u64) -> Run {
+/// Runs `wrk` with `connections` each against every `(url, pairs)` at once and sums the
+/// requests/s; latency figures are the worst of the runs.
+fn together(
+    targets: &[(String, PathBuf)],
+    script: &std::path::Path,
+    seconds: u64,
+    connections: u32,
+) -> Run {
     let runs: Vec<Run> = std::thread::scope(|scope| {
         let handles: Vec<_> = targets
             .iter()
-            .map(|(url, pairs)| scope.spawn(move || wrk(url, script, pairs, seconds)))
+            .map(|(url, pairs)| {
+                scope.spawn(move || wrk_with(url, script, pairs, seconds, 2, connections))
+            })
             .collect();
         handles
             .into_iter()
@@ -288,6 +296,9 @@ fn main() {
     }
 }
 
+/// Connections per replica for the run short of saturation.
+const LIGHT: u32 = 8;
+
 /// Two replicas on a fresh Postgres database, each driven by its own `wrk`, beside two bare warp
 /// servers driven the same way.
 fn postgres_fleet(
@@ -348,8 +359,8 @@ fn postgres_fleet(
         ];
         let (mut bare_runs, mut fleet) = (Vec::new(), Vec::new());
         for _ in 0..rounds {
-            bare_runs.push(together(&bare_targets, script, seconds));
-            fleet.push(together(&targets, script, seconds));
+            bare_runs.push(together(&bare_targets, script, seconds, 64));
+            fleet.push(together(&targets, script, seconds, 64));
         }
         report(
             &format!("two bare warps, fixed {} B body", sample.len()),
@@ -357,6 +368,20 @@ fn postgres_fleet(
         );
         report(&format!("{label}, two replicas"), &fleet);
     }
+    // Saturated, the latency is the connections over the throughput; at a load short of it, the
+    // tail is the service's own.
+    let files = list(&|_| "/api/v1/tournaments".to_owned());
+    let targets = [
+        (replicas[0].base.clone(), files[0].clone()),
+        (replicas[1].base.clone(), files[1].clone()),
+    ];
+    let light: Vec<Run> = (0..rounds)
+        .map(|_| together(&targets, script, seconds, LIGHT))
+        .collect();
+    report(
+        &format!("GET /api/v1/tournaments, two replicas, {LIGHT} connections each"),
+        &light,
+    );
     let single = wrk(
         &replicas[0].base,
         script,
