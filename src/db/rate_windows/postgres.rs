@@ -1,6 +1,6 @@
 //! The rate windows on Postgres: a batch settled with array-bound statements, holding the keys'
-//! count rows in key order, and leases given back the same way. A batch is four statements
-//! in its transaction: take the rows, decide (reading the versions too), write, commit.
+//! count rows in key order, and leases given back the same way. A batch is three statements
+//! between BEGIN and COMMIT: take the rows, decide (reading the versions too), write.
 
 use super::{
     Ask, LEASE_GRACE_MS, Returned, SLOT_MS, Seen, Terms, Verdict, backs, distinct, settle, slot,
