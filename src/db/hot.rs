@@ -276,7 +276,9 @@ fn settle_sqlite(
 }
 
 async fn settle_postgres(db: &Db, asks: &[Ask], terms: Terms) -> Result<Vec<Settled>, DbError> {
-    loop {
+    // Rows created are missing again only if the table is emptied meanwhile (a crash of the
+    // database): a second try then settles, or the batch fails.
+    for _ in 0..2 {
         let mut tx = db.begin().await?;
         let c = postgres(tx.conn())?;
         match rate_windows::decide_postgres(&mut *c, asks, terms).await? {
@@ -296,6 +298,9 @@ async fn settle_postgres(db: &Db, asks: &[Ask], terms: Terms) -> Result<Vec<Sett
             }
         }
     }
+    Err(DbError::Batch(
+        "the rate-limit rows of the batch vanished as they were made".into(),
+    ))
 }
 
 fn give_back_sqlite(

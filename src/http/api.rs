@@ -379,13 +379,11 @@ fn cache_key(space: SpaceId, rest: &str, filter: &views::ListFilter) -> String {
         filter.status.map_or("", |s| s.as_str()),
         filter.game.as_deref().unwrap_or(""),
     );
-    const HEX: &[u8; 16] = b"0123456789abcdef";
+    // The space's id in hexadecimal, all 16 digits: no two spaces share a key.
+    let mut digits = [0u8; 16];
+    let _ = hex::encode_to_slice(space.raw().to_be_bytes(), &mut digits);
     let mut key = String::with_capacity(48 + rest.len() + game.len());
-    // The space's id in hexadecimal, every digit kept: no two spaces share a key.
-    for byte in space.raw().to_be_bytes() {
-        key.push(char::from(HEX[usize::from(byte >> 4)]));
-        key.push(char::from(HEX[usize::from(byte & 15)]));
-    }
+    key.extend(digits.map(char::from));
     for part in [" ", rest, "?status=", status, "&game=", game] {
         key.push_str(part);
     }
@@ -442,16 +440,17 @@ const SMALL: u64 = 4096;
 /// The decimal text of 0 to `SMALL - 1`, made once and kept for the process's life, so that the
 /// rate-limit headers of every request under ordinary limits and windows are copied, not built.
 static SMALL_NUMBERS: std::sync::LazyLock<Vec<HeaderValue>> = std::sync::LazyLock::new(|| {
-    let text: String = (0..SMALL).map(|n| n.to_string()).collect();
-    let text: &'static str = Box::leak(text.into_boxed_str());
-    let mut values = Vec::with_capacity(SMALL as usize);
-    let mut start = 0;
+    let (mut text, mut ends) = (String::new(), Vec::with_capacity(SMALL as usize));
     for n in 0..SMALL {
-        let end = start + n.checked_ilog10().map_or(1, |digits| digits as usize + 1);
-        values.push(HeaderValue::from_static(&text[start..end]));
-        start = end;
+        text.push_str(&n.to_string());
+        ends.push(text.len());
     }
-    values
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let starts = std::iter::once(0).chain(ends.iter().copied());
+    starts
+        .zip(&ends)
+        .map(|(start, &end)| HeaderValue::from_static(&text[start..end]))
+        .collect()
 });
 
 /// `n` as a header value.

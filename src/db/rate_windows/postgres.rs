@@ -184,30 +184,27 @@ async fn return_held(
 ) -> Result<(), DbError> {
     for r in sorted(returned) {
         let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
-        // The lease's row is usually its alone (leases of one end merge), so it goes at once.
-        let gone = sqlx::query(
+        // The lease's row is usually its alone (leases of one end merge), so it goes at once;
+        // a merged row loses the lease's places.
+        let mut held = false;
+        for statement in [
             "DELETE FROM rate_leases WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places = $4",
-        )
-        .bind(key)
-        .bind(holder)
-        .bind(r.lease.ends_at)
-        .bind(places)
-        .execute(&mut *c)
-        .await?
-        .rows_affected();
-        let held = gone == 1
-            || sqlx::query(
-                "UPDATE rate_leases SET places = places - $4 \
-                 WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places > $4",
-            )
-            .bind(key)
-            .bind(holder)
-            .bind(r.lease.ends_at)
-            .bind(places)
-            .execute(&mut *c)
-            .await?
-            .rows_affected()
+            "UPDATE rate_leases SET places = places - $4 \
+             WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places > $4",
+        ] {
+            held = sqlx::query(statement)
+                .bind(key)
+                .bind(holder)
+                .bind(r.lease.ends_at)
+                .bind(places)
+                .execute(&mut *c)
+                .await?
+                .rows_affected()
                 == 1;
+            if held {
+                break;
+            }
+        }
         if !held || unused == 0 {
             continue;
         }
