@@ -111,6 +111,7 @@ impl Checkpointer {
         path: &Path,
         every: Duration,
         turns: std::sync::Arc<tokio::sync::Mutex<()>>,
+        warm: std::sync::Arc<std::sync::Mutex<super::data_version::Warm>>,
     ) -> Result<Checkpointer, DbError> {
         let conn = writer(path)?;
         // A passive checkpoint never waits; this bounds the restart's wait.
@@ -125,6 +126,12 @@ impl Checkpointer {
                             row.get::<_, i64>(1)
                         })
                     };
+                    // The warm read transaction is let go meanwhile: a checkpoint cannot copy
+                    // the log past a snapshot still read.
+                    let mut warm = warm
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    warm.release();
                     let outcome = match checkpoint("PASSIVE") {
                         Ok(pages) if pages >= RESTART_AT => {
                             let _turn = turns.blocking_lock();
@@ -132,6 +139,8 @@ impl Checkpointer {
                         }
                         other => other,
                     };
+                    warm.renew();
+                    drop(warm);
                     if let Err(error) = outcome {
                         tracing::warn!(%error, "cannot checkpoint the database");
                     }
@@ -167,54 +176,6 @@ pub(super) fn reply<A>(
     }
 }
 
-/// Connections for reads so short (one row of a page every request touches) that handing them
-/// to a thread would cost more than running them where the request is: a few, each behind a
-/// lock, taken by whichever is free.
-pub struct Inline {
-    connections: Vec<std::sync::Mutex<Connection>>,
-    next: std::sync::atomic::AtomicUsize,
-}
-
-/// How long an inline read may wait for a lock (WAL readers wait only during recovery).
-const INLINE_BUSY: Duration = Duration::from_millis(50);
-
-impl Inline {
-    pub fn open(path: &Path, count: usize) -> Result<Inline, DbError> {
-        let mut connections = Vec::with_capacity(count);
-        for _ in 0..count.max(1) {
-            let conn = Connection::open_with_flags(
-                path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )
-            .map_err(DbError::Direct)?;
-            conn.busy_timeout(INLINE_BUSY).map_err(DbError::Direct)?;
-            connections.push(std::sync::Mutex::new(conn));
-        }
-        Ok(Inline {
-            connections,
-            next: std::sync::atomic::AtomicUsize::new(0),
-        })
-    }
-
-    /// Runs `read` on a free connection (or waits for one).
-    pub fn read<T>(
-        &self,
-        read: impl FnOnce(&Connection) -> Result<T, DbError>,
-    ) -> Result<T, DbError> {
-        let start = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let count = self.connections.len();
-        for offset in 0..count {
-            if let Ok(conn) = self.connections[(start + offset) % count].try_lock() {
-                return read(&conn);
-            }
-        }
-        let conn = self.connections[start % count]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        read(&conn)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,8 +193,15 @@ mod tests {
             .expect("a table");
         let mut conn = writer(&path).expect("a writer");
         let turns = std::sync::Arc::new(tokio::sync::Mutex::new(()));
-        let _checkpoints = Checkpointer::start(&path, Duration::from_millis(5), turns.clone())
-            .expect("the checkpoint thread");
+        // A server's readers, with their warm read transaction held between checkpoints.
+        let readers = super::super::data_version::Readers::open(&path).expect("readers");
+        let _checkpoints = Checkpointer::start(
+            &path,
+            Duration::from_millis(5),
+            turns.clone(),
+            readers.warm(),
+        )
+        .expect("the checkpoint thread");
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let reader = {
             let (path, stop) = (path.clone(), std::sync::Arc::clone(&stop));

@@ -4,10 +4,10 @@
 //! SQLite: a connection and a thread of their own; `batcher` on Postgres: a task over the pool),
 //! and every question is answered by a job that began after it was asked: so the versions a
 //! request gets were read after it arrived, and a change committed before that shows. On SQLite
-//! a versions read is short enough to run where the request is (`direct::Inline`), and is not
-//! needed at all while the log's index says nothing was committed since the last one
-//! (`wal_watch`); a thread copies the write-ahead log into the file (`direct::Checkpointer`) so
-//! that no batch does.
+//! the versions are checked where the request runs, on connections kept for it, and read again
+//! only when SQLite's `PRAGMA data_version` says another connection has committed since the last
+//! read; a thread copies the write-ahead log into the file (`direct::Checkpointer`) so that no
+//! batch does.
 //!
 //! Reads versions and settles the rate limit only: it never changes the product's data.
 
@@ -17,8 +17,7 @@ use rusqlite::TransactionBehavior;
 
 use super::rate_windows::{self, Ask, Decided, Returned, Terms, Verdict};
 use super::versions::{self, Versions};
-use super::wal_watch::{Mark, WalWatch};
-use super::{Conn, Db, DbError, batcher, direct};
+use super::{Conn, Db, DbError, batcher, data_version, direct};
 
 /// How often SQLite's write-ahead log is copied into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
@@ -59,57 +58,9 @@ impl<Q: Send + 'static, A: Send + 'static> Lane<Q, A> {
     }
 }
 
-/// SQLite's versions, read where the request runs, and kept with the log index's mark taken
-/// before that read: while the mark has not moved, nothing was committed since, and the kept
-/// versions are current.
-struct InlineVersions {
-    /// Declared first, so dropped before the connections that keep its file in place.
-    watch: Option<WalWatch>,
-    inline: direct::Inline,
-    last: std::sync::Mutex<Option<(Mark, Versions)>>,
-}
-
-impl InlineVersions {
-    fn open(path: &std::path::Path) -> Result<InlineVersions, DbError> {
-        let inline = direct::Inline::open(path, 4)?;
-        // A first read opens the log index the watch then maps, and takes the shared lock
-        // that keeps it in place until the connection closes (with the watch).
-        inline.read(versions::read_direct)?;
-        Ok(InlineVersions {
-            inline,
-            watch: WalWatch::open(path),
-            last: std::sync::Mutex::new(None),
-        })
-    }
-
-    /// The current versions, or an error when the file is busy.
-    fn read(&self) -> Result<Versions, DbError> {
-        let mark = self.watch.as_ref().and_then(WalWatch::mark);
-        let mut last = self
-            .last
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let (Some(mark), Some((seen, versions))) = (mark, *last)
-            && mark == seen
-        {
-            return Ok(versions);
-        }
-        drop(last);
-        let read = self.inline.read(versions::read_direct)?;
-        if let Some(mark) = mark {
-            last = self
-                .last
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            *last = Some((mark, read));
-        }
-        Ok(read)
-    }
-}
-
 pub struct Hot {
     /// SQLite: versions read where the request runs.
-    inline: Option<InlineVersions>,
+    inline: Option<data_version::Readers>,
     /// SQLite: the log copied into the file off the requests' path.
     _checkpoints: Option<direct::Checkpointer>,
     versions: Lane<(), Versions>,
@@ -134,12 +85,15 @@ impl Hot {
                 let turns = sqlite.write_turns();
                 let return_turns = sqlite.write_turns();
                 let path = options.get_filename();
+                let readers = data_version::Readers::open(path)?;
+                let warm = readers.warm();
                 Hot {
-                    inline: Some(InlineVersions::open(path)?),
+                    inline: Some(readers),
                     _checkpoints: Some(direct::Checkpointer::start(
                         path,
                         CHECKPOINT_EVERY,
                         sqlite.write_turns(),
+                        warm,
                     )?),
                     versions: Lane::Sqlite(direct::Batcher::open(
                         path,

@@ -8,9 +8,9 @@
 
 mod batcher;
 mod connect;
+mod data_version;
 mod direct;
 mod error;
-mod wal_watch;
 
 pub mod api_keys;
 pub mod audit;

@@ -16,6 +16,7 @@ mod portal;
 mod rate_limit;
 mod replicas;
 mod spaces;
+mod storage;
 mod tournaments;
 mod webhooks;
 mod widgets;

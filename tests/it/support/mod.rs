@@ -62,6 +62,21 @@ impl TestDb {
             .expect("join")
     }
 
+    /// The SQLite file, on SQLite.
+    pub fn sqlite_path(&self) -> Option<std::path::PathBuf> {
+        match &self.cleanup {
+            Cleanup::Sqlite(dir) => Some(dir.path().join("tourney.db")),
+            _ => None,
+        }
+    }
+
+    /// Closes the test process's own connections, so that the processes the test starts are the
+    /// only ones with the database open, as on an organiser's machine: a connection kept here
+    /// would hold SQLite's locks for them and hide what they do to each other.
+    pub async fn let_go(&self) {
+        self.db.close().await;
+    }
+
     pub fn backend_name(&self) -> &'static str {
         match self.cleanup {
             Cleanup::Sqlite(_) => "sqlite",

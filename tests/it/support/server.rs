@@ -153,6 +153,16 @@ impl Server {
         format!("{}{path}", self.base)
     }
 
+    /// The process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// How the process ended, if it has (a server that died under a test's feet).
+    pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
     /// Kills the process with SIGKILL, as a crash would, and waits for it to end.
     pub fn kill(mut self) -> std::process::ExitStatus {
         let _ = self.child.kill();
