@@ -6,6 +6,8 @@
 //! - `main`, `commands` (one module per subcommand: parse, call, print; the shell's wording of
 //!   errors), `cli` (what the user typed) and `config` (what it resolves to);
 //! - `http` (the server behind `tourney serve`: API, widget pages, health and metrics);
+//! - `gate` (what every request asks the database first: what is current, who an API key is,
+//!   and the fleet's rate limit);
 //! - `service` (every write, whoever makes it: one transaction with its events, deliveries and
 //!   audit entry) and `pages` (the HTML of widgets and the portal, translations, the iCalendar
 //!   feed);
@@ -24,6 +26,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod events;
+pub mod gate;
 pub mod http;
 pub mod ids;
 pub mod import;

@@ -1,5 +1,8 @@
 //! The database layer's one error type.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 /// A failure to open, migrate or query the database.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -15,12 +18,22 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
-    /// A statement of the per-request path (`db::direct`) failed.
+    /// A statement on a connection of the per-request path (`db::hot`) failed.
     #[error("database error: {0}")]
     Direct(#[source] rusqlite::Error),
-    /// A batch of per-request questions (`db::hot`) failed, for every question in it.
-    #[error("database error: {0}")]
-    Batch(String),
+    /// One failure answered to every request that waited for the same batch.
+    #[error("{0}")]
+    Shared(#[source] Arc<DbError>),
+    /// The database did not answer within the time a request may wait.
+    #[error("the database did not answer within {0:?}")]
+    TimedOut(Duration),
+    /// A worker of this process that answers database questions has stopped (a bug, or the
+    /// process is shutting down).
+    #[error("the {0} stopped")]
+    Stopped(&'static str),
+    /// The operating system gave no random numbers.
+    #[error("the operating system gave no random numbers: {0}")]
+    NoRandomness(getrandom::Error),
     /// An event body could not be encoded (a bug, never bad input).
     #[error("cannot encode an event: {0}")]
     Encode(#[from] serde_json::Error),
@@ -36,7 +49,63 @@ impl DbError {
             DbError::Query(error) => error
                 .as_database_error()
                 .is_some_and(|e| e.is_unique_violation()),
+            DbError::Shared(error) => error.is_unique_violation(),
             _ => false,
+        }
+    }
+
+    /// True when the database answers but refuses to store anything: its disk is full, or it
+    /// is read-only. Reads still work.
+    pub fn is_write_refused(&self) -> bool {
+        match self {
+            DbError::Direct(rusqlite::Error::SqliteFailure(failure, _)) => matches!(
+                failure.code,
+                rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::ReadOnly
+            ),
+            DbError::Query(error) => error.as_database_error().is_some_and(|e| {
+                match e.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+                    Some(postgres) => write_refused_sqlstate(postgres.code()),
+                    None => e
+                        .code()
+                        .and_then(|code| code.parse::<i32>().ok())
+                        .is_some_and(write_refused_sqlite),
+                }
+            }),
+            DbError::Shared(error) => error.is_write_refused(),
+            _ => false,
+        }
+    }
+}
+
+/// SQLite's result codes (primary or extended) for a full disk or a read-only database:
+/// SQLITE_FULL (13), and SQLITE_READONLY (8) with its extended codes (8 + 256 × n).
+fn write_refused_sqlite(code: i32) -> bool {
+    code & 0xff == 13 || code & 0xff == 8
+}
+
+/// Postgres's SQLSTATEs for the same: disk_full, read_only_sql_transaction (a standby, or
+/// `default_transaction_read_only`).
+fn write_refused_sqlstate(code: &str) -> bool {
+    matches!(code, "53100" | "25006")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_and_read_only_are_write_refusals_and_nothing_else_is() {
+        for code in [13, 8, 264, 520, 776] {
+            assert!(write_refused_sqlite(code), "{code}");
+        }
+        for code in [5, 517, 2067, 19, 10] {
+            assert!(!write_refused_sqlite(code), "{code}");
+        }
+        for code in ["53100", "25006"] {
+            assert!(write_refused_sqlstate(code), "{code}");
+        }
+        for code in ["23505", "40001", "57P01", "53300", "08006"] {
+            assert!(!write_refused_sqlstate(code), "{code}");
         }
     }
 }

@@ -6,14 +6,14 @@
 //! This layer never decides what a change means (that is the commands' and the domain's job) and
 //! never formats anything for people.
 
-mod batcher;
+mod checkpoint;
 mod connect;
 mod data_version;
-mod direct;
 mod error;
 
 pub mod api_keys;
 pub mod audit;
+pub mod clock;
 pub mod deliveries;
 pub mod hooks;
 pub mod hot;

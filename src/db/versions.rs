@@ -18,7 +18,7 @@ pub async fn read(conn: Conn<'_>) -> Result<Versions, DbError> {
     Ok(on_conn!(conn, c => sqlx::query_as::<_, Versions>(READ).fetch_one(c).await?))
 }
 
-/// [`read`] on a connection of `db::direct`.
+/// [`read`] on a connection of `db::hot` (rusqlite).
 pub fn read_direct(conn: &rusqlite::Connection) -> Result<Versions, DbError> {
     conn.prepare_cached(READ)
         .and_then(|mut statement| {

@@ -2,9 +2,8 @@
 //! limit (429), then the request itself (400 for parameters or a body it does not take, 404 for
 //! what does not exist in the key's space), and 503 when the database does not answer in time.
 //!
-//! Every answer is as of the database's current versions (`freshness`): the key is looked up in a
-//! directory no older than the `keys` version, the limit is settled for the fleet (`fleet`), and a
-//! cached body serves only while the `data` version has not moved past it.
+//! Every answer is as of the database's current versions, and its key and rate limit are settled
+//! by the `gate`; a cached body serves only while the `data` version has not moved past it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,12 +13,10 @@ use warp::reply::Response;
 
 use super::App;
 use super::cache::Body;
-use super::directory::Principal;
 use super::error::ApiError;
 use super::metrics::Route;
-use super::rate_limit::Decision;
-use crate::db::versions::Versions;
 use crate::domain::{Slug, TournamentStatus};
+use crate::gate::{Admitted, Decision, Principal};
 use crate::ids::{KeyId, SpaceId};
 use crate::{api_keys, views};
 
@@ -104,7 +101,7 @@ pub async fn handle(
             response: respond(Body::new(OPENAPI.as_bytes().to_vec()), headers),
         };
     }
-    let unavailable = |key_id| Answered {
+    let unavailable_for = |key_id| Answered {
         route,
         key_id,
         response: ApiError::Unavailable.into_response(),
@@ -117,8 +114,12 @@ pub async fn handle(
         };
     };
     let key_hash = api_keys::KeyHash::of(key);
-    let (principal, checked) = match authorize(app, key_hash.as_str()).await {
-        Ok(Some(found)) => found,
+    let Admitted {
+        principal,
+        decision,
+        versions,
+    } = match app.gate.admit(key_hash.as_str()).await {
+        Ok(Some(admitted)) => admitted,
         Ok(None) => {
             return Answered {
                 route,
@@ -126,12 +127,11 @@ pub async fn handle(
                 response: ApiError::Unauthorized.into_response(),
             };
         }
-        Err(Unavailable { key_id, why }) => {
-            tracing::warn!(error = %why, "cannot answer from the API");
-            return unavailable(key_id);
+        Err(unavailable) => {
+            tracing::warn!(error = %unavailable, "cannot answer from the API");
+            return unavailable_for(unavailable.key_id);
         }
     };
-    let (decision, versions) = checked;
     let limit = match decision {
         Decision::Limited { limit, retry_after } => {
             let mut response = ApiError::RateLimited { retry_after }.into_response();
@@ -171,77 +171,6 @@ pub async fn handle(
         key_id: Some(principal.key_id),
         response,
     }
-}
-
-/// Why a request with a well-formed key could not be answered: the database did not.
-struct Unavailable {
-    key_id: Option<KeyId>,
-    why: String,
-}
-
-/// The principal of `key_hash` as of the current versions, its rate-limit decision, and those
-/// versions; `None` when no active key has that hash.
-///
-/// A key already in the directory is settled at once: the settling transaction reads the
-/// versions too, and the key is confirmed against them afterwards (a request of a key revoked
-/// meanwhile is then refused, having cost one place of a window that no longer matters). A key
-/// the directory lacks is looked up as of freshly read versions before anything is settled,
-/// so a key created a moment ago works and random keys never reach the limiter.
-async fn authorize(
-    app: &App,
-    key_hash: &str,
-) -> Result<Option<(Principal, (Decision, Versions))>, Unavailable> {
-    let down = |key_id: Option<KeyId>| move |why: String| Unavailable { key_id, why };
-    let lookup = |version: i64| async move {
-        match tokio::time::timeout(DB_TIMEOUT, app.directory.lookup(&app.db, key_hash, version))
-            .await
-        {
-            Ok(Ok(found)) => Ok(found),
-            Ok(Err(error)) => Err(down(None)(error.to_string())),
-            Err(_) => Err(down(None)("the database did not answer in time".into())),
-        }
-    };
-    let guessed = app.directory.peek(key_hash);
-    let principal = match &guessed {
-        Some((principal, _)) => principal.clone(),
-        None => {
-            let versions = app
-                .freshness
-                .current()
-                .await
-                .map_err(|e| down(None)(e.to_string()))?;
-            match lookup(versions.keys).await? {
-                Some(principal) => principal,
-                None => return Ok(None),
-            }
-        }
-    };
-    let key_id = principal.key_id;
-    let checked = app
-        .limiter
-        .check(key_id)
-        .await
-        .map_err(|e| down(Some(key_id))(e.to_string()))?;
-    let versions = match checked.versions {
-        Some(versions) => versions,
-        // Decided from memory (a refusal, or a place lent to this server): the request still
-        // needs what is current, for its key and its answer.
-        None => app
-            .freshness
-            .current()
-            .await
-            .map_err(|e| down(Some(key_id))(e.to_string()))?,
-    };
-    let valid_for = guessed.as_ref().map_or(i64::MAX, |(_, version)| *version);
-    let principal = if versions.keys > valid_for {
-        match lookup(versions.keys).await? {
-            Some(confirmed) if confirmed.key_id == key_id => confirmed,
-            _ => return Ok(None),
-        }
-    } else {
-        principal
-    };
-    Ok(Some((principal, (checked.decision, versions))))
 }
 
 /// The key of a well-formed `Authorization: Bearer <key>` (one header, a key's shape); anything

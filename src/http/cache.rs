@@ -1,6 +1,6 @@
 //! Built answers (API bodies, widget and portal pages), each kept under its request with the
 //! `data` version it was built at. An answer serves a request only while the database has not
-//! moved past that version (`freshness`), so nothing stale is ever served, and repeated reads of
+//! moved past that version (`gate`), so nothing stale is ever served, and repeated reads of
 //! unchanged data cost no database work beyond the version check.
 //!
 //! Each answer is built once per version however many requests want it. The build runs as a task

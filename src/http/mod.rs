@@ -10,11 +10,8 @@
 mod api;
 mod cache;
 mod clients;
-mod directory;
 mod error;
-mod fleet;
 mod forms;
-mod freshness;
 mod metrics;
 mod ops;
 mod portal;
@@ -22,7 +19,6 @@ mod rate_limit;
 mod widgets;
 
 pub use api::OPENAPI;
-pub use directory::Directory;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -71,10 +67,9 @@ const FORM_KEY: &str = "portal-forms";
 pub struct App {
     pub db: Db,
     pub base_url: BaseUrl,
-    /// What is current in the database, read for every request.
-    pub freshness: Arc<freshness::Freshness>,
-    pub directory: Directory,
-    pub limiter: fleet::FleetLimiter,
+    /// What every request asks the database first: what is current, and for the API, the key
+    /// and its rate limit.
+    pub gate: crate::gate::Gate,
     /// API bodies by space, path and query.
     pub api_answers: cache::ResponseCache<cache::Body, error::ApiError>,
     /// Widget pages (`None`: the shared "not found" page) by path and theme.
@@ -114,15 +109,14 @@ impl App {
             )
             .await?
         };
-        let hot = Arc::new(crate::db::hot::Hot::open(
+        let gate = crate::gate::Gate::open(
             &db,
-            crate::db::hot::Limit {
-                limit: settings.rate_limit.max(1),
-                window_ms: fleet::window_ms(settings.rate_window),
-                lease_ms: fleet::window_ms(fleet::lease_for(settings.rate_window)),
+            crate::gate::Rate {
+                limit: settings.rate_limit,
+                window: settings.rate_window,
             },
             api::DB_TIMEOUT,
-        )?);
+        )?;
         let forms =
             forms::FormGuard::new(form_key.as_bytes(), base_url.is_https(), base_url.origin());
         let app = App {
@@ -135,14 +129,7 @@ impl App {
                 portal::ACTOR,
             ),
             token_marker: format!("form-token-{}", forms::random_text(16)),
-            freshness: Arc::new(freshness::Freshness::new(Arc::clone(&hot), api::DB_TIMEOUT)),
-            directory: Directory::default(),
-            limiter: fleet::FleetLimiter::new(
-                hot,
-                settings.rate_limit,
-                settings.rate_window,
-                api::DB_TIMEOUT,
-            ),
+            gate,
             api_answers: cache::ResponseCache::default(),
             widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),

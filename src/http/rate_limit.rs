@@ -2,14 +2,16 @@
 //! address, for the portal's forms) in any sliding window, exactly. Each key keeps the times of
 //! its accepted requests inside the window; a request is accepted when fewer than `limit` are
 //! there. Rejected requests are not counted, and the wait a rejection announces is the true one:
-//! when the oldest accepted request leaves the window. [`Decision`] is also what the API's limit
-//! for the whole fleet (`fleet`), counted in the database, answers.
+//! when the oldest accepted request leaves the window. It answers with the same
+//! [`Decision`] as the API's limit for the whole fleet (`gate`).
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+pub use crate::gate::Decision;
 
 /// The specification's window: 120 requests "in a minute".
 pub const WINDOW: Duration = Duration::from_secs(60);
@@ -19,19 +21,6 @@ pub struct RateLimiter<K> {
     limit: u32,
     window: Duration,
     shards: Vec<Mutex<HashMap<K, VecDeque<Instant>>>>,
-}
-
-/// The outcome for one request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
-    /// Accepted; `reset` is the seconds until a used request leaves the window.
-    Allowed {
-        limit: u32,
-        remaining: u32,
-        reset: u64,
-    },
-    /// Refused; a request after `retry_after` seconds will be accepted.
-    Limited { limit: u32, retry_after: u64 },
 }
 
 impl<K: Hash + Eq> RateLimiter<K> {
@@ -82,10 +71,7 @@ impl<K: Hash + Eq> RateLimiter<K> {
     }
 }
 
-/// Whole seconds, rounded up: waiting that long is always enough.
-fn seconds_up(duration: Duration) -> u64 {
-    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
-}
+use crate::gate::seconds_up;
 
 #[cfg(test)]
 mod tests {

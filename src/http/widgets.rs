@@ -1,6 +1,6 @@
 //! `/embed/...`: routes widget requests, reads through `views::public` (published tournaments
 //! only) and answers with the widget's headers. A page is kept while the database's `data`
-//! version has not moved (`freshness`, `cache`) and built once however many visitors ask at the
+//! version has not moved (`gate`, `cache`) and built once however many visitors ask at the
 //! same moment, so a widget on a busy partner page costs one version read per burst of requests
 //! and shows a change on the very next request.
 //!
@@ -131,7 +131,7 @@ pub async fn handle(
     let theme = Theme::from_query(query);
     let key = format!("{rest} {theme:?}");
     let (owned, path) = (Arc::clone(app), rest.to_owned());
-    let version = match app.freshness.current().await {
+    let version = match app.gate.current().await {
         Ok(versions) => versions.data,
         Err(error) => return unavailable(locale, rest, &Failure::new(&error.to_string())),
     };

@@ -11,6 +11,7 @@
 //! registration each.
 
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 
 use futures_util::FutureExt as _;
 use tokio::sync::{mpsc, oneshot};
@@ -75,8 +76,7 @@ impl Batches {
     ) -> Result<Registered, ServiceError> {
         let checked = Checked::new(applicant)?;
         let (reply, answer) = oneshot::channel();
-        let stopped =
-            || ServiceError::from(DbError::Batch("the registration queue stopped".into()));
+        let stopped = || ServiceError::from(DbError::Stopped("registration queue"));
         self.asks
             .send(Ask {
                 slug: slug.to_owned(),
@@ -96,7 +96,7 @@ async fn write(db: &Db, ctx: &Ctx<'_>, mut batch: Vec<Ask>) {
     batch.sort_by(|a, b| a.slug.cmp(&b.slug));
     let mut tx = match db.begin().await {
         Ok(tx) => tx,
-        Err(error) => return fail(batch.into_iter().map(|ask| ask.reply), &error),
+        Err(error) => return fail(batch.into_iter().map(|ask| ask.reply), error),
     };
     let mut done: Vec<(Reply, Result<Registered, ServiceError>)> = Vec::with_capacity(batch.len());
     let mut asks = batch.into_iter();
@@ -125,26 +125,26 @@ async fn write(db: &Db, ctx: &Ctx<'_>, mut batch: Vec<Ask>) {
                 done.into_iter()
                     .map(|(reply, _)| reply)
                     .chain(asks.map(|ask| ask.reply)),
-                &error,
+                error,
             );
         }
     }
-    let committed = tx.commit().await;
+    let committed = tx.commit().await.map_err(Arc::new);
     for (reply, outcome) in done {
         let outcome = match (&committed, outcome) {
             (Ok(()), outcome) => outcome,
             // Nothing of the batch was written: a refusal still stands, a registration does not.
             (Err(_), Err(refused)) => Err(refused),
-            (Err(error), Ok(_)) => Err(DbError::Batch(error.to_string()).into()),
+            (Err(error), Ok(_)) => Err(DbError::Shared(Arc::clone(error)).into()),
         };
         let _ = reply.send(outcome);
     }
 }
 
 /// Answers every registration of a batch that could not be written with `error`.
-fn fail(replies: impl IntoIterator<Item = Reply>, error: &DbError) {
-    let why = error.to_string();
+fn fail(replies: impl IntoIterator<Item = Reply>, error: DbError) {
+    let error = Arc::new(error);
     for reply in replies {
-        let _ = reply.send(Err(DbError::Batch(why.clone()).into()));
+        let _ = reply.send(Err(DbError::Shared(Arc::clone(&error)).into()));
     }
 }

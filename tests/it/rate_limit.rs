@@ -29,9 +29,8 @@ async fn verdict(hot: &Hot, key: KeyId) -> Verdict {
 
 async fn leased(hot: &Hot, key: KeyId, want: u32) -> tourney::db::hot::Settled {
     hot.settle(Ask {
-        key,
         want,
-        back: Vec::new(),
+        ..Ask::one(key)
     })
     .await
     .expect("settled")
@@ -151,12 +150,12 @@ on_both_backends! {
         // Another server sees them as used.
         assert!(matches!(verdict(&other, one).await, Verdict::Accepted { used: 23, .. }));
         // 4 used, 15 given back.
-        mine.give_back(Returned { key: one, lease, unused: 15 }).await.expect("given back");
+        mine.give_back(&[Returned { key: one, lease, unused: 15 }]).await.expect("given back");
         assert!(matches!(verdict(&other, one).await, Verdict::Accepted { used: 9, .. }));
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_leases").await, 0);
         assert_eq!(scalar(&t.db, "SELECT CAST(SUM(n) AS BIGINT) FROM rate_stamps").await, 9);
         // Giving back twice gives nothing.
-        mine.give_back(Returned { key: one, lease, unused: 15 }).await.expect("given back");
+        mine.give_back(&[Returned { key: one, lease, unused: 15 }]).await.expect("given back");
         assert!(matches!(verdict(&other, one).await, Verdict::Accepted { used: 10, .. }));
     }
 
@@ -176,7 +175,7 @@ on_both_backends! {
         }
         let Verdict::Lent { until, .. } = verdict(&other, one).await else { panic!("the window is lent") };
         assert_eq!(until, lease.ends_at);
-        mine.give_back(Returned { key: one, lease, unused: 3 }).await.expect("given back");
+        mine.give_back(&[Returned { key: one, lease, unused: 3 }]).await.expect("given back");
         for _ in 0..3 {
             assert!(matches!(verdict(&other, one).await, Verdict::Accepted { .. }));
         }
@@ -193,5 +192,167 @@ on_both_backends! {
         tokio::time::sleep(Duration::from_millis((LEASE_MS + LEASE_GRACE_MS + 50) as u64)).await;
         assert!(matches!(verdict(&other, two).await, Verdict::Refused { .. }), "its places count as used");
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_leases").await, 0, "the lost lease is dropped");
+    }
+}
+
+/// Holds the database's writes from a connection of the test's own (SQLite's write lock, or an
+/// exclusive lock on the rate limit's counts on Postgres) until released: the rate limit cannot
+/// be settled meanwhile, while reads go on.
+struct WritesHeld(Option<tourney::db::Handle>);
+
+impl WritesHeld {
+    async fn take(t: &TestDb) -> WritesHeld {
+        let mut handle = t.db.acquire().await.expect("a connection");
+        let statements: [&'static str; 2] = match t.backend_name() {
+            "sqlite" => [
+                "BEGIN IMMEDIATE",
+                "UPDATE versions SET data = data WHERE id = 1",
+            ],
+            _ => ["BEGIN", "LOCK TABLE rate_counts IN EXCLUSIVE MODE"],
+        };
+        for sql in statements {
+            match handle.conn() {
+                tourney::db::Conn::Sqlite(c) => sqlx::query(sql).execute(c).await.map(|_| ()),
+                tourney::db::Conn::Postgres(c) => sqlx::query(sql).execute(c).await.map(|_| ()),
+            }
+            .expect(sql);
+        }
+        WritesHeld(Some(handle))
+    }
+
+    /// A count read on the holding connection, inside the held transaction.
+    async fn count(&mut self, sql: &'static str) -> i64 {
+        let handle = self.0.as_mut().expect("held");
+        match handle.conn() {
+            tourney::db::Conn::Sqlite(c) => sqlx::query_scalar(sql).fetch_one(c).await,
+            tourney::db::Conn::Postgres(c) => sqlx::query_scalar(sql).fetch_one(c).await,
+        }
+        .expect(sql)
+    }
+
+    async fn release(mut self) {
+        if let Some(mut handle) = self.0.take() {
+            match handle.conn() {
+                tourney::db::Conn::Sqlite(c) => {
+                    sqlx::query("ROLLBACK").execute(c).await.map(|_| ())
+                }
+                tourney::db::Conn::Postgres(c) => {
+                    sqlx::query("ROLLBACK").execute(c).await.map(|_| ())
+                }
+            }
+            .expect("ROLLBACK");
+        }
+    }
+}
+
+/// The budget of the keys in the tests of leases that must come back.
+const LIMIT: u32 = 500;
+
+/// A gate of `limit` requests per minute (longer than any test runs), whose requests wait at most
+/// 400 ms for the database, and a key's hash.
+async fn gate(t: &TestDb, limit: u32) -> (tourney::gate::Gate, String) {
+    let organiser = Organiser::new(t);
+    organiser.space("club", "Club").await;
+    let key = organiser.key("club").await;
+    let rate = tourney::gate::Rate {
+        limit,
+        window: Duration::from_secs(3),
+    };
+    let gate =
+        tourney::gate::Gate::open(&t.db, rate, Duration::from_millis(400)).expect("the gate");
+    (
+        gate,
+        tourney::api_keys::KeyHash::of(&key).as_str().to_owned(),
+    )
+}
+
+/// Whether a request of the key was let through (`None`: the database did not answer).
+async fn allowed(gate: &tourney::gate::Gate, hash: &str) -> Option<bool> {
+    match gate.admit(hash).await {
+        Ok(Some(admitted)) => Some(matches!(
+            admitted.decision,
+            tourney::gate::Decision::Allowed { .. }
+        )),
+        Ok(None) => panic!("the key is known"),
+        Err(_) => None,
+    }
+}
+
+/// A key busy enough to be lent places, then the database's writes held while a lease of it is
+/// out. Returns how many requests were let through meanwhile, and the hold.
+async fn busy_then_hold(gate: &tourney::gate::Gate, hash: &str, t: &TestDb) -> (usize, WritesHeld) {
+    let mut through = 0;
+    for _ in 0..40 {
+        for _ in 0..10 {
+            through += usize::from(allowed(gate, hash).await == Some(true));
+        }
+        let mut held = WritesHeld::take(t).await;
+        if held.count("SELECT COUNT(*) FROM rate_leases").await >= 1 {
+            return (through, held);
+        }
+        held.release().await;
+    }
+    panic!("no lease was lent to a busy key");
+}
+
+/// Takes requests one by one until the key is refused; returns how many were let through.
+async fn until_refused(gate: &tourney::gate::Gate, hash: &str) -> usize {
+    let mut through = 0;
+    loop {
+        match allowed(gate, hash).await {
+            Some(true) => through += 1,
+            Some(false) => return through,
+            None => panic!("the database answers again"),
+        }
+        assert!(through < 1000, "never refused");
+    }
+}
+
+on_both_backends! {
+    /// Requests that give up while the database cannot settle them (they time out, or their
+    /// client hangs up mid-way) leave nothing taken: once the database is back and the leases
+    /// have ended, the key's whole budget is there, and not one place more.
+    async fn leases_of_requests_that_give_up_come_back(t: TestDb) {
+        let (gate, hash) = gate(&t, LIMIT).await;
+        let gate = Arc::new(gate);
+        let (before, held) = busy_then_hold(&gate, &hash, &t).await;
+        let during: Vec<_> = (0..30)
+            .map(|n| {
+                let (gate, hash) = (Arc::clone(&gate), hash.clone());
+                tokio::spawn(async move {
+                    if n % 2 == 0 {
+                        // A client that hangs up if its request waits (one a lease lets through
+                        // at once is answered first).
+                        let answered = tokio::time::timeout(Duration::from_millis(30 + n), allowed(&gate, &hash)).await;
+                        usize::from(matches!(answered, Ok(Some(true))))
+                    } else {
+                        usize::from(allowed(&gate, &hash).await == Some(true))
+                    }
+                })
+            })
+            .collect();
+        let mut through = before;
+        for task in during {
+            through += task.await.expect("a request");
+        }
+        held.release().await;
+        // The leases end within 50 ms, and go back within a sweep of that.
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        through += until_refused(&gate, &hash).await;
+        assert_eq!(through, LIMIT as usize, "the whole budget, no more and no less");
+    }
+
+    /// A lease whose give-back fails (the database refuses it for a while) is given back once it
+    /// can be: the key's whole budget is there afterwards.
+    async fn a_give_back_that_fails_is_tried_again(t: TestDb) {
+        let (gate, hash) = gate(&t, LIMIT).await;
+        // The lease ends while the database cannot take it back: the sweeper's give-backs fail.
+        let (before, mut held) = busy_then_hold(&gate, &hash, &t).await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        assert!(held.count("SELECT COUNT(*) FROM rate_leases").await >= 1, "not given back yet");
+        held.release().await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM rate_leases").await, 0, "given back");
+        assert_eq!(before + until_refused(&gate, &hash).await, LIMIT as usize);
     }
 }

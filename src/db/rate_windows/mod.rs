@@ -25,13 +25,15 @@ use std::collections::HashMap;
 use crate::ids::KeyId;
 
 /// One request to settle: its key, how many places the asking server would take with it
-/// (itself and a lease of the rest; one asks for no lease), and the leases of the key it gives
-/// back first, in the same transaction.
+/// (itself and a lease of the rest; one asks for no lease), the leases of the key it gives back
+/// first, in the same transaction, and the key's requests the server accepted on its own while
+/// the database refused writes, which the window must now count (`carried`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ask {
     pub key: KeyId,
     pub want: u32,
     pub back: Vec<Returned>,
+    pub carried: u32,
 }
 
 impl Ask {
@@ -41,12 +43,17 @@ impl Ask {
             key,
             want: 1,
             back: Vec::new(),
+            carried: 0,
         }
     }
 }
 
-fn backs(asks: &[Ask]) -> Vec<Returned> {
-    asks.iter().flat_map(|a| a.back.iter().copied()).collect()
+/// The leases a batch gives back: those returned alone, and those going back with requests.
+fn backs(asks: &[Ask], returned: &[Returned]) -> Vec<Returned> {
+    asks.iter()
+        .flat_map(|a| a.back.iter().copied())
+        .chain(returned.iter().copied())
+        .collect()
 }
 
 /// The limit a batch is settled under, and who asks.
@@ -184,11 +191,21 @@ fn settle(asks: &[Ask], at: i64, seen: &[Seen], terms: Terms) -> (Vec<Verdict>, 
             });
             let alone = window.holder == Some(terms.holder);
             window.holder = Some(terms.holder);
+            // Requests this server accepted while the database refused writes count first,
+            // whatever the window holds: they were answered already.
+            let carried = i64::from(ask.carried);
+            window.settled.used += carried;
+            window.settled.accepted += carried;
+            if carried > 0 {
+                window.oldest.get_or_insert(at);
+            }
             let free = limit - window.settled.used;
             if free > 0 {
-                // Only to a server that settled the key's last request too, and at most half
-                // of what is free besides this request's own place.
-                let wanted = if alone {
+                // Only to a server that settled the key's last request too, at most half of
+                // what is free besides this request's own place, and never a second lease of the
+                // key ending when one already does (each lease keeps a row of its own, given
+                // back whole and once).
+                let wanted = if alone && window.lent_until.is_none_or(|u| u < ends_at) {
                     i64::from(ask.want.max(1)) - 1
                 } else {
                     0
@@ -259,11 +276,30 @@ fn sorted(returned: &[Returned]) -> Vec<Returned> {
     sorted
 }
 
+/// A key's window as stored now, read without writing (for a server counting on its own while
+/// the database refuses writes): the database's time, and each slot's requests with the time of
+/// its latest (a lease's end for places lent), oldest first.
+pub async fn window_of(
+    conn: crate::db::Conn<'_>,
+    key: KeyId,
+    window_ms: i64,
+) -> Result<(i64, Vec<(i64, i64)>), crate::db::DbError> {
+    use crate::db::on_conn;
+    let mut conn = conn;
+    let now = crate::db::clock::now_ms(conn.reborrow()).await?;
+    // Places lent are stamped at their lease's end, which may be ahead of now.
+    const SQL: &str =
+        "SELECT last_at, n FROM rate_stamps WHERE key_id = $1 AND last_at > $2 ORDER BY slot";
+    let rows: Vec<(i64, i64)> = on_conn!(conn, c => sqlx::query_as(SQL)
+        .bind(key).bind(now - window_ms).fetch_all(c).await?);
+    Ok((now, rows))
+}
+
 mod postgres;
 mod sqlite;
 
-pub use postgres::{Decided, create_counts, decide_postgres, give_back_postgres};
-pub use sqlite::{decide_sqlite, give_back_sqlite};
+pub use postgres::{Decided, create_counts, decide_postgres};
+pub use sqlite::decide_sqlite;
 
 #[cfg(test)]
 mod tests {
@@ -353,19 +389,18 @@ mod tests {
     }
 
     /// A lease takes at most half of what is free besides the request's own place, counts as
-    /// used at once, and is stamped at its end.
+    /// used at once, and is stamped at its end; a key gets one lease per end, so a second ask in
+    /// the same batch is taken without one.
     #[test]
     fn a_lease_takes_at_most_half_of_what_is_free() {
         let asks = [
             Ask {
-                key: key(1),
                 want: 30,
-                back: Vec::new(),
+                ..Ask::one(key(1))
             },
             Ask {
-                key: key(1),
                 want: 30,
-                back: Vec::new(),
+                ..Ask::one(key(1))
             },
         ];
         let (verdicts, settled) = settle(&asks, 1_000, &[seen(1, 100, 0, Some(400))], terms(120));
@@ -381,14 +416,11 @@ mod tests {
                         ends_at: 1_050
                     })
                 },
-                // 10 free: itself and 4 more.
+                // A lease of the key already ends then: itself only.
                 Verdict::Accepted {
-                    used: 115,
+                    used: 111,
                     oldest: 400,
-                    lease: Some(Lease {
-                        places: 4,
-                        ends_at: 1_050
-                    })
+                    lease: None
                 },
             ]
         );
@@ -396,19 +428,19 @@ mod tests {
             settled,
             [Settled {
                 key: 1,
-                used: 115,
+                used: 111,
                 accepted: 2,
-                lent: 13
+                lent: 9
             }]
         );
         assert_eq!(
             stamps(&settled, 1_000, 1_050),
-            [(1, 10, 15, 1_050)],
+            [(1, 10, 11, 1_050)],
             "one slot holds both"
         );
         assert_eq!(
             stamps(&settled, 1_090, 1_140),
-            [(1, 10, 2, 1_090), (1, 11, 13, 1_140)]
+            [(1, 10, 2, 1_090), (1, 11, 9, 1_140)]
         );
     }
 
@@ -420,9 +452,8 @@ mod tests {
         window.lent_until = Some(990);
         let asks = [
             Ask {
-                key: key(1),
                 want: 10,
-                back: Vec::new(),
+                ..Ask::one(key(1))
             },
             Ask::one(key(1)),
         ];
@@ -450,9 +481,8 @@ mod tests {
         let mut window = seen(1, 0, 0, Some(400));
         window.holder = Some(8);
         let ask = || Ask {
-            key: key(1),
             want: 10,
-            back: Vec::new(),
+            ..Ask::one(key(1))
         };
         let (verdicts, settled) = settle(&[ask(), ask()], 1_000, &[window], terms(120));
         assert!(matches!(verdicts[0], Verdict::Accepted { lease: None, .. }));
@@ -464,5 +494,31 @@ mod tests {
             }
         ));
         assert_eq!(settled[0].lent, 9);
+    }
+
+    /// Requests accepted while the database refused writes are counted when it takes them
+    /// again, before the request that carries them is decided, even past the limit.
+    #[test]
+    fn carried_requests_count_before_the_one_that_carries_them() {
+        let carrying = Ask {
+            carried: 3,
+            ..Ask::one(key(1))
+        };
+        let (verdicts, settled) = settle(
+            &[carrying],
+            1_000,
+            &[seen(1, 117, 0, Some(400))],
+            terms(120),
+        );
+        assert_eq!(verdicts, [Verdict::Refused { oldest: 400 }]);
+        assert_eq!(
+            settled,
+            [Settled {
+                key: 1,
+                used: 120,
+                accepted: 3,
+                lent: 0
+            }]
+        );
     }
 }

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::db::DbError;
 use crate::db::versions::Versions;
+use crate::ids::KeyId;
 
 /// What [`decide_postgres`] found.
 pub enum Decided {
@@ -22,21 +23,44 @@ pub enum Decided {
     Missing(Vec<i64>),
 }
 
-/// Settles `asks` on Postgres, inside the caller's transaction (held until it commits), reading
-/// the versions in the statement that decides (a round trip fewer for every batch).
+/// Gives back `returned` (and the leases going back with the asks), then settles `asks` on
+/// Postgres, inside the caller's transaction (held until it commits), reading the versions in the
+/// statement that decides (a round trip fewer for every batch).
 pub async fn decide_postgres(
     c: &mut sqlx::PgConnection,
     asks: &[Ask],
+    returned: &[Returned],
     terms: Terms,
 ) -> Result<Decided, DbError> {
+    let back = backs(asks, returned);
     let distinct = distinct(asks.iter().map(|a| a.key));
-    let held = lock_postgres(&mut *c, &distinct).await?;
-    if held.len() < distinct.len() {
+    let held = lock_postgres(
+        &mut *c,
+        &self::distinct(
+            distinct
+                .iter()
+                .map(|k| KeyId::from_raw(*k))
+                .chain(back.iter().map(|r| r.key)),
+        ),
+    )
+    .await?;
+    if distinct.iter().any(|k| !held.contains(k)) {
         let missing = distinct.into_iter().filter(|k| !held.contains(k)).collect();
         return Ok(Decided::Missing(missing));
     }
-    // The leases going back are of these keys, already held.
-    return_held(&mut *c, &backs(asks), terms.holder).await?;
+    // A key without a count row has no lease to give back either (both tables lost their rows).
+    let back: Vec<Returned> = back
+        .into_iter()
+        .filter(|r| held.contains(&r.key.raw()))
+        .collect();
+    return_held(&mut *c, &back, terms.holder).await?;
+    if asks.is_empty() {
+        return Ok(Decided::Settled {
+            now: 0,
+            verdicts: Vec::new(),
+            versions: Versions::default(),
+        });
+    }
     // The clock is read once the keys are held: every later settle of them reads a later time.
     #[allow(clippy::type_complexity)]
     let rows: Vec<(
@@ -160,23 +184,9 @@ async fn lock_postgres(c: &mut sqlx::PgConnection, keys: &[i64]) -> Result<Vec<i
     .await?)
 }
 
-/// Gives leases back on Postgres, inside the caller's transaction: each lease's row loses its
-/// places, and its unused places leave the count and the stamp they were counted in. A lease
-/// already dropped as abandoned, or whose stamp left the window, gives nothing back.
-pub async fn give_back_postgres(
-    c: &mut sqlx::PgConnection,
-    returned: &[Returned],
-    holder: i64,
-) -> Result<(), DbError> {
-    if returned.is_empty() {
-        return Ok(());
-    }
-    // A key without a count row has no lease to give back either (both tables lost their rows).
-    lock_postgres(&mut *c, &distinct(returned.iter().map(|r| r.key))).await?;
-    return_held(c, returned, holder).await
-}
-
-/// [`give_back_postgres`] for keys whose count rows the transaction already holds.
+/// Gives leases back, for keys whose count rows the transaction already holds: each lease's row
+/// goes, and its unused places leave the count and the stamp they were counted in. A lease given
+/// back already, dropped as abandoned, or whose stamp left the window, gives nothing back.
 async fn return_held(
     c: &mut sqlx::PgConnection,
     returned: &[Returned],
@@ -184,27 +194,19 @@ async fn return_held(
 ) -> Result<(), DbError> {
     for r in sorted(returned) {
         let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
-        // The lease's row is usually its alone (leases of one end merge), so it goes at once;
-        // a merged row loses the lease's places.
-        let mut held = false;
-        for statement in [
+        // The lease's row is its alone (no two leases of a key share an end), so it goes whole,
+        // once: a lease given back twice gives nothing the second time.
+        let held = sqlx::query(
             "DELETE FROM rate_leases WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places = $4",
-            "UPDATE rate_leases SET places = places - $4 \
-             WHERE key_id = $1 AND holder = $2 AND ends_at = $3 AND places > $4",
-        ] {
-            held = sqlx::query(statement)
-                .bind(key)
-                .bind(holder)
-                .bind(r.lease.ends_at)
-                .bind(places)
-                .execute(&mut *c)
-                .await?
-                .rows_affected()
-                == 1;
-            if held {
-                break;
-            }
-        }
+        )
+        .bind(key)
+        .bind(holder)
+        .bind(r.lease.ends_at)
+        .bind(places)
+        .execute(&mut *c)
+        .await?
+        .rows_affected()
+            == 1;
         if !held || unused == 0 {
             continue;
         }

@@ -1,5 +1,5 @@
-//! The rate windows on SQLite, on a connection of `db::direct` holding the write lock: a batch
-//! settled with JSON-bound statements, and leases given back.
+//! The rate windows on SQLite, on a connection of `db::hot` holding the write lock: a batch
+//! settled with JSON-bound statements, leases given back first.
 
 use super::{
     Ask, LEASE_GRACE_MS, Returned, Seen, Terms, Verdict, backs, distinct, settle, slot, sorted,
@@ -12,14 +12,16 @@ fn json<T: serde::Serialize>(values: &T) -> Result<String, DbError> {
     Ok(serde_json::to_string(values)?)
 }
 
-/// Settles `asks` on a SQLite connection of `db::direct`, inside the caller's transaction, which
-/// must hold the write lock (`BEGIN IMMEDIATE`): the database's time and each request's verdict.
+/// Gives back `returned` (and the leases going back with the asks), then settles `asks` on a
+/// SQLite connection of `db::hot`, inside the caller's transaction, which must hold the write
+/// lock (`BEGIN IMMEDIATE`): the database's time and each request's verdict.
 pub fn decide_sqlite(
     tx: &rusqlite::Transaction<'_>,
     asks: &[Ask],
+    returned: &[Returned],
     terms: Terms,
 ) -> Result<(i64, Vec<Verdict>), DbError> {
-    give_back_sqlite(tx, &backs(asks), terms.holder)?;
+    give_back(tx, &backs(asks, returned), terms.holder)?;
     let distinct = json(&distinct(asks.iter().map(|a| a.key)))?;
     let direct = DbError::Direct;
     let now: i64 = tx
@@ -110,9 +112,10 @@ pub fn decide_sqlite(
     Ok((now, verdicts))
 }
 
-/// [`give_back_postgres`] on a SQLite connection of `db::direct`, inside the caller's write
-/// transaction.
-pub fn give_back_sqlite(
+/// Gives leases back inside the caller's write transaction: each lease's row goes, and its unused
+/// places leave the count and the stamp they were counted in. A lease given back already, dropped
+/// as abandoned, or whose stamp left the window, gives nothing back.
+fn give_back(
     tx: &rusqlite::Transaction<'_>,
     returned: &[Returned],
     holder: i64,
@@ -120,22 +123,16 @@ pub fn give_back_sqlite(
     let direct = DbError::Direct;
     for r in sorted(returned) {
         let (key, places, unused) = (r.key.raw(), i64::from(r.lease.places), i64::from(r.unused));
+        // The lease's row is its alone (no two leases of a key share an end), so it goes whole,
+        // once: a lease given back twice gives nothing the second time.
         let held = tx
             .prepare_cached(
-                "UPDATE rate_leases SET places = places - ?4 \
-                 WHERE key_id = ?1 AND holder = ?2 AND ends_at = ?3 AND places >= ?4",
+                "DELETE FROM rate_leases \
+                 WHERE key_id = ?1 AND holder = ?2 AND ends_at = ?3 AND places = ?4",
             )
             .and_then(|mut s| s.execute(rusqlite::params![key, holder, r.lease.ends_at, places]))
             .map_err(direct)?;
-        if held == 0 {
-            continue;
-        }
-        tx.prepare_cached(
-            "DELETE FROM rate_leases WHERE key_id = ?1 AND holder = ?2 AND ends_at = ?3 AND places = 0",
-        )
-        .and_then(|mut s| s.execute(rusqlite::params![key, holder, r.lease.ends_at]))
-        .map_err(direct)?;
-        if unused == 0 {
+        if held == 0 || unused == 0 {
             continue;
         }
         let stamped = tx

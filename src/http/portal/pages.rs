@@ -34,7 +34,7 @@ pub(super) async fn cached(
     let (owned, path, locale, theme) =
         (Arc::clone(app), path.to_owned(), place.locale, place.theme);
     let version = app
-        .freshness
+        .gate
         .current()
         .await
         .map_err(|error| Failure::new(&error.to_string()))?

@@ -1,77 +1,27 @@
-//! SQLite without the pool, for the questions every request asks: a connection of its own on a
-//! thread of its own (rusqlite) that takes the questions queued since it last looked, answers them
-//! all with one job (one read, or one transaction), and replies to each asker directly. sqlx's
-//! driver hands every statement to its worker thread and back, which a request would otherwise
-//! pay several times over; here a batch costs one wake-up of the thread.
+//! Keeping SQLite's write-ahead log small in `serve`: a thread of its own copies the log into the
+//! database file every few milliseconds (a passive checkpoint, which waits for nobody), and once
+//! the log has grown past [`RESTART_AT`] pages, sends it back to its start. Also the one way
+//! `db::hot` opens a connection that writes.
 //!
-//! Only `db::hot` uses this module, and only for `versions` and the rate limit's tables: every
-//! other read and write goes through sqlx, so there is one way to change the product's data.
+//! Only through SQLite's own `PRAGMA wal_checkpoint`: never touches the files itself.
 
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
-use tokio::sync::oneshot;
 
 use super::DbError;
 
-/// How long a job waits for another process's write lock before it fails.
+/// How long a writer of `db::hot` may wait for another process's write lock, at most (each
+/// batch sets a shorter wait when its deadline is nearer).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-type Ask<Q, A> = (Q, oneshot::Sender<Result<A, DbError>>);
-
-/// Questions of type `Q` answered in batches by a thread holding one connection.
-pub struct Batcher<Q, A> {
-    asks: mpsc::Sender<Ask<Q, A>>,
-}
-
-impl<Q: Send + 'static, A: Send + 'static> Batcher<Q, A> {
-    /// Opens `path` (which must exist: sqlx created and migrated it) on a new thread `name`,
-    /// which answers up to `max` questions at a time with `work` (one answer per question, in
-    /// order).
-    pub fn open<W>(path: &Path, name: &str, max: usize, mut work: W) -> Result<Self, DbError>
-    where
-        W: FnMut(&mut Connection, &[Q]) -> Result<Vec<A>, DbError> + Send + 'static,
-    {
-        let mut conn = writer(path)?;
-        let (asks, queue) = mpsc::channel::<Ask<Q, A>>();
-        std::thread::Builder::new()
-            .name(name.to_owned())
-            .spawn(move || {
-                while let Ok(first) = queue.recv() {
-                    let mut batch = vec![first];
-                    batch.extend(queue.try_iter().take(max.saturating_sub(1)));
-                    let (questions, replies): (Vec<Q>, Vec<_>) = batch.into_iter().unzip();
-                    // A job that panics fails its batch, not the thread.
-                    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        work(&mut conn, &questions)
-                    }))
-                    .unwrap_or_else(|_| Err(DbError::Corrupt("a batch job panicked".into())));
-                    reply(replies, answered);
-                }
-            })
-            .map_err(|e| DbError::Corrupt(format!("cannot start the thread {name}: {e}")))?;
-        Ok(Batcher { asks })
-    }
-
-    /// Asks one question and waits for its answer.
-    pub async fn ask(&self, question: Q) -> Result<A, DbError> {
-        let (sender, answer) = oneshot::channel();
-        self.asks
-            .send((question, sender))
-            .map_err(|_| DbError::Corrupt("the SQLite worker stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| DbError::Corrupt("the SQLite worker lost a question".into()))?
-    }
-}
 
 /// A connection that writes: it waits for other writers up to [`BUSY_TIMEOUT`], commits as the
 /// pool's connections do (the file is in WAL mode, where `synchronous = NORMAL` never corrupts
 /// it), and leaves checkpoints to a [`Checkpointer`], so that copying the log into the file
 /// never holds up a request's batch.
-fn writer(path: &Path) -> Result<Connection, DbError> {
+pub(super) fn writer(path: &Path) -> Result<Connection, DbError> {
     let conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -146,33 +96,8 @@ impl Checkpointer {
                     }
                 }
             })
-            .map_err(|e| DbError::Corrupt(format!("cannot start the checkpoint thread: {e}")))?;
+            .map_err(|_| DbError::Stopped("checkpoint thread"))?;
         Ok(Checkpointer { _stop: stop })
-    }
-}
-
-/// Sends each asker its answer, or the batch's failure.
-pub(super) fn reply<A>(
-    replies: Vec<oneshot::Sender<Result<A, DbError>>>,
-    answered: Result<Vec<A>, DbError>,
-) {
-    match answered {
-        Ok(answers) if answers.len() == replies.len() => {
-            for (sender, answer) in replies.into_iter().zip(answers) {
-                let _ = sender.send(Ok(answer));
-            }
-        }
-        Ok(_) => {
-            for sender in replies {
-                let _ = sender.send(Err(DbError::Corrupt("a batch lost answers".into())));
-            }
-        }
-        Err(error) => {
-            let why = error.to_string();
-            for sender in replies {
-                let _ = sender.send(Err(DbError::Batch(why.clone())));
-            }
-        }
     }
 }
 
