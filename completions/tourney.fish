@@ -52,7 +52,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
@@ -306,7 +306,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l listen -d 'Serve /metrics (and /healthz) on this address while delivering, for monitoring' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed before another delivery loop may take it; keep it well above the 5 s request deadline' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F

@@ -4,18 +4,32 @@
 //! `Z`, e.g. `2026-12-01T18:00:00.000Z`, in the API, events and command output. Parsing accepts any
 //! RFC 3339 time and converts it to UTC. Nothing else in the crate formats or parses times.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{OffsetDateTime, UtcOffset};
 
-/// The current time in Unix milliseconds.
+/// How far this process's clock is set off the system's (`--clock-offset`), in milliseconds.
+static OFFSET_MS: AtomicI64 = AtomicI64::new(0);
+
+/// Sets this process's clock `offset_ms` off the system's, as a host whose clock is wrong would
+/// be: for tests that show nothing shared hangs on a process's own clock.
+pub fn set_offset(offset_ms: i64) {
+    OFFSET_MS.store(offset_ms, Ordering::Relaxed);
+}
+
+/// The current time in Unix milliseconds, by this process's clock. Everything several processes
+/// decide together (due times, leases, rate windows) uses the database's clock instead
+/// (`db::clock`).
 pub fn now_ms() -> i64 {
     let since_epoch = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    i64::try_from(since_epoch.as_millis()).unwrap_or(i64::MAX)
+    i64::try_from(since_epoch.as_millis())
+        .unwrap_or(i64::MAX)
+        .saturating_add(OFFSET_MS.load(Ordering::Relaxed))
 }
 
 /// Formats Unix milliseconds as `YYYY-MM-DDTHH:MM:SS.mmmZ`.

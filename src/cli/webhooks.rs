@@ -149,8 +149,9 @@ pub struct DeliveryArgs {
     /// Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)
     #[arg(long, value_name = "LIST", default_value = DEFAULT_RETRY_DELAYS)]
     pub retry_delays: String,
-    /// How long a claimed delivery stays claimed before another delivery loop may take it; keep
-    /// it well above the 5 s request deadline
+    /// How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed
+    /// while its request runs): the time after which another loop sends the deliveries of a loop
+    /// that died
     #[arg(long, value_name = "DURATION", default_value = "60s")]
     pub lease: String,
     /// Disable a webhook address whose every attempt has failed for this long (a 410 Gone

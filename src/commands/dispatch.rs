@@ -86,11 +86,11 @@ pub(super) fn describe(report: &Report) -> String {
         report.outcome.explained(),
     );
     match report.next {
-        NextState::Succeeded => {}
-        NextState::RetryAt(at) => {
+        None | Some(NextState::Succeeded) => {}
+        Some(NextState::RetryAt(at)) => {
             line.push_str(&format!("; next attempt at {}", timestamp::format_ms(at)));
         }
-        NextState::Failed => line.push_str("; failed (retry with `tourney hooks retry`)"),
+        Some(NextState::Failed) => line.push_str("; failed (retry with `tourney hooks retry`)"),
     }
     if let Some(reason) = &report.disabled {
         line.push_str(&format!(
@@ -109,7 +109,7 @@ pub(super) fn dispatcher(db: &Db, args: &DeliveryArgs) -> Result<Dispatcher, Err
         .map_err(|e| Error::Invalid(format!("--lease: {e}")))?;
     if lease < std::time::Duration::from_secs(1) {
         return Err(Error::Invalid(
-            "--lease: at least 1s (and well above the 5 s request deadline)".into(),
+            "--lease: at least 1s".into(),
         ));
     }
     let disable_after = schedule::parse_duration(&args.disable_after)
@@ -138,7 +138,7 @@ pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<()
     let totals = if args.once {
         let bar = if std::io::stdout().is_terminal() {
             let mut handle = db.acquire().await?;
-            let due = deliveries::count_due(handle.conn(), timestamp::now_ms()).await?;
+            let due = deliveries::count_due(handle.conn()).await?;
             let bar = ProgressBar::with_draw_target(
                 Some(u64::try_from(due).unwrap_or(0)),
                 ProgressDrawTarget::stdout(),

@@ -32,7 +32,7 @@ pub async fn run(
         id,
         event_type,
         &sending.token,
-        sending.dispatcher.lease_until(ctx.now),
+        sending.dispatcher.lease(),
     )
     .await?;
     sending

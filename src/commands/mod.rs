@@ -37,6 +37,10 @@ use crate::timestamp;
 pub async fn run(cli: Cli) -> Result<(), Error> {
     let config =
         Config::resolve(&cli.global).map_err(|e| Error::Invalid(format!("--base-url: {e}")))?;
+    // Tests run a process as a host whose clock is wrong would (not a setting for people).
+    if let Ok(offset) = std::env::var(CLOCK_OFFSET) {
+        crate::timestamp::set_offset(clock_offset(&offset)?);
+    }
     let mut out = std::io::stdout().lock();
     match cli.command {
         // Generators need no database: they must not create one as a side effect.
@@ -55,6 +59,21 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
             result
         }
     }
+}
+
+/// How far this process's own clock runs off the system's: a duration, ahead (`2m`) or behind
+/// (`-90s`). For tests showing that nothing shared between processes depends on a process's own
+/// clock; due times, leases and rate windows all use the database's.
+pub const CLOCK_OFFSET: &str = "TOURNEY_CLOCK_OFFSET";
+
+fn clock_offset(text: &str) -> Result<i64, Error> {
+    let (sign, duration) = match text.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let duration = crate::webhook::schedule::parse_duration(duration)
+        .map_err(|e| Error::Invalid(format!("{CLOCK_OFFSET}: {e}")))?;
+    Ok(sign * i64::try_from(duration.as_millis()).unwrap_or(i64::MAX))
 }
 
 async fn run_with_db(

@@ -23,14 +23,8 @@ pub async fn run(
     let id = super::hooks::hook_id(hook_id)?;
     let sending = Sending::new(db, network)?;
     let ctx = ctx(config);
-    let pinged = service::hooks::ping(
-        db,
-        &ctx,
-        id,
-        &sending.token,
-        sending.dispatcher.lease_until(ctx.now),
-    )
-    .await?;
+    let pinged =
+        service::hooks::ping(db, &ctx, id, &sending.token, sending.dispatcher.lease()).await?;
     sending.send_now("ping", pinged, out).await
 }
 

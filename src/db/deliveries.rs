@@ -1,14 +1,18 @@
 //! The `deliveries` and `attempts` tables: the delivery queue and its attempt log.
 //!
-//! Owns claiming (a lease and a claim token: Postgres `FOR UPDATE SKIP LOCKED`, SQLite one atomic
-//! `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING`), completing (the attempt row and the
-//! delivery's next state in one transaction, only while the claim token still matches), manual
-//! re-queueing, the deliveries kept for a disabled address, the listings and the queue's
-//! figures. It never sends anything and never decides the schedule.
+//! Owns claiming, per address (which addresses have deliveries due, then up to a number of one
+//! address's due deliveries, oldest first, under a lease and a claim token: Postgres `FOR UPDATE
+//! SKIP LOCKED`, SQLite one `UPDATE … RETURNING` under its write lock), renewing the leases of
+//! requests still running, completing (the attempt row and the delivery's next state in one
+//! transaction, only while the claim token still matches), manual re-queueing, the deliveries
+//! kept for a disabled address, the listings and the queue's figures. Every due time and lease is
+//! on the database's clock (`db::clock`), never a process's own. It never sends anything and
+//! never decides the schedule.
 //!
 //! Deliveries to a disabled address stay `pending` with no due time (`next_attempt_at` NULL) and
 //! are never claimed; enabling the address makes them due (or drops them, as failed).
 
+use super::clock::now_sql;
 use super::{Conn, DbError, OptionalText, on_conn};
 use crate::domain::{DeliveryStatus, ErrorClass, EventType, Trigger};
 use crate::ids::{DeliveryId, EventId, HookId};
@@ -31,8 +35,8 @@ pub struct ClaimedRow {
 /// the few that were scheduled while the address was being disabled.
 const ACTIVE_HOOK: &str = "hook_id NOT IN (SELECT id FROM hooks WHERE disabled_at IS NOT NULL)";
 
-/// The deliveries due at the time bound to `now`: pending and scheduled for then or before, or
-/// claimed under a lease that has run out (its dispatcher died); never those of a disabled
+/// The deliveries due at `now` (an SQL expression): pending and scheduled for then or before,
+/// or claimed under a lease that has run out (its dispatcher died); never those of a disabled
 /// address.
 fn due(now: &str) -> String {
     format!(
@@ -42,13 +46,45 @@ fn due(now: &str) -> String {
     )
 }
 
-/// Claims up to `limit` deliveries that are due at `now` (or whose lease ran out) for
-/// `token` until `lease_until`. Returns the ids claimed.
-pub async fn claim_due(
+/// An address with deliveries due: since when the oldest has been due, and how many are (at
+/// most the number asked about).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct DueAt {
+    pub hook_id: HookId,
+    pub since: i64,
+    pub count: i64,
+}
+
+/// The active, enabled addresses with deliveries due at `due_by` (or whose leases ran out by
+/// then), counting at most `most` each. One look into each address's own deliveries, so the
+/// cost grows with the addresses, never with a backlog.
+pub async fn due_by_address(conn: Conn<'_>, due_by: i64, most: i64) -> Result<Vec<DueAt>, DbError> {
+    const SQL: &str = "SELECT hook_id, since, count FROM (SELECT h.id AS hook_id, \
+            COALESCE((SELECT MIN(d.next_attempt_at) FROM deliveries d WHERE d.hook_id = h.id \
+                        AND d.status = 'pending' AND d.next_attempt_at <= $1), \
+                     (SELECT MIN(d.lease_until) FROM deliveries d WHERE d.hook_id = h.id \
+                        AND d.status = 'in_flight' AND d.lease_until < $1)) AS since, \
+            (SELECT COUNT(*) FROM (SELECT 1 AS one FROM deliveries d WHERE d.hook_id = h.id \
+                AND d.status = 'pending' AND d.next_attempt_at <= $1 LIMIT $2) AS pending_due) \
+            + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM deliveries d WHERE d.hook_id = h.id \
+                AND d.status = 'in_flight' AND d.lease_until < $1 LIMIT $2) AS lease_expired) \
+              AS count \
+        FROM hooks h WHERE h.status = 'active' AND h.disabled_at IS NULL) AS addresses \
+        WHERE since IS NOT NULL ORDER BY since, hook_id";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, DueAt>(SQL).bind(due_by).bind(most).fetch_all(c).await?),
+    )
+}
+
+/// Claims up to `limit` of the deliveries of `hook_id` due at `due_by` (or whose lease ran
+/// out by then), oldest first, for `token` until the database's time plus `lease_ms`. Returns
+/// the ids claimed. Run it inside a transaction.
+pub async fn claim_at_address(
     conn: Conn<'_>,
     token: &str,
-    now: i64,
-    lease_until: i64,
+    hook_id: HookId,
+    due_by: i64,
+    lease_ms: i64,
     limit: i64,
 ) -> Result<Vec<DeliveryId>, DbError> {
     // Postgres skips rows another worker has locked; SQLite has one writer at a time, so the
@@ -57,47 +93,58 @@ pub async fn claim_due(
         Conn::Postgres(_) => " FOR UPDATE SKIP LOCKED",
         Conn::Sqlite(_) => "",
     };
-    // Two candidate lists, each walking the `(status, next_attempt_at)` index and stopping at
-    // `limit` rows, so a claim costs the same with ten due deliveries or a million (one `OR`
-    // would read every due row to sort them). Expired leases are few: at most the deliveries
-    // in flight when a process died.
     let sql = format!(
-        "UPDATE deliveries SET status = 'in_flight', lease_token = $1, lease_until = $3, \
-            updated_at = $2 \
-         WHERE id IN ( \
-            SELECT id FROM (SELECT id FROM deliveries \
-                WHERE status = 'pending' AND next_attempt_at <= $2 AND {active} \
-                ORDER BY next_attempt_at LIMIT $4{skip_locked}) AS due_now \
+        "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
+            lease_until = {now} + $4, updated_at = {now} \
+         WHERE {ACTIVE_HOOK} AND id IN (SELECT id FROM ( \
+            SELECT id, due FROM (SELECT id, next_attempt_at AS due FROM deliveries \
+                WHERE hook_id = $2 AND status = 'pending' AND next_attempt_at <= $3 \
+                ORDER BY next_attempt_at LIMIT $5{skip_locked}) AS pending_due \
             UNION ALL \
-            SELECT id FROM (SELECT id FROM deliveries \
-                WHERE status = 'in_flight' AND lease_until < $2 AND {active} \
-                LIMIT $4{skip_locked}) AS lease_expired) \
+            SELECT id, due FROM (SELECT id, lease_until AS due FROM deliveries \
+                WHERE hook_id = $2 AND status = 'in_flight' AND lease_until < $3 \
+                ORDER BY lease_until LIMIT $5{skip_locked}) AS lease_expired) AS candidates \
+            ORDER BY due LIMIT $5) \
          RETURNING id",
-        active = ACTIVE_HOOK
+        now = now_sql(&conn),
     );
-    Ok(
-        on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .bind(token).bind(now).bind(lease_until).bind(limit)
-        .fetch_all(c).await?),
-    )
+    let mut ids: Vec<DeliveryId> = on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(token).bind(hook_id).bind(due_by).bind(lease_ms).bind(limit)
+        .fetch_all(c).await?);
+    ids.sort_unstable();
+    Ok(ids)
 }
 
-/// Claims the one delivery of `event_id` to `hook_id` for a ping, whatever its due time.
+/// Extends the leases of the deliveries claimed under `token` that are still in flight, to the
+/// database's time plus `lease_ms`. Returns how many.
+pub async fn renew(conn: Conn<'_>, token: &str, lease_ms: i64) -> Result<u64, DbError> {
+    let sql = format!(
+        "UPDATE deliveries SET lease_until = {} + $2 \
+         WHERE lease_token = $1 AND status = 'in_flight'",
+        now_sql(&conn)
+    );
+    Ok(on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(token).bind(lease_ms).execute(c).await?.rows_affected()))
+}
+
+/// Claims the one delivery of `event_id` to `hook_id` for a ping, whatever its due time, until
+/// the database's time plus `lease_ms`.
 pub async fn claim_for_ping(
     conn: Conn<'_>,
     event_id: EventId,
     hook_id: HookId,
     token: &str,
-    now: i64,
-    lease_until: i64,
+    lease_ms: i64,
 ) -> Result<u64, DbError> {
-    const SQL: &str = "UPDATE deliveries SET status = 'in_flight', lease_token = $3, \
-        lease_until = $5, next_trigger = 'ping', updated_at = $4 \
-        WHERE event_id = $1 AND hook_id = $2 AND status = 'pending'";
-    Ok(
-        on_conn!(conn, c => sqlx::query(SQL).bind(event_id).bind(hook_id).bind(token).bind(now)
-        .bind(lease_until).execute(c).await?.rows_affected()),
-    )
+    let sql = format!(
+        "UPDATE deliveries SET status = 'in_flight', lease_token = $3, \
+            lease_until = {now} + $4, next_trigger = 'ping', updated_at = {now} \
+         WHERE event_id = $1 AND hook_id = $2 AND status = 'pending'",
+        now = now_sql(&conn)
+    );
+    Ok(on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(event_id).bind(hook_id).bind(token).bind(lease_ms)
+        .execute(c).await?.rows_affected()))
 }
 
 /// The deliveries claimed under `token`, with their event bodies and hook URLs.
@@ -123,41 +170,54 @@ pub struct AttemptRecord<'a> {
     pub response_excerpt: Option<&'a str>,
 }
 
-/// The delivery's state after the attempt.
+/// What an attempt leaves the delivery to become.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    Succeeded,
+    /// Due again this many milliseconds after the attempt is recorded (the database's time).
+    RetryIn(i64),
+    Failed,
+}
+
+/// The delivery's state after the attempt, as recorded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NextState {
     Succeeded,
+    /// Due again at this time (the database's clock, Unix ms).
     RetryAt(i64),
     Failed,
 }
 
-/// Records `attempt` and moves the delivery to `next`, but only while `token` still holds its
-/// claim. Returns the attempt's number, or `None` when the claim was lost (nothing recorded).
-/// Run it inside a transaction.
+/// Records `attempt` and moves the delivery on as `after` says, but only while `token` still
+/// holds its claim. Returns the attempt's number and the state recorded, or `None` when the
+/// claim was lost (nothing recorded). Run it inside a transaction.
 pub async fn complete(
     mut conn: Conn<'_>,
     delivery_id: DeliveryId,
     token: &str,
     attempt: &AttemptRecord<'_>,
-    next: NextState,
+    after: After,
     now: i64,
-) -> Result<Option<i64>, DbError> {
-    const UPDATE: &str = "UPDATE deliveries SET status = $3, attempts = attempts + 1, \
-            next_attempt_at = $4, lease_token = NULL, lease_until = NULL, \
-            next_trigger = 'scheduled', updated_at = $5 \
-        WHERE id = $1 AND lease_token = $2 RETURNING attempts";
+) -> Result<Option<(i64, NextState)>, DbError> {
     const INSERT: &str = "INSERT INTO attempts (delivery_id, number, trigger, started_at, \
             duration_ms, status_code, error_class, peer_addr, response_excerpt, error_reason) \
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
-    let (status, next_at) = match next {
-        NextState::Succeeded => (DeliveryStatus::Succeeded, None),
-        NextState::RetryAt(at) => (DeliveryStatus::Pending, Some(at)),
-        NextState::Failed => (DeliveryStatus::Failed, None),
+    let update = format!(
+        "UPDATE deliveries SET status = $3, attempts = attempts + 1, \
+            next_attempt_at = {} + $4, lease_token = NULL, lease_until = NULL, \
+            next_trigger = 'scheduled', updated_at = $5 \
+         WHERE id = $1 AND lease_token = $2 RETURNING attempts, next_attempt_at",
+        now_sql(&conn)
+    );
+    let (status, retry_in) = match after {
+        After::Succeeded => (DeliveryStatus::Succeeded, None),
+        After::RetryIn(ms) => (DeliveryStatus::Pending, Some(ms)),
+        After::Failed => (DeliveryStatus::Failed, None),
     };
-    let number: Option<i64> = on_conn!(conn.reborrow(), c => sqlx::query_scalar(UPDATE)
-        .bind(delivery_id).bind(token).bind(status.as_str()).bind(next_at).bind(now)
+    let recorded: Option<(i64, Option<i64>)> = on_conn!(conn.reborrow(), c => sqlx::query_as(sqlx::AssertSqlSafe(update))
+        .bind(delivery_id).bind(token).bind(status.as_str()).bind(retry_in).bind(now)
         .fetch_optional(c).await?);
-    let Some(number) = number else {
+    let Some((number, next_at)) = recorded else {
         return Ok(None);
     };
     on_conn!(conn, c => sqlx::query(INSERT)
@@ -165,7 +225,12 @@ pub async fn complete(
         .bind(attempt.duration_ms).bind(attempt.status_code).bind(attempt.error_class.map(ErrorClass::as_str))
         .bind(attempt.peer_addr).bind(attempt.response_excerpt).bind(attempt.error_reason)
         .execute(c).await?.rows_affected());
-    Ok(Some(number))
+    let next = match (after, next_at) {
+        (After::Succeeded, _) => NextState::Succeeded,
+        (After::RetryIn(_), Some(at)) => NextState::RetryAt(at),
+        (After::RetryIn(_), None) | (After::Failed, _) => NextState::Failed,
+    };
+    Ok(Some((number, next)))
 }
 
 /// A delivery as `hooks deliveries` lists it, with its latest attempt.
@@ -236,10 +301,13 @@ pub async fn find(conn: Conn<'_>, id: DeliveryId) -> Result<Option<DeliveryRow>,
 
 /// Makes a failed delivery due now for one manual attempt. False if it was not failed.
 pub async fn requeue_manual(conn: Conn<'_>, id: DeliveryId, now: i64) -> Result<bool, DbError> {
-    const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
-        next_trigger = 'manual', updated_at = $2 WHERE id = $1 AND status = 'failed'";
-    let changed =
-        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    let sql = format!(
+        "UPDATE deliveries SET status = 'pending', next_attempt_at = {}, \
+            next_trigger = 'manual', updated_at = $2 WHERE id = $1 AND status = 'failed'",
+        now_sql(&conn)
+    );
+    let changed = on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id).bind(now).execute(c).await?.rows_affected());
     Ok(changed == 1)
 }
 
@@ -263,12 +331,15 @@ pub async fn requeue_failed_for_hook(
     now: i64,
     limit: i64,
 ) -> Result<Vec<DeliveryId>, DbError> {
-    const SQL: &str = "UPDATE deliveries SET status = 'pending', next_attempt_at = $2, \
-        next_trigger = 'manual', updated_at = $2 WHERE id IN (SELECT id FROM deliveries \
-          WHERE hook_id = $1 AND status = 'failed' AND ($3 IS NULL OR created_at >= $3) \
-          ORDER BY id LIMIT $4) \
-        RETURNING id";
-    let mut ids: Vec<DeliveryId> = on_conn!(conn, c => sqlx::query_scalar(SQL)
+    let sql = format!(
+        "UPDATE deliveries SET status = 'pending', next_attempt_at = {}, \
+            next_trigger = 'manual', updated_at = $2 WHERE id IN (SELECT id FROM deliveries \
+              WHERE hook_id = $1 AND status = 'failed' AND ($3 IS NULL OR created_at >= $3) \
+              ORDER BY id LIMIT $4) \
+         RETURNING id",
+        now_sql(&conn)
+    );
+    let mut ids: Vec<DeliveryId> = on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(hook_id).bind(now).bind(since).bind(limit).fetch_all(c).await?);
     ids.sort_unstable();
     Ok(ids)
@@ -292,32 +363,41 @@ pub async fn release_kept(
     drop: bool,
     now: i64,
 ) -> Result<u64, DbError> {
-    const DUE: &str = "UPDATE deliveries SET next_attempt_at = $2, updated_at = $2 \
-        WHERE hook_id = $1 AND status = 'pending'";
-    const FAIL: &str = "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, \
-        updated_at = $2 WHERE hook_id = $1 AND status = 'pending'";
-    let sql = if drop { FAIL } else { DUE };
-    Ok(
-        on_conn!(conn, c => sqlx::query(sql).bind(hook_id).bind(now).execute(c).await?.rows_affected()),
-    )
+    let sql = if drop {
+        "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, \
+            updated_at = $2 WHERE hook_id = $1 AND status = 'pending'"
+            .to_owned()
+    } else {
+        format!(
+            "UPDATE deliveries SET next_attempt_at = {}, updated_at = $2 \
+             WHERE hook_id = $1 AND status = 'pending'",
+            now_sql(&conn)
+        )
+    };
+    Ok(on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(hook_id).bind(now).execute(c).await?.rows_affected()))
 }
 
-/// The queue at `now`: how many deliveries are due, and since when the oldest of them has been
-/// (its scheduled time), for metrics.
-pub async fn queue_figures(conn: Conn<'_>, now: i64) -> Result<(i64, Option<i64>), DbError> {
+/// The queue now (the database's time): how many deliveries are due, and for how long the
+/// oldest of them has been (since its scheduled time, or its lease's end), in ms, for metrics.
+pub async fn queue_figures(conn: Conn<'_>) -> Result<(i64, Option<i64>), DbError> {
+    let now = now_sql(&conn);
     let sql = format!(
-        "SELECT COUNT(*), MIN(COALESCE(next_attempt_at, lease_until)) FROM deliveries WHERE {}",
-        due("$1")
+        "SELECT COUNT(*), {now} - MIN(COALESCE(next_attempt_at, lease_until)) FROM deliveries \
+         WHERE {}",
+        due(now)
     );
-    Ok(on_conn!(conn, c => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(c).await?))
+    Ok(on_conn!(conn, c => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(c).await?))
 }
 
-/// How many deliveries are due at `now` (for the progress bar of `dispatch --once`).
-pub async fn count_due(conn: Conn<'_>, now: i64) -> Result<i64, DbError> {
-    let sql = format!("SELECT COUNT(*) FROM deliveries WHERE {}", due("$1"));
-    Ok(
-        on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(c).await?),
-    )
+/// How many deliveries are due now (the database's time; for the progress bar of
+/// `dispatch --once`).
+pub async fn count_due(conn: Conn<'_>) -> Result<i64, DbError> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM deliveries WHERE {}",
+        due(now_sql(&conn))
+    );
+    Ok(on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(c).await?))
 }
 
 /// One recorded attempt.

@@ -5,6 +5,7 @@
 //! without its event and an event never without its deliveries. An example (`hooks test`) goes to
 //! one hook only and is attached to no tournament. Nothing here sends anything.
 
+use super::clock::now_sql;
 use super::{Conn, DbError, on_conn};
 use crate::domain::EventType;
 use crate::events::Event;
@@ -67,12 +68,16 @@ async fn insert(
     on_conn!(conn.reborrow(), c => sqlx::query(SET_BODY).bind(id).bind(&body).execute(c).await?.rows_affected());
 
     for hook_id in recipients(conn.reborrow(), space_id, event_type, audience).await? {
-        // A disabled hook's delivery is kept: pending, with no due time until it is enabled.
-        const DELIVERY: &str = "INSERT INTO deliveries (event_id, hook_id, status, attempts, \
-            next_attempt_at, created_at, updated_at) \
-            SELECT $1, id, 'pending', 0, CASE WHEN disabled_at IS NULL THEN $3 END, $3, $3 \
-            FROM hooks WHERE id = $2";
-        on_conn!(conn.reborrow(), c => sqlx::query(DELIVERY).bind(id).bind(hook_id).bind(now).execute(c).await?.rows_affected());
+        // Due now by the database's clock, which every delivery loop compares with. A disabled
+        // hook's delivery is kept: pending, with no due time until it is enabled.
+        let delivery = format!(
+            "INSERT INTO deliveries (event_id, hook_id, status, attempts, \
+                next_attempt_at, created_at, updated_at) \
+             SELECT $1, id, 'pending', 0, CASE WHEN disabled_at IS NULL THEN {} END, $3, $3 \
+             FROM hooks WHERE id = $2",
+            now_sql(&conn)
+        );
+        on_conn!(conn.reborrow(), c => sqlx::query(sqlx::AssertSqlSafe(delivery)).bind(id).bind(hook_id).bind(now).execute(c).await?.rows_affected());
     }
     Ok(id)
 }

@@ -63,7 +63,7 @@ pub async fn delivery_metrics(db: &Db, deliveries: &DeliveryMetrics) -> Response
 }
 
 async fn render_deliveries(db: &Db, deliveries: &DeliveryMetrics, body: &mut String) {
-    let figures = queue_figures(db, crate::timestamp::now_ms());
+    let figures = queue_figures(db);
     let queue = tokio::time::timeout(Duration::from_secs(1), figures)
         .await
         .ok()

@@ -278,14 +278,14 @@ pub struct Pinged {
 }
 
 /// Appends a signed test event for the active address `id` alone and claims its delivery under
-/// `token` until `lease_until` before committing, so no running dispatcher sends it first: the
+/// `token` for `lease` before committing, so no running dispatcher sends it first: the
 /// caller sends it now through the delivery loop's own path.
 pub async fn ping(
     db: &Db,
     ctx: &Ctx<'_>,
     id: HookId,
     token: &str,
-    lease_until: i64,
+    lease: std::time::Duration,
 ) -> Result<Pinged, ServiceError> {
     let mut tx = db.begin().await?;
     let hook = hooks::find(tx.conn(), id)
@@ -308,7 +308,7 @@ pub async fn ping(
         ctx.now,
     )
     .await?;
-    deliveries::claim_for_ping(tx.conn(), event, hook.id, token, ctx.now, lease_until).await?;
+    deliveries::claim_for_ping(tx.conn(), event, hook.id, token, lease_ms(lease)).await?;
     let details = serde_json::json!({"event": event}).to_string();
     audit::record(
         &mut tx,
@@ -325,7 +325,7 @@ pub async fn ping(
 
 /// Appends a realistic example of `event_type` (marked `"example": true`, about an invented
 /// tournament) for the address `id` alone, which must be active and enabled, and claims its
-/// delivery under `token` until `lease_until` before committing, as [`ping`] does: the caller
+/// delivery under `token` for `lease` before committing, as [`ping`] does: the caller
 /// sends it now through the delivery loop's own path. No other address of the space gets it, and
 /// no tournament, participant or match is written.
 pub async fn send_example(
@@ -334,7 +334,7 @@ pub async fn send_example(
     id: HookId,
     event_type: EventType,
     token: &str,
-    lease_until: i64,
+    lease: std::time::Duration,
 ) -> Result<Pinged, ServiceError> {
     let mut tx = db.begin().await?;
     let hook = find_active(tx.conn(), id).await?;
@@ -349,7 +349,7 @@ pub async fn send_example(
     };
     let event = examples::example(event_type, space_ref, hook.id, ctx.base_url, ctx.now);
     let event = outbox::append_example(tx.conn(), space.id, &event, hook.id, ctx.now).await?;
-    deliveries::claim_for_ping(tx.conn(), event, hook.id, token, ctx.now, lease_until).await?;
+    deliveries::claim_for_ping(tx.conn(), event, hook.id, token, lease_ms(lease)).await?;
     let details = serde_json::json!({"event": event, "type": event_type}).to_string();
     audit::record(
         &mut tx,
@@ -362,4 +362,9 @@ pub async fn send_example(
     .await?;
     tx.commit().await?;
     Ok(Pinged { hook, event })
+}
+
+/// A lease in whole milliseconds.
+fn lease_ms(lease: std::time::Duration) -> i64 {
+    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX)
 }

@@ -34,14 +34,14 @@ pub struct QueueFigures {
     pub disabled_addresses: i64,
 }
 
-/// Reads the queue's figures at `now`.
-pub async fn queue_figures(db: &Db, now: i64) -> Result<QueueFigures, DbError> {
+/// Reads the queue's figures now (the database's time).
+pub async fn queue_figures(db: &Db) -> Result<QueueFigures, DbError> {
     let mut handle = db.acquire().await?;
-    let (due, oldest) = deliveries::queue_figures(handle.conn(), now).await?;
+    let (due, oldest_age) = deliveries::queue_figures(handle.conn()).await?;
     let disabled_addresses = hooks::count_disabled(handle.conn()).await?;
     Ok(QueueFigures {
         due,
-        oldest_due_age_ms: oldest.map_or(0, |at| now.saturating_sub(at).max(0)),
+        oldest_due_age_ms: oldest_age.map_or(0, |age| age.max(0)),
         disabled_addresses,
     })
 }
@@ -49,10 +49,10 @@ pub async fn queue_figures(db: &Db, now: i64) -> Result<QueueFigures, DbError> {
 impl DeliveryMetrics {
     pub fn record(&self, report: &Report) {
         let outcome = match (report.attempt, report.next) {
-            (None, _) => 3,
-            (Some(_), NextState::Succeeded) => 0,
-            (Some(_), NextState::RetryAt(_)) => 1,
-            (Some(_), NextState::Failed) => 2,
+            (None, _) | (_, None) => 3,
+            (Some(_), Some(NextState::Succeeded)) => 0,
+            (Some(_), Some(NextState::RetryAt(_))) => 1,
+            (Some(_), Some(NextState::Failed)) => 2,
         };
         self.outcomes[outcome].fetch_add(1, Ordering::Relaxed);
         let seconds = report.outcome.duration.as_secs_f64();

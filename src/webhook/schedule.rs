@@ -47,26 +47,18 @@ pub fn parse_delays(text: &str) -> Result<Vec<Duration>, String> {
 /// What a delivery becomes after a failed attempt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AfterFailure {
-    /// Due again at this time (Unix ms).
-    RetryAt(i64),
+    /// Due again this long after the failure is recorded.
+    RetryIn(Duration),
     /// No more automatic attempts; only `hooks retry` sends it again.
     Failed,
 }
 
-/// After the `attempts`-th attempt failed at `now` (ms): scheduled attempts retry on `delays`;
-/// after `delays.len() + 1` attempts, and after any manual or ping attempt, the delivery fails.
-pub fn after_failure(
-    delays: &[Duration],
-    attempts: i64,
-    scheduled: bool,
-    now: i64,
-) -> AfterFailure {
+/// After the `attempts`-th attempt failed: scheduled attempts retry on `delays`; after
+/// `delays.len() + 1` attempts, and after any manual or ping attempt, the delivery fails.
+pub fn after_failure(delays: &[Duration], attempts: i64, scheduled: bool) -> AfterFailure {
     let index = usize::try_from(attempts.saturating_sub(1)).unwrap_or(usize::MAX);
     match delays.get(index) {
-        Some(delay) if scheduled => {
-            let ms = i64::try_from(delay.as_millis()).unwrap_or(i64::MAX);
-            AfterFailure::RetryAt(now.saturating_add(ms))
-        }
+        Some(delay) if scheduled => AfterFailure::RetryIn(*delay),
         _ => AfterFailure::Failed,
     }
 }
@@ -92,25 +84,25 @@ mod tests {
         let minutes: Vec<u64> = delays.iter().map(|d| d.as_secs() / 60).collect();
         assert_eq!(minutes, [1, 5, 30, 120, 360]);
         assert_eq!(
-            after_failure(&delays, 1, true, 0),
-            AfterFailure::RetryAt(60_000)
+            after_failure(&delays, 1, true),
+            AfterFailure::RetryIn(Duration::from_secs(60))
         );
         assert_eq!(
-            after_failure(&delays, 5, true, 0),
-            AfterFailure::RetryAt(21_600_000)
+            after_failure(&delays, 5, true),
+            AfterFailure::RetryIn(Duration::from_secs(21_600))
         );
         assert_eq!(
-            after_failure(&delays, 6, true, 0),
+            after_failure(&delays, 6, true),
             AfterFailure::Failed,
             "the sixth failure is final"
         );
         assert_eq!(
-            after_failure(&delays, 7, false, 0),
+            after_failure(&delays, 7, false),
             AfterFailure::Failed,
             "a manual retry fails once"
         );
         assert_eq!(
-            after_failure(&delays, 1, false, 0),
+            after_failure(&delays, 1, false),
             AfterFailure::Failed,
             "a ping is not retried"
         );

@@ -5,6 +5,7 @@
 mod catalog;
 mod crash;
 mod delivery;
+mod fairness;
 mod hooks;
 mod operations;
 mod ping_verify;
@@ -49,6 +50,16 @@ impl Drop for Spawned {
 }
 
 pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Spawned {
+    spawn_dispatch_with(t, receiver, extra, &[])
+}
+
+/// [`spawn_dispatch`] with more environment variables.
+pub fn spawn_dispatch_with(
+    t: &TestDb,
+    receiver: &Receiver,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> Spawned {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tourney"));
     for (key, _) in std::env::vars() {
         if key.starts_with("TOURNEY_") {
@@ -61,6 +72,7 @@ pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Spawne
         .args(["dispatch", "--allow-cidr", "127.0.0.0/8", "--root-cert"])
         .arg(&receiver.root_cert)
         .args(extra)
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     Spawned(Some(command.spawn().expect("spawn tourney dispatch")))

@@ -1,0 +1,137 @@
+//! One attempt of a claimed delivery: signed afresh (new timestamp, same id and body), sent, and
+//! recorded with the delivery's next state and the address's health in one transaction guarded
+//! by the claim. The same path for the delivery loop, `ping`, `hooks test` and manual retries.
+
+use crate::db::deliveries::{self, After, AttemptRecord};
+use crate::db::{Conn, DbError, audit, hooks};
+use crate::domain::{AuditAction, DisabledReason, Trigger};
+use crate::ids::HookId;
+use crate::timestamp;
+
+use super::super::client::{Headers, Outcome};
+use super::super::schedule::{self, AfterFailure};
+use super::super::signing;
+use super::{ACTOR, DispatchError, Dispatcher, Job, Report};
+
+impl Dispatcher {
+    /// Sends one claimed delivery and records the attempt with the delivery's next state.
+    pub async fn attempt(&self, job: Job) -> Result<Report, DispatchError> {
+        let row = &job.row;
+        let id = row.event_id.to_string();
+        let started_at = timestamp::now_ms();
+        let unix_secs = (started_at / 1000).to_string();
+        let body = row.body.as_bytes();
+        let signature = signing::signature_header(&job.secrets, &id, &unix_secs, body);
+        let headers = Headers {
+            id: &id,
+            timestamp: &unix_secs,
+            signature: &signature,
+        };
+        let outcome = self.sender.send(&row.url, &headers, body).await;
+        let finished = timestamp::now_ms();
+        let after = if outcome.succeeded() {
+            After::Succeeded
+        } else {
+            let scheduled = row.next_trigger == Trigger::Scheduled;
+            match schedule::after_failure(&self.options.retry_delays, row.attempts + 1, scheduled) {
+                AfterFailure::RetryIn(delay) => {
+                    After::RetryIn(i64::try_from(delay.as_millis()).unwrap_or(i64::MAX))
+                }
+                AfterFailure::Failed => After::Failed,
+            }
+        };
+        let record = AttemptRecord {
+            trigger: row.next_trigger,
+            started_at,
+            duration_ms: i64::try_from(outcome.duration.as_millis()).unwrap_or(i64::MAX),
+            status_code: outcome.status_code.map(i64::from),
+            error_class: outcome.error,
+            error_reason: outcome.reason.as_deref(),
+            peer_addr: outcome.peer.as_deref(),
+            response_excerpt: outcome.excerpt.as_deref(),
+        };
+        let mut tx = self.db.begin().await?;
+        let recorded =
+            deliveries::complete(tx.conn(), row.id, &job.token, &record, after, finished).await?;
+        let disabled = match recorded {
+            Some(_) => {
+                self.judge(tx.conn(), row.hook_id, &outcome, started_at, finished)
+                    .await?
+            }
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(Report {
+            delivery_id: row.id,
+            event_id: row.event_id,
+            hook_id: row.hook_id,
+            url: row.url.clone(),
+            trigger: row.next_trigger,
+            attempt: recorded.map(|(number, _)| number),
+            next: recorded.map(|(_, next)| next),
+            outcome,
+            disabled,
+        })
+    }
+
+    /// Moves the address's health with a recorded attempt, and disables it when its receiver
+    /// said it is gone (410) or every attempt has failed for `disable_after`, with an audit
+    /// entry. Returns why it was disabled now, if it was.
+    async fn judge(
+        &self,
+        mut conn: Conn<'_>,
+        hook_id: HookId,
+        outcome: &Outcome,
+        started_at: i64,
+        now: i64,
+    ) -> Result<Option<DisabledReason>, DbError> {
+        if outcome.succeeded() {
+            hooks::record_success(conn, hook_id, started_at).await?;
+            return Ok(None);
+        }
+        let Some(hook) = hooks::record_failure(conn.reborrow(), hook_id, started_at).await? else {
+            return Ok(None);
+        };
+        if !hook.is_enabled() {
+            return Ok(None);
+        }
+        let limit = i64::try_from(self.options.disable_after.as_millis()).unwrap_or(i64::MAX);
+        let reason = if outcome.status_code == Some(410) {
+            DisabledReason::Gone
+        } else if hook
+            .failing_since
+            .is_some_and(|since| now.saturating_sub(since) >= limit)
+        {
+            DisabledReason::Failing
+        } else {
+            return Ok(None);
+        };
+        if !hooks::disable(conn.reborrow(), hook_id, reason, now).await? {
+            return Ok(None);
+        }
+        deliveries::keep_for_disabled(conn.reborrow(), hook_id, now).await?;
+        let details = match reason {
+            DisabledReason::Gone => "the receiver answered 410 Gone".to_owned(),
+            DisabledReason::Failing => format!(
+                "every attempt failed since {} ({} in a row)",
+                timestamp::format_ms(hook.failing_since.unwrap_or(now)),
+                hook.failure_streak
+            ),
+        };
+        let target = hook_id.to_string();
+        audit::record(
+            conn,
+            &audit::Entry {
+                space_id: Some(hook.space_id),
+                actor: ACTOR,
+                action: AuditAction::HookDisabled.as_str(),
+                target: Some(&target),
+                details: Some(&details),
+                now,
+            },
+        )
+        .await?;
+        tracing::warn!(hook = %hook_id, %details, "webhook address disabled");
+        Ok(Some(reason))
+    }
+}
