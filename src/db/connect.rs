@@ -75,3 +75,28 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use sqlx::Connection;
+
+    /// sqlx and rusqlite link the one SQLite library of the binary (both through
+    /// `libsqlite3-sys`, whose `links = "sqlite3"` forbids a second copy): two copies would keep
+    /// two sets of POSIX locks and could each drop the other's.
+    #[tokio::test]
+    async fn sqlx_and_rusqlite_run_the_same_sqlite() {
+        let mut conn = sqlx::SqliteConnection::connect("sqlite::memory:")
+            .await
+            .expect("an in-memory database");
+        let by_sqlx: String = sqlx::query_scalar("SELECT sqlite_version()")
+            .fetch_one(&mut conn)
+            .await
+            .expect("sqlite_version()");
+        conn.close().await.ok();
+        assert_eq!(by_sqlx, rusqlite::version());
+        let by_rusqlite: String = rusqlite::Connection::open_in_memory()
+            .and_then(|c| c.query_row("SELECT sqlite_version()", [], |row| row.get(0)))
+            .expect("sqlite_version() through rusqlite");
+        assert_eq!(by_sqlx, by_rusqlite);
+    }
+}
