@@ -1,5 +1,8 @@
-//! Opening a pool from a database URL, and the two embedded migration sets.
+//! Opening a pool from a database URL, and the two embedded migration sets. A SQLite file is
+//! checked first (`sqlite_file`): its directory must exist and be on a local file system, so
+//! that a bad place is refused by name before SQLite touches it.
 
+use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -7,7 +10,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
-use super::{Db, DbError};
+use super::{Db, DbError, sqlite_file};
 
 /// Migrations for each backend; the two folders hold the same versions (a test checks it).
 pub static MIGRATIONS_SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -46,8 +49,12 @@ impl Backend {
 pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
     match Backend::of_url(url)? {
         Backend::Sqlite => {
-            let options = SqliteConnectOptions::from_str(url)
-                .map_err(|e| DbError::InvalidUrl(e.to_string()))?
+            let options = sqlite_options(url)?;
+            let file = on_disk(&options).map(Path::to_owned);
+            if let Some(path) = &file {
+                sqlite_file::check_for_wal(path)?;
+            }
+            let options = options
                 .create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
@@ -59,7 +66,10 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
                 .acquire_timeout(ACQUIRE_TIMEOUT)
                 .connect_with(options)
                 .await
-                .map_err(DbError::Connect)?;
+                .map_err(|source| match file {
+                    Some(path) => DbError::OpenFile { path, source },
+                    None => DbError::Connect(source),
+                })?;
             Ok(Db::Sqlite(super::SqliteDb::new(pool)))
         }
         Backend::Postgres => {
@@ -74,6 +84,19 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
             Ok(Db::Postgres(pool))
         }
     }
+}
+
+fn sqlite_options(url: &str) -> Result<SqliteConnectOptions, DbError> {
+    SqliteConnectOptions::from_str(url).map_err(|e| DbError::InvalidUrl(e.to_string()))
+}
+
+/// The file a SQLite connection opens, or `None` for an in-memory database.
+fn on_disk(options: &SqliteConnectOptions) -> Option<&Path> {
+    let path = options.get_filename();
+    let name = path.to_string_lossy();
+    let in_memory =
+        name.is_empty() || name == ":memory:" || name.starts_with("file:sqlx-in-memory-");
+    (!in_memory).then_some(path)
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@ mod connect;
 mod data_version;
 mod direct;
 mod error;
+mod file_system;
+mod sqlite_file;
 
 pub mod api_keys;
 pub mod audit;
