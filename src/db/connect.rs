@@ -1,6 +1,6 @@
 //! Opening a pool from a database URL, and the two embedded migration sets. A SQLite file is
-//! checked first (`sqlite_file`): its directory must exist and be on a local file system, so
-//! that a bad place is refused by name before SQLite touches it.
+//! checked first (`sqlite_file`): its directory must exist, be on a local file system and be
+//! writable, so that a bad place is refused by name before SQLite touches it.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -53,6 +53,7 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
             let file = on_disk(&options).map(Path::to_owned);
             if let Some(path) = &file {
                 sqlite_file::check_for_wal(path)?;
+                sqlite_file::check_writable(path)?;
             }
             let options = options
                 .create_if_missing(true)

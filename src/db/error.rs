@@ -30,6 +30,14 @@ pub enum DbError {
         path.display()
     )]
     NetworkFileSystem { path: PathBuf, file_system: String },
+    #[error(
+        "cannot open the database {}: tourney writes the file and keeps its -wal and -shm files beside it, but {reason}",
+        path.display()
+    )]
+    NotWritable {
+        path: PathBuf,
+        reason: super::sqlite_file::NotWritable,
+    },
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]

@@ -2,6 +2,10 @@
 //! file, with shell commands (separate processes) opening, writing and closing it beside it, and
 //! API readers hammering `serve` meanwhile. The test process itself keeps no connection open, so
 //! nothing here holds SQLite's locks on `serve`'s behalf.
+//!
+//! Beside it: places where a database is refused (`refused_places`).
+
+mod refused_places;
 
 use std::os::unix::fs::MetadataExt;
 use std::sync::Arc;
