@@ -100,6 +100,12 @@ fn on_disk(options: &SqliteConnectOptions) -> Option<&Path> {
     (!in_memory).then_some(path)
 }
 
+/// The file a `sqlite://` URL names; `None` for an in-memory database.
+pub(super) fn sqlite_file(url: &str) -> Result<Option<std::path::PathBuf>, DbError> {
+    let options = sqlite_options(url)?;
+    Ok(on_disk(&options).map(Path::to_owned))
+}
+
 #[cfg(test)]
 mod tests {
     use sqlx::Connection;

@@ -16,6 +16,7 @@ mod sqlite_file;
 
 pub mod api_keys;
 pub mod audit;
+pub mod backup;
 pub mod deliveries;
 pub mod hooks;
 pub mod hot;

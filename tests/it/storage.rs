@@ -3,8 +3,10 @@
 //! API readers hammering `serve` meanwhile. The test process itself keeps no connection open, so
 //! nothing here holds SQLite's locks on `serve`'s behalf.
 //!
-//! Beside it: places where a database is refused (`refused_places`).
+//! Beside it: backups of the live file (`backup`) and places where a database is refused
+//! (`refused_places`).
 
+mod backup;
 mod refused_places;
 
 use std::os::unix::fs::MetadataExt;
