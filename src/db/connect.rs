@@ -129,4 +129,17 @@ mod tests {
             .expect("sqlite_version() through rusqlite");
         assert_eq!(by_sqlx, by_rusqlite);
     }
+
+    /// SQLite 3.7.0 through 3.51.2 could corrupt a WAL database when two connections wrote or
+    /// checkpointed at once (the WAL-reset bug, "How To Corrupt An SQLite Database File" 8.1):
+    /// exactly what `serve`'s checkpoint thread and the shell do. An older SQLite must not come
+    /// back with a dependency update.
+    #[test]
+    fn the_linked_sqlite_has_the_wal_reset_fix() {
+        assert!(
+            rusqlite::version_number() >= 3_051_003,
+            "SQLite {} has the WAL-reset bug: use 3.51.3 or newer",
+            rusqlite::version()
+        );
+    }
 }
