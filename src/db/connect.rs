@@ -130,6 +130,39 @@ mod tests {
         assert_eq!(by_sqlx, by_rusqlite);
     }
 
+    /// What docs/operations.md promises of every SQLite connection: the write-ahead log,
+    /// `synchronous = NORMAL` (never `OFF`), and no memory-mapped I/O, through which a stray
+    /// write of the process would reach the file.
+    #[tokio::test]
+    async fn a_sqlite_file_is_opened_in_wal_mode_with_sync_and_without_mmap() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let url = format!("sqlite://{}/t.db", dir.path().display());
+        let db = super::connect(&url).await.expect("open");
+        let super::Db::Sqlite(sqlite) = &db else {
+            panic!("a SQLite pool");
+        };
+        let mut conn = sqlite.pool().acquire().await.expect("a connection");
+        let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("journal_mode");
+        let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("synchronous");
+        let mmap: i64 = sqlx::query_scalar("PRAGMA mmap_size")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("mmap_size");
+        drop(conn);
+        db.close().await;
+        assert_eq!(
+            (journal.as_str(), synchronous, mmap),
+            ("wal", 1, 0),
+            "journal_mode, synchronous (1 = NORMAL), mmap_size"
+        );
+    }
+
     /// SQLite 3.7.0 through 3.51.2 could corrupt a WAL database when two connections wrote or
     /// checkpointed at once (the WAL-reset bug, "How To Corrupt An SQLite Database File" 8.1):
     /// exactly what `serve`'s checkpoint thread and the shell do. An older SQLite must not come
