@@ -128,6 +128,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Apply pending migrations (every command also does this on start)')
+            [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -141,12 +142,26 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;db;backup' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;db;help' {
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Apply pending migrations (every command also does this on start)')
+            [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'tourney;db;help;migrate' {
+            break
+        }
+        'tourney;db;help;backup' {
             break
         }
         'tourney;db;help;help' {
@@ -745,9 +760,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;help;db' {
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Apply pending migrations (every command also does this on start)')
+            [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)')
             break
         }
         'tourney;help;db;migrate' {
+            break
+        }
+        'tourney;help;db;backup' {
             break
         }
         'tourney;help;tournaments' {

@@ -64,11 +64,17 @@ _tourney() {
             tourney,verify)
                 cmd="tourney__subcmd__verify"
                 ;;
+            tourney__subcmd__db,backup)
+                cmd="tourney__subcmd__db__subcmd__backup"
+                ;;
             tourney__subcmd__db,help)
                 cmd="tourney__subcmd__db__subcmd__help"
                 ;;
             tourney__subcmd__db,migrate)
                 cmd="tourney__subcmd__db__subcmd__migrate"
+                ;;
+            tourney__subcmd__db__subcmd__help,backup)
+                cmd="tourney__subcmd__db__subcmd__help__subcmd__backup"
                 ;;
             tourney__subcmd__db__subcmd__help,help)
                 cmd="tourney__subcmd__db__subcmd__help__subcmd__help"
@@ -123,6 +129,9 @@ _tourney() {
                 ;;
             tourney__subcmd__help,verify)
                 cmd="tourney__subcmd__help__subcmd__verify"
+                ;;
+            tourney__subcmd__help__subcmd__db,backup)
+                cmd="tourney__subcmd__help__subcmd__db__subcmd__backup"
                 ;;
             tourney__subcmd__help__subcmd__db,migrate)
                 cmd="tourney__subcmd__help__subcmd__db__subcmd__migrate"
@@ -442,7 +451,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__db)
-            opts="-h -V --database-url --base-url --actor --help --version migrate help"
+            opts="-h -V --database-url --base-url --actor --help --version migrate backup help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -467,9 +476,49 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        tourney__subcmd__db__subcmd__help)
-            opts="migrate help"
+        tourney__subcmd__db__subcmd__backup)
+            opts="-h -V --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__db__subcmd__help)
+            opts="migrate backup help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__db__subcmd__help__subcmd__backup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -682,8 +731,22 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__db)
-            opts="migrate"
+            opts="migrate backup"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__db__subcmd__backup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -116,6 +116,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand migrate 'Apply pending migrations (every command also does this on start)'
+            cand backup 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;db;migrate'= {
@@ -127,11 +128,23 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;db;backup'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;db;help'= {
             cand migrate 'Apply pending migrations (every command also does this on start)'
+            cand backup 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;db;help;migrate'= {
+        }
+        &'tourney;db;help;backup'= {
         }
         &'tourney;db;help;help'= {
         }
@@ -657,8 +670,11 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;help;db'= {
             cand migrate 'Apply pending migrations (every command also does this on start)'
+            cand backup 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
         }
         &'tourney;help;db;migrate'= {
+        }
+        &'tourney;help;db;backup'= {
         }
         &'tourney;help;tournaments'= {
             cand create 'Create a tournament (in DRAFT status)'

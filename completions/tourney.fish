@@ -87,19 +87,26 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -s h -l help -d 'Print help'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
@@ -430,6 +437,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "create" -d 'Create a tournament (in DRAFT status)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "status" -d 'Move a tournament to another status'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "register" -d 'Register a participant (while registration is open)'

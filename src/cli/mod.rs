@@ -176,6 +176,13 @@ pub enum SpacesCommand {
 pub enum DbCommand {
     /// Apply pending migrations (every command also does this on start)
     Migrate,
+    /// Copy the SQLite database, consistently, into a new file while serve and the shell keep
+    /// writing (on Postgres, use pg_dump)
+    Backup {
+        /// The new file: it must not exist, and its directory must
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -108,9 +108,7 @@ pub(super) fn dispatcher(db: &Db, args: &DeliveryArgs) -> Result<Dispatcher, Err
     let lease = schedule::parse_duration(&args.lease)
         .map_err(|e| Error::Invalid(format!("--lease: {e}")))?;
     if lease < std::time::Duration::from_secs(1) {
-        return Err(Error::Invalid(
-            "--lease: at least 1s".into(),
-        ));
+        return Err(Error::Invalid("--lease: at least 1s".into()));
     }
     let disable_after = schedule::parse_duration(&args.disable_after)
         .ok()

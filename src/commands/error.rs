@@ -28,6 +28,8 @@ pub enum Error {
     #[error(transparent)]
     Db(#[from] DbError),
     #[error(transparent)]
+    Backup(#[from] crate::db::backup::BackupError),
+    #[error(transparent)]
     Webhook(#[from] crate::webhook::dispatcher::DispatchError),
     #[error(transparent)]
     WebhookClient(#[from] crate::webhook::client::ClientError),

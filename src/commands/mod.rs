@@ -49,6 +49,8 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
         }
         Command::Man { out_dir } => generate::man(out_dir.as_deref(), &mut out),
         Command::Db(DbCommand::Migrate) => database::migrate(&config, &mut out).await,
+        // A backup reads the database as it is: it neither creates nor migrates one.
+        Command::Db(DbCommand::Backup { file }) => database::backup(&config, &file, &mut out).await,
         Command::Verify(args) => verify::run(args, &mut out).await,
         // Embed code is text built from the base URL: no database needed.
         Command::Embed(args) => embed::run(&config, &args, &mut out),

@@ -1,5 +1,8 @@
-//! Opening a pool from a database URL, and the two embedded migration sets.
+//! Opening a pool from a database URL, and the two embedded migration sets. A SQLite file is
+//! checked first (`sqlite_file`): its directory must exist, be on a local file system and be
+//! writable, so that a bad place is refused by name before SQLite touches it.
 
+use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -7,7 +10,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
-use super::{Db, DbError};
+use super::{Db, DbError, sqlite_file};
 
 /// Migrations for each backend; the two folders hold the same versions (a test checks it).
 pub static MIGRATIONS_SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -46,8 +49,13 @@ impl Backend {
 pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
     match Backend::of_url(url)? {
         Backend::Sqlite => {
-            let options = SqliteConnectOptions::from_str(url)
-                .map_err(|e| DbError::InvalidUrl(e.to_string()))?
+            let options = sqlite_options(url)?;
+            let file = on_disk(&options).map(Path::to_owned);
+            if let Some(path) = &file {
+                sqlite_file::check_for_wal(path)?;
+                sqlite_file::check_writable(path)?;
+            }
+            let options = options
                 .create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
@@ -59,7 +67,10 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
                 .acquire_timeout(ACQUIRE_TIMEOUT)
                 .connect_with(options)
                 .await
-                .map_err(DbError::Connect)?;
+                .map_err(|source| match file {
+                    Some(path) => DbError::OpenFile { path, source },
+                    None => DbError::Connect(source),
+                })?;
             Ok(Db::Sqlite(super::SqliteDb::new(pool)))
         }
         Backend::Postgres => {
@@ -73,5 +84,95 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
                 .map_err(DbError::Connect)?;
             Ok(Db::Postgres(pool))
         }
+    }
+}
+
+fn sqlite_options(url: &str) -> Result<SqliteConnectOptions, DbError> {
+    SqliteConnectOptions::from_str(url).map_err(|e| DbError::InvalidUrl(e.to_string()))
+}
+
+/// The file a SQLite connection opens, or `None` for an in-memory database.
+fn on_disk(options: &SqliteConnectOptions) -> Option<&Path> {
+    let path = options.get_filename();
+    let name = path.to_string_lossy();
+    let in_memory =
+        name.is_empty() || name == ":memory:" || name.starts_with("file:sqlx-in-memory-");
+    (!in_memory).then_some(path)
+}
+
+/// The file a `sqlite://` URL names; `None` for an in-memory database.
+pub(super) fn sqlite_file(url: &str) -> Result<Option<std::path::PathBuf>, DbError> {
+    let options = sqlite_options(url)?;
+    Ok(on_disk(&options).map(Path::to_owned))
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::Connection;
+
+    /// sqlx and rusqlite link the one SQLite library of the binary (both through
+    /// `libsqlite3-sys`, whose `links = "sqlite3"` forbids a second copy): two copies would keep
+    /// two sets of POSIX locks and could each drop the other's.
+    #[tokio::test]
+    async fn sqlx_and_rusqlite_run_the_same_sqlite() {
+        let mut conn = sqlx::SqliteConnection::connect("sqlite::memory:")
+            .await
+            .expect("an in-memory database");
+        let by_sqlx: String = sqlx::query_scalar("SELECT sqlite_version()")
+            .fetch_one(&mut conn)
+            .await
+            .expect("sqlite_version()");
+        conn.close().await.ok();
+        assert_eq!(by_sqlx, rusqlite::version());
+        let by_rusqlite: String = rusqlite::Connection::open_in_memory()
+            .and_then(|c| c.query_row("SELECT sqlite_version()", [], |row| row.get(0)))
+            .expect("sqlite_version() through rusqlite");
+        assert_eq!(by_sqlx, by_rusqlite);
+    }
+
+    /// What docs/operations.md promises of every SQLite connection: the write-ahead log,
+    /// `synchronous = NORMAL` (never `OFF`), and no memory-mapped I/O, through which a stray
+    /// write of the process would reach the file.
+    #[tokio::test]
+    async fn a_sqlite_file_is_opened_in_wal_mode_with_sync_and_without_mmap() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let url = format!("sqlite://{}/t.db", dir.path().display());
+        let db = super::connect(&url).await.expect("open");
+        let super::Db::Sqlite(sqlite) = &db else {
+            panic!("a SQLite pool");
+        };
+        let mut conn = sqlite.pool().acquire().await.expect("a connection");
+        let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("journal_mode");
+        let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("synchronous");
+        let mmap: i64 = sqlx::query_scalar("PRAGMA mmap_size")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("mmap_size");
+        drop(conn);
+        db.close().await;
+        assert_eq!(
+            (journal.as_str(), synchronous, mmap),
+            ("wal", 1, 0),
+            "journal_mode, synchronous (1 = NORMAL), mmap_size"
+        );
+    }
+
+    /// SQLite 3.7.0 through 3.51.2 could corrupt a WAL database when two connections wrote or
+    /// checkpointed at once (the WAL-reset bug, "How To Corrupt An SQLite Database File" 8.1):
+    /// exactly what `serve`'s checkpoint thread and the shell do. An older SQLite must not come
+    /// back with a dependency update.
+    #[test]
+    fn the_linked_sqlite_has_the_wal_reset_fix() {
+        assert!(
+            rusqlite::version_number() >= 3_051_003,
+            "SQLite {} has the WAL-reset bug: use 3.51.3 or newer",
+            rusqlite::version()
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! The database layer's one error type.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,6 +15,31 @@ pub enum DbError {
     InvalidUrl(String),
     #[error("cannot open the database: {0}")]
     Connect(#[source] sqlx::Error),
+    #[error("cannot open the database {}: {source}", path.display())]
+    OpenFile {
+        path: PathBuf,
+        #[source]
+        source: sqlx::Error,
+    },
+    #[error(
+        "cannot open the database {}: there is no directory {} (create it, or choose another database URL)",
+        path.display(), dir.display()
+    )]
+    NoDirectory { path: PathBuf, dir: PathBuf },
+    /// SQLite's write-ahead log is unsafe where other machines can open the file.
+    #[error(
+        "cannot open the database {}: its directory is on {file_system}, a network file system. SQLite's write-ahead log keeps its index in memory that only the processes of one machine share, and network file systems' locks may not hold, so the file could be corrupted (https://www.sqlite.org/wal.html; \"How To Corrupt An SQLite Database File\", 2.1): put the database on a local disk, or use Postgres",
+        path.display()
+    )]
+    NetworkFileSystem { path: PathBuf, file_system: String },
+    #[error(
+        "cannot open the database {}: tourney writes the file and keeps its -wal and -shm files beside it, but {reason}",
+        path.display()
+    )]
+    NotWritable {
+        path: PathBuf,
+        reason: super::sqlite_file::NotWritable,
+    },
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]

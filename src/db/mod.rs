@@ -10,9 +10,12 @@ mod checkpoint;
 mod connect;
 mod data_version;
 mod error;
+mod file_system;
+mod sqlite_file;
 
 pub mod api_keys;
 pub mod audit;
+pub mod backup;
 pub mod clock;
 pub mod deliveries;
 pub mod hooks;

@@ -2,6 +2,12 @@
 //! file, with shell commands (separate processes) opening, writing and closing it beside it, and
 //! API readers hammering `serve` meanwhile. The test process itself keeps no connection open, so
 //! nothing here holds SQLite's locks on `serve`'s behalf.
+//!
+//! Beside it: backups of the live file (`backup`) and places where a database is refused
+//! (`refused_places`).
+
+mod backup;
+mod refused_places;
 
 use std::os::unix::fs::MetadataExt;
 use std::sync::Arc;
