@@ -99,6 +99,16 @@ pub fn describe(error: &ServiceError) -> String {
             Rule::Match { id, error } => format!("match {id} {}", engine(error)),
             _ => rule.to_string(),
         },
+        ServiceError::Storage(db) => match db.write_refusal() {
+            Some(refusal) => format!(
+                "the database refuses writes: {refusal}, so nothing was changed; {} and run the command again ({db})",
+                match refusal {
+                    crate::db::WriteRefusal::Full => "free space on its disk",
+                    crate::db::WriteRefusal::ReadOnly => "make it writable",
+                }
+            ),
+            None => db.to_string(),
+        },
         other => other.to_string(),
     }
 }

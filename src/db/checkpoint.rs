@@ -70,6 +70,9 @@ impl Checkpointer {
         std::thread::Builder::new()
             .name("tourney-checkpoint".to_owned())
             .spawn(move || {
+                // A failure is said once, until checkpoints work again (a full disk fails every
+                // one of them).
+                let mut failing = false;
                 while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
                     let checkpoint = |mode: &str| {
                         conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |row| {
@@ -91,8 +94,16 @@ impl Checkpointer {
                     };
                     warm.renew();
                     drop(warm);
-                    if let Err(error) = outcome {
-                        tracing::warn!(%error, "cannot checkpoint the database");
+                    match outcome {
+                        Err(error) if !failing => {
+                            failing = true;
+                            tracing::warn!(%error, "cannot checkpoint the database; trying again, quietly, until it works");
+                        }
+                        Ok(_) if failing => {
+                            failing = false;
+                            tracing::warn!("the database is checkpointed again");
+                        }
+                        _ => {}
                     }
                 }
             })

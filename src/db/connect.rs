@@ -65,6 +65,7 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(ACQUIRE_TIMEOUT)
+                .after_release(|conn, _| Box::pin(ended_cleanly(conn)))
                 .connect_with(options)
                 .await
                 .map_err(|source| match file {
@@ -85,6 +86,24 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
             Ok(Db::Postgres(pool))
         }
     }
+}
+
+/// Whether a SQLite connection going back to the pool may be used again: not when sqlx still
+/// counts a transaction open on it. SQLite rolls a transaction back on its own after some errors
+/// (a full disk: `SQLITE_FULL`), and sqlx's own count of open transactions does not follow,
+/// so the connection's every later `BEGIN` would fail ("non-zero transaction depth"); it is
+/// closed instead, and the pool opens a fresh one. The ping first lets the rollback that a
+/// dropped transaction queued run.
+async fn ended_cleanly(conn: &mut sqlx::SqliteConnection) -> Result<bool, sqlx::Error> {
+    use sqlx::Connection;
+    conn.ping().await?;
+    let clean = !conn.is_in_transaction();
+    if !clean {
+        tracing::warn!(
+            "a database connection whose transaction SQLite ended on its own is closed, not reused"
+        );
+    }
+    Ok(clean)
 }
 
 fn sqlite_options(url: &str) -> Result<SqliteConnectOptions, DbError> {

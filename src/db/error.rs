@@ -83,36 +83,68 @@ impl DbError {
     /// True when the database answers but refuses to store anything: its disk is full, or it
     /// is read-only. Reads still work.
     pub fn is_write_refused(&self) -> bool {
+        self.write_refusal().is_some()
+    }
+
+    /// Why the database refuses writes, when it answers but does.
+    pub fn write_refusal(&self) -> Option<WriteRefusal> {
         match self {
-            DbError::Direct(rusqlite::Error::SqliteFailure(failure, _)) => matches!(
-                failure.code,
-                rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::ReadOnly
-            ),
-            DbError::Query(error) => error.as_database_error().is_some_and(|e| {
+            DbError::Direct(rusqlite::Error::SqliteFailure(failure, _)) => match failure.code {
+                rusqlite::ErrorCode::DiskFull => Some(WriteRefusal::Full),
+                rusqlite::ErrorCode::ReadOnly => Some(WriteRefusal::ReadOnly),
+                _ => None,
+            },
+            DbError::Query(error) => error.as_database_error().and_then(|e| {
                 match e.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
-                    Some(postgres) => write_refused_sqlstate(postgres.code()),
+                    Some(postgres) => refusal_of_sqlstate(postgres.code()),
                     None => e
                         .code()
                         .and_then(|code| code.parse::<i32>().ok())
-                        .is_some_and(write_refused_sqlite),
+                        .and_then(refusal_of_sqlite),
                 }
             }),
-            DbError::Shared(error) => error.is_write_refused(),
-            _ => false,
+            DbError::Shared(error) => error.write_refusal(),
+            _ => None,
         }
     }
 }
 
-/// SQLite's result codes (primary or extended) for a full disk or a read-only database:
-/// SQLITE_FULL (13), and SQLITE_READONLY (8) with its extended codes (8 + 256 × n).
-fn write_refused_sqlite(code: i32) -> bool {
-    code & 0xff == 13 || code & 0xff == 8
+/// Why a database that answers refuses writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteRefusal {
+    /// Its disk (or its table space, or the file system of its file) is full.
+    Full,
+    /// It is read-only (a read-only file or mount, a Postgres standby).
+    ReadOnly,
+}
+
+impl std::fmt::Display for WriteRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WriteRefusal::Full => "its disk is full",
+            WriteRefusal::ReadOnly => "it is read-only",
+        })
+    }
+}
+
+/// SQLite's result codes (primary or extended) for a full disk, SQLITE_FULL (13), or a
+/// read-only database, SQLITE_READONLY (8) with its extended codes (8 + 256 × n).
+fn refusal_of_sqlite(code: i32) -> Option<WriteRefusal> {
+    match code & 0xff {
+        13 => Some(WriteRefusal::Full),
+        8 => Some(WriteRefusal::ReadOnly),
+        _ => None,
+    }
 }
 
 /// Postgres's SQLSTATEs for the same: disk_full, read_only_sql_transaction (a standby, or
 /// `default_transaction_read_only`).
-fn write_refused_sqlstate(code: &str) -> bool {
-    matches!(code, "53100" | "25006")
+fn refusal_of_sqlstate(code: &str) -> Option<WriteRefusal> {
+    match code {
+        "53100" => Some(WriteRefusal::Full),
+        "25006" => Some(WriteRefusal::ReadOnly),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -121,17 +153,21 @@ mod tests {
 
     #[test]
     fn full_and_read_only_are_write_refusals_and_nothing_else_is() {
-        for code in [13, 8, 264, 520, 776] {
-            assert!(write_refused_sqlite(code), "{code}");
+        assert_eq!(refusal_of_sqlite(13), Some(WriteRefusal::Full));
+        for code in [8, 264, 520, 776] {
+            assert_eq!(
+                refusal_of_sqlite(code),
+                Some(WriteRefusal::ReadOnly),
+                "{code}"
+            );
         }
         for code in [5, 517, 2067, 19, 10] {
-            assert!(!write_refused_sqlite(code), "{code}");
+            assert_eq!(refusal_of_sqlite(code), None, "{code}");
         }
-        for code in ["53100", "25006"] {
-            assert!(write_refused_sqlstate(code), "{code}");
-        }
+        assert_eq!(refusal_of_sqlstate("53100"), Some(WriteRefusal::Full));
+        assert_eq!(refusal_of_sqlstate("25006"), Some(WriteRefusal::ReadOnly));
         for code in ["23505", "40001", "57P01", "53300", "08006"] {
-            assert!(!write_refused_sqlstate(code), "{code}");
+            assert_eq!(refusal_of_sqlstate(code), None, "{code}");
         }
     }
 }

@@ -32,7 +32,7 @@ pub mod tournaments;
 pub mod versions;
 
 pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
-pub use error::DbError;
+pub use error::{DbError, WriteRefusal};
 
 use std::sync::Arc;
 
@@ -196,13 +196,46 @@ impl Db {
         }
     }
 
-    /// Applies the migrations of this backend that have not run yet.
+    /// Applies the migrations of this backend that have not run yet. When every one has (the
+    /// usual start), nothing is written: a database that refuses writes (a Postgres standby, a
+    /// read-only database) still opens, and says so at the first write instead.
     pub async fn migrate(&self) -> Result<(), DbError> {
+        let migrator = match self {
+            Db::Sqlite(_) => &MIGRATIONS_SQLITE,
+            Db::Postgres(_) => &MIGRATIONS_POSTGRES,
+        };
+        if self.schema_is(migrator).await {
+            return Ok(());
+        }
         match self {
-            Db::Sqlite(db) => MIGRATIONS_SQLITE.run(db.pool()).await?,
-            Db::Postgres(pool) => MIGRATIONS_POSTGRES.run(pool).await?,
+            Db::Sqlite(db) => migrator.run(db.pool()).await?,
+            Db::Postgres(pool) => migrator.run(pool).await?,
         }
         Ok(())
+    }
+
+    /// True when the database has applied exactly `migrator`'s migrations, unchanged, read
+    /// without writing; false when it cannot tell (no migrations table yet, say), or when it
+    /// has migrations this binary does not know (the migrator then refuses to go on).
+    async fn schema_is(&self, migrator: &sqlx::migrate::Migrator) -> bool {
+        const APPLIED: &str =
+            "SELECT version, checksum FROM _sqlx_migrations WHERE success ORDER BY version";
+        let applied: Result<Vec<(i64, Vec<u8>)>, sqlx::Error> = match self {
+            Db::Sqlite(db) => sqlx::query_as(APPLIED).fetch_all(db.pool()).await,
+            Db::Postgres(pool) => sqlx::query_as(APPLIED).fetch_all(pool).await,
+        };
+        let Ok(applied) = applied else {
+            return false;
+        };
+        let embedded: Vec<(i64, &[u8])> = migrator
+            .iter()
+            .map(|m| (m.version, m.checksum.as_ref()))
+            .collect();
+        applied.len() == embedded.len()
+            && applied
+                .iter()
+                .zip(&embedded)
+                .all(|((version, checksum), (v, c))| version == v && checksum.as_slice() == *c)
     }
 
     pub async fn acquire(&self) -> Result<Handle, DbError> {

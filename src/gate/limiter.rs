@@ -392,7 +392,18 @@ impl Shared {
             .get(&key)
             .is_none_or(|local| local.alone.is_none());
         let stored = if needs_window {
-            self.stored_window(key).await
+            let mut stored = self.stored_window(key).await;
+            // The window counts the places of this process's own leases as taken; those not used
+            // and not yet given back (the database refuses that too) were never requests.
+            let unused: u32 = lock(&self.returns)
+                .iter()
+                .filter(|r| r.key == key)
+                .map(|r| r.unused)
+                .sum();
+            for _ in 0..unused {
+                stored.pop_back();
+            }
+            stored
         } else {
             VecDeque::new()
         };

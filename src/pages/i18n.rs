@@ -132,6 +132,7 @@ texts! {
     ErrEmailInvalid => "Enter an email address such as name@example.org.", "Введите адрес вида name@example.org.";
     ErrEmailTaken => "This email address is already registered in the tournament.", "Этот адрес уже зарегистрирован в турнире.";
     ErrNotOpen => "Registration is not open.", "Регистрация не открыта.";
+    ErrCannotSave => "Your registration could not be saved right now, and nothing was registered. Please send it again in a few minutes.", "Сейчас не удалось сохранить регистрацию, и ничего не записано. Отправьте форму ещё раз через несколько минут.";
     ErrExpired => "The form has expired. Please send it again.", "Форма устарела. Отправьте её ещё раз.";
     ErrForeign => "This form can only be sent from this site.", "Эту форму можно отправить только с этого сайта.";
     ErrTooLarge => "The form is too large.", "Форма слишком большая.";

@@ -7,6 +7,7 @@ mod api;
 mod browser;
 mod demo;
 mod engine;
+mod faults;
 mod generated;
 mod import;
 mod migrations;

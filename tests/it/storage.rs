@@ -22,7 +22,7 @@ use crate::support::{self, TestDb};
 
 /// A space `club` with a key and a Swiss tournament `cup` open for registration, all made by the
 /// shell; returns the key.
-async fn club_by_shell(t: &TestDb) -> String {
+pub async fn club_by_shell(t: &TestDb) -> String {
     t.run(&["spaces", "create", "club", "--name", "Club"]);
     let key = t.run(&["keys", "create", "--space", "club"]);
     t.run(&[

@@ -221,6 +221,15 @@ pub(super) async fn register(
             (StatusCode::CONFLICT, problem(None, T::ErrNotOpen))
         }
         ServiceError::NotFound(Missing::Tournament { .. }) => return Ok(not_found(place)),
+        // The database answers but cannot store anything (a full disk, a read-only file): the
+        // visitor keeps the form, told to send it again later.
+        ServiceError::Storage(db) if db.is_write_refused() => {
+            tracing::warn!(error = %db, "a registration could not be saved: the database refuses writes");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                problem(None, T::ErrCannotSave),
+            )
+        }
         _ => return Err(Failure::new(&error.to_string())),
     };
     form.problems.push(problem);

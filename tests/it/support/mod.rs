@@ -10,6 +10,7 @@
 
 pub mod browser;
 pub mod cluster;
+pub mod disk;
 pub mod integrator;
 pub mod organiser;
 pub mod pages;
@@ -41,7 +42,8 @@ enum Cleanup {
         admin_url: String,
         name: String,
     },
-    /// The database of a test's own cluster, which goes with the cluster.
+    /// A database that goes with what the test made it in: its own Postgres server, or a small
+    /// file system of its own.
     Cluster,
 }
 
@@ -149,6 +151,29 @@ pub async fn sqlite() -> TestDb {
         url,
         db,
         cleanup: Cleanup::Sqlite(dir),
+    }
+}
+
+/// The SQLite database at `path` (created and migrated), which the test removes with whatever
+/// holds it.
+pub async fn sqlite_at(path: &std::path::Path) -> TestDb {
+    let url = format!("sqlite://{}", path.display());
+    let db = Db::open(&url).await.expect("open the SQLite database");
+    TestDb {
+        url,
+        db,
+        cleanup: Cleanup::Cluster,
+    }
+}
+
+/// The database at `url` (migrated), which goes with what the test made it in (its own
+/// Postgres server, say).
+pub async fn at_url(url: &str) -> TestDb {
+    let db = Db::open(url).await.expect("open the database");
+    TestDb {
+        url: url.to_owned(),
+        db,
+        cleanup: Cleanup::Cluster,
     }
 }
 
