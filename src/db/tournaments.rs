@@ -129,16 +129,33 @@ pub fn encode_scale(scale: &[u32]) -> String {
 }
 
 /// The tournament with this slug, its row held until the transaction ends, so that what depends
-/// on it (the capacity and the duplicate check of a registration) is read and written by one
-/// writer at a time. SQLite's write transactions are already exclusive; Postgres locks the row
-/// and reads it as last committed.
+/// on it (its status, its field, its matches) is read and written by one writer at a time: every
+/// write to a tournament's records takes this first. SQLite's write transactions are already
+/// exclusive; Postgres locks the row and reads it as last committed.
 pub async fn find_for_update(conn: Conn<'_>, slug: &str) -> Result<Option<TournamentRow>, DbError> {
-    let lock = match conn {
-        Conn::Postgres(_) => " FOR UPDATE",
-        Conn::Sqlite(_) => "",
-    };
-    let sql = format!("SELECT * FROM tournaments WHERE slug = $1{lock}");
+    let sql = format!(
+        "SELECT * FROM tournaments WHERE slug = $1{}",
+        row_lock(&conn)
+    );
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(sqlx::AssertSqlSafe(sql)).bind(slug).fetch_optional(c).await?),
     )
+}
+
+/// [`find_for_update`] by id.
+pub async fn find_by_id_for_update(
+    conn: Conn<'_>,
+    id: TournamentId,
+) -> Result<Option<TournamentRow>, DbError> {
+    let sql = format!("SELECT * FROM tournaments WHERE id = $1{}", row_lock(&conn));
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?),
+    )
+}
+
+fn row_lock(conn: &Conn<'_>) -> &'static str {
+    match conn {
+        Conn::Postgres(_) => " FOR UPDATE",
+        Conn::Sqlite(_) => "",
+    }
 }

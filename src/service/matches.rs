@@ -2,7 +2,7 @@
 
 use super::audit::{self, Action};
 use super::tournaments::change_status;
-use super::{Ctx, Missing, Rule, ServiceError, find_tournament, publish};
+use super::{Ctx, Missing, Rule, ServiceError, find_tournament_for_update, publish};
 use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;
 use crate::db::{Db, DbError, Tx};
@@ -41,7 +41,7 @@ pub async fn report(
     input: &ResultInput,
 ) -> Result<ReportDone, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     if tournament.status != TournamentStatus::InProgress {
         return Err(Rule::NotInPlay {
             tournament: tournament.slug,
@@ -105,7 +105,7 @@ pub async fn correct(
     input: &ResultInput,
 ) -> Result<CorrectDone, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     if !matches!(
         tournament.status,
         TournamentStatus::InProgress | TournamentStatus::Completed

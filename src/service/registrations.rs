@@ -12,8 +12,8 @@ use sha2::{Digest, Sha256};
 
 use super::audit::{self, Action};
 use super::{
-    Conflict, Ctx, Field, Invalid, Missing, Rule, ServiceError, find_tournament,
-    find_tournament_for_update, publish, space_of,
+    Conflict, Ctx, Field, Invalid, Missing, Rule, ServiceError, find_tournament_for_update,
+    publish, space_of,
 };
 use crate::db::participants::{self, NewParticipant, ParticipantRow};
 use crate::db::{Db, Tx, tournaments};
@@ -224,9 +224,11 @@ pub async fn withdraw(
     who: Withdrawing<'_>,
 ) -> Result<ParticipantRow, ServiceError> {
     let mut tx = db.begin().await?;
+    // The tournament's row first, as every writer to its records takes it: what is read after it
+    // (its status, the participant's) cannot change before this transaction ends.
     let (participant, tournament, space) = match who {
         Withdrawing::Named { tournament, who } => {
-            let (tournament, space) = find_tournament(tx.conn(), tournament).await?;
+            let (tournament, space) = find_tournament_for_update(tx.conn(), tournament).await?;
             if !open_for_withdrawal(tournament.status) {
                 return Err(Rule::WithdrawalClosed {
                     status: tournament.status,
@@ -251,11 +253,17 @@ pub async fn withdraw(
             (participant, tournament, space)
         }
         Withdrawing::Link(secret) => {
-            let participant = participants::find_by_withdrawal(tx.conn(), &withdrawal_hash(secret))
+            let hash = withdrawal_hash(secret);
+            let named = participants::find_by_withdrawal(tx.conn(), &hash)
                 .await?
                 .ok_or(Missing::WithdrawalLink)?;
-            let tournament = tournaments::find(tx.conn(), participant.tournament_id)
+            let tournament = tournaments::find_by_id_for_update(tx.conn(), named.tournament_id)
                 .await?
+                .ok_or(Missing::WithdrawalLink)?;
+            // Read again under the lock: the same link used twice at once withdraws once.
+            let participant = participants::find_by_withdrawal(tx.conn(), &hash)
+                .await?
+                .filter(|p| p.id == named.id)
                 .ok_or(Missing::WithdrawalLink)?;
             if !open_for_withdrawal(tournament.status) {
                 return Err(Rule::WithdrawalClosed {

@@ -3,7 +3,8 @@
 use super::audit::{self, Action};
 use super::spaces::{one_line, slug};
 use super::{
-    Conflict, Ctx, Field, Invalid, Rule, ServiceError, find_space, find_tournament, publish,
+    Conflict, Ctx, Field, Invalid, Rule, ServiceError, find_space, find_tournament_for_update,
+    publish,
 };
 use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
@@ -137,7 +138,7 @@ pub async fn set_status(
     to: TournamentStatus,
 ) -> Result<TournamentStatus, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     lifecycle::check(tournament.status, to, Mover::Organiser).map_err(Rule::Move)?;
     let previous = change_status(&mut tx, ctx, &space, tournament, to).await?;
     tx.commit().await?;
@@ -183,7 +184,7 @@ pub struct Started {
 /// Seeds the field, draws the first stage and moves the tournament to IN_PROGRESS.
 pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament(tx.conn(), slug).await?;
+    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     if lifecycle::check(
         tournament.status,
         TournamentStatus::InProgress,

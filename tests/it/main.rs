@@ -5,6 +5,7 @@ mod support;
 
 mod api;
 mod browser;
+mod concurrent_writers;
 mod demo;
 mod engine;
 mod faults;
