@@ -17,6 +17,7 @@ mod outbox;
 mod portal;
 mod rate_limit;
 mod replicas;
+mod soak;
 mod spaces;
 mod storage;
 mod tournaments;

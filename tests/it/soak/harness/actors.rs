@@ -1,0 +1,309 @@
+//! The soak's actors: shell terminals writing, portal visitors registering, API readers; each
+//! acknowledged write read back at once from a replica picked at random.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use super::{Dice, Shared, shell};
+
+/// One shell terminal: registers and withdraws players in its own tournament, reports and
+/// corrects its share of the league's matches, creates and revokes keys in its own space, and
+/// retries failed deliveries, each acknowledged write read back at once from a replica.
+pub(super) async fn terminal_loop(
+    shared: Arc<Shared>,
+    terminal: usize,
+    matches: Vec<String>,
+    league_key: String,
+) {
+    let plan = &shared.plan;
+    let mut dice = Dice::new(terminal as u64 + 1);
+    let slug = format!("signups-{terminal}");
+    let space = format!("team-{terminal}");
+    let mut players: Vec<String> = Vec::new();
+    let mut reported: Vec<String> = Vec::new();
+    let mut unreported = matches;
+    let mut n = 0;
+    while !shared.stop.load(Ordering::Relaxed) {
+        n += 1;
+        match dice.below(20) {
+            0..=6 => {
+                let name = format!("Player {terminal}-{n}");
+                let out = shell(plan, &["tournaments", "register", &slug, &name]).await;
+                shared.count("register", out.ok);
+                if out.ok {
+                    shared
+                        .registered
+                        .lock()
+                        .expect("books")
+                        .insert((slug.clone(), name.clone()), true);
+                    let base = shared.replica(&mut dice).to_owned();
+                    if shared.participant(&base, &slug, &name).await.as_deref() != Some("active") {
+                        shared.stale(format!("{name} registered, not shown by {base}"));
+                    }
+                    players.push(name);
+                } else {
+                    shared.refused_because(&out.stderr);
+                    shared
+                        .refused
+                        .lock()
+                        .expect("books")
+                        .push((slug.clone(), name));
+                }
+            }
+            7..=9 if !players.is_empty() => {
+                let name = players.swap_remove(dice.below(players.len()));
+                let out = shell(plan, &["tournaments", "withdraw", &slug, &name]).await;
+                shared.count("withdraw", out.ok);
+                if out.ok {
+                    shared
+                        .registered
+                        .lock()
+                        .expect("books")
+                        .insert((slug.clone(), name.clone()), false);
+                    let base = shared.replica(&mut dice).to_owned();
+                    if shared.participant(&base, &slug, &name).await.as_deref() != Some("withdrawn")
+                    {
+                        shared.stale(format!("{name} withdrawn, not shown by {base}"));
+                    }
+                } else {
+                    shared.refused_because(&out.stderr);
+                    players.push(name);
+                }
+            }
+            10..=13 if !unreported.is_empty() || !reported.is_empty() => {
+                let correcting =
+                    unreported.is_empty() || (dice.below(3) == 0 && !reported.is_empty());
+                let (id, action) = if correcting {
+                    (reported[dice.below(reported.len())].clone(), "correct")
+                } else {
+                    (
+                        unreported.swap_remove(dice.below(unreported.len())),
+                        "report",
+                    )
+                };
+                let (a, b) = (dice.below(6) as u32, dice.below(6) as u32);
+                let score = format!("{a}-{b}");
+                let out = shell(plan, &["matches", action, "league", &id, "--score", &score]).await;
+                shared.count(if correcting { "correct" } else { "report" }, out.ok);
+                if out.ok {
+                    shared
+                        .results
+                        .lock()
+                        .expect("books")
+                        .insert(id.clone(), (a, b));
+                    if !correcting {
+                        reported.push(id.clone());
+                    }
+                    let base = shared.replica(&mut dice).to_owned();
+                    let shown = shared
+                        .get(&base, &league_key, "/api/v1/tournaments/league/matches")
+                        .await
+                        .and_then(|(_, body)| score_of(&body, &id));
+                    if shown != Some((a, b)) {
+                        shared.stale(format!("{id} {score}, {base} shows {shown:?}"));
+                    }
+                } else {
+                    shared.refused_because(&out.stderr);
+                    if !correcting {
+                        unreported.push(id);
+                    }
+                }
+            }
+            14..=16 => {
+                let out = shell(plan, &["keys", "create", "--space", &space]).await;
+                shared.count("keys create", out.ok);
+                if !out.ok {
+                    shared.refused_because(&out.stderr);
+                    continue;
+                }
+                let key = out
+                    .stdout
+                    .lines()
+                    .find(|l| l.starts_with("tk_"))
+                    .unwrap_or_default()
+                    .to_owned();
+                let id = out
+                    .stdout
+                    .split_whitespace()
+                    .find(|w| w.starts_with("key_"))
+                    .unwrap_or_default()
+                    .to_owned();
+                let base = shared.replica(&mut dice).to_owned();
+                let works = shared
+                    .get(&base, &key, "/api/v1/organization")
+                    .await
+                    .map(|(s, _)| s);
+                if works != Some(StatusCode::OK) {
+                    shared.stale(format!("new key {id} answered {works:?} by {base}"));
+                }
+                let out = shell(plan, &["keys", "revoke", &id]).await;
+                shared.count("keys revoke", out.ok);
+                if !out.ok {
+                    shared.refused_because(&out.stderr);
+                    continue;
+                }
+                let base = shared.replica(&mut dice).to_owned();
+                let refused = shared
+                    .get(&base, &key, "/api/v1/organization")
+                    .await
+                    .map(|(s, _)| s);
+                if refused != Some(StatusCode::UNAUTHORIZED) {
+                    shared.stale(format!("revoked key {id} answered {refused:?} by {base}"));
+                }
+            }
+            17 => {
+                let out = shell(plan, &["hooks", "retry", "--hook", "hook_1", "--failed"]).await;
+                shared.count("hooks retry", out.ok);
+                if !out.ok {
+                    shared.refused_because(&out.stderr);
+                }
+            }
+            _ => {
+                let out = shell(plan, &["tournaments", "registrations", &slug]).await;
+                shared.count("registrations (read)", out.ok);
+                if !out.ok {
+                    shared.refused_because(&out.stderr);
+                }
+            }
+        }
+    }
+}
+
+/// A match's score in a matches answer.
+pub(super) fn score_of(body: &Value, id: &str) -> Option<(u32, u32)> {
+    let m = body["data"].as_array()?.iter().find(|m| m["id"] == id)?;
+    Some((
+        u32::try_from(m["score_a"].as_u64()?).ok()?,
+        u32::try_from(m["score_b"].as_u64()?).ok()?,
+    ))
+}
+
+/// A portal visitor: opens the tournament's page and registers with the form, each time as a
+/// new player; an acknowledged registration (the redirect to its confirmation) is read back.
+pub(super) async fn visitor_loop(shared: Arc<Shared>, visitor: usize) {
+    let mut dice = Dice::new(1000 + visitor as u64);
+    let mut n = 0;
+    while !shared.stop.load(Ordering::Relaxed) {
+        n += 1;
+        let base = shared.replica(&mut dice).to_owned();
+        let name = format!("Visitor {visitor}-{n}");
+        let email = format!("visitor{visitor}-{n}@example.org");
+        let answer = register_on_portal(&shared, &base, &name, &email).await;
+        shared.count("portal register", answer == Some(true));
+        match answer {
+            Some(true) => {
+                shared
+                    .registered
+                    .lock()
+                    .expect("books")
+                    .insert(("cup".into(), name.clone()), true);
+                let other = shared.replica(&mut dice).to_owned();
+                if shared.participant(&other, "cup", &name).await.as_deref() != Some("active") {
+                    shared.stale(format!(
+                        "{name} registered on the portal, not shown by {other}"
+                    ));
+                }
+            }
+            Some(false) => shared
+                .refused
+                .lock()
+                .expect("books")
+                .push(("cup".into(), name)),
+            // Not answered (a 503): written or not, as the visitor is told; not checked.
+            None => {}
+        }
+    }
+}
+
+/// Fetches the cup's page (its cookie and form token) and posts the registration form: `true`
+/// when the portal answered with the redirect to the confirmation, `false` when it refused
+/// (4xx), `None` when it could not answer (a 503, which tells the visitor to send it again).
+async fn register_on_portal(shared: &Shared, base: &str, name: &str, email: &str) -> Option<bool> {
+    let page = match shared
+        .http
+        .get(format!("{base}/en/tournaments/cup"))
+        .send()
+        .await
+    {
+        Ok(page) if page.status() == StatusCode::SERVICE_UNAVAILABLE => {
+            shared.unavailable.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        Ok(page) => page,
+        Err(error) => {
+            shared.bad_read(format!("the cup's page: {error}"));
+            return None;
+        }
+    };
+    let cookies: Vec<String> = page
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next().map(str::to_owned))
+        .collect();
+    let html = page.text().await.unwrap_or_default();
+    let Some(token) = html
+        .split("name=\"token\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+    else {
+        shared.bad_read(format!("the cup's page on {base} has no form"));
+        return None;
+    };
+    let posted = shared
+        .http
+        .post(format!("{base}/en/tournaments/cup/registrations"))
+        .header(reqwest::header::COOKIE, cookies.join("; "))
+        .form(&[("token", token), ("name", name), ("email", email)])
+        .send()
+        .await;
+    match posted {
+        Ok(response) if response.status() == StatusCode::SEE_OTHER => Some(true),
+        Ok(response) if response.status() == StatusCode::SERVICE_UNAVAILABLE => {
+            shared.unavailable.fetch_add(1, Ordering::Relaxed);
+            None
+        }
+        Ok(response) if response.status().is_server_error() => {
+            shared.bad_read(format!("a registration on {base}: {}", response.status()));
+            None
+        }
+        Ok(response) => {
+            shared.refused_because(&format!("portal: {}", response.status()));
+            Some(false)
+        }
+        Err(error) => {
+            shared.bad_read(format!("a registration on {base}: {error}"));
+            None
+        }
+    }
+}
+
+/// Reads the API of both replicas, as partners do; anything but a 200 is a bad read.
+pub(super) async fn reader_loop(shared: Arc<Shared>, reader: usize, league_key: String) {
+    let mut dice = Dice::new(5000 + reader as u64);
+    let paths = [
+        ("/api/v1/tournaments", false),
+        ("/api/v1/tournaments/cup", false),
+        ("/api/v1/tournaments/signups-0/standings", false),
+        ("/api/v1/tournaments/league/matches", true),
+        ("/api/v1/tournaments/league/standings", true),
+    ];
+    while !shared.stop.load(Ordering::Relaxed) {
+        let base = shared.replica(&mut dice).to_owned();
+        let (path, league) = paths[dice.below(paths.len())];
+        let key = if league {
+            &league_key
+        } else {
+            &shared.reader_key
+        };
+        if let Some((status, _)) = shared.get(&base, key, path).await
+            && status != StatusCode::OK
+        {
+            shared.bad_read(format!("GET {base}{path}: {status}"));
+        }
+    }
+}
