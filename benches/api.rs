@@ -15,9 +15,23 @@
 //! each, beside two bare warp servers measured the same way; then again with 8 connections per
 //! replica instead of 64, a load short of saturation, for the latency of the service itself.
 //!
+//! Then the two replicas' latency at fixed offered rates, measured open loop: a load generator in
+//! this process (`common/open_loop.rs`, hyper's HTTP/1 client on a runtime of its own) sends
+//! `GET /api/v1/tournaments` at a set rate, half to each replica, whatever the answers do, and
+//! times every request from the moment it was due, not from when a connection was free; a
+//! replica that falls behind shows its queue in the p99 instead of slowing the generator down (the
+//! closed loop of `wrk` at saturation measures its own queue). The rates climb (1,000, 2,000,
+//! 3,000, 5,000 requests/s and on) until the p99 reaches 10 ms or a request fails, then three
+//! bisections find the highest rate that keeps it under 10 ms (DESIGN.md §8: under 10 ms at
+//! 5,000 requests/s). Each rate runs first against two bare warp servers, the floor of the
+//! method on this machine, then against the replicas, each after a second's warm-up. Every row
+//! says how many requests the generator started over a millisecond late and the CPU time of its
+//! threads: the generator shares the machine with the servers and Postgres.
+//!
 //! Run: `cargo bench --bench api` (needs `wrk`, from Debian's package of that name). Environment:
-//! `TOURNEY_BENCH_SECONDS` (default 8) per run. Results go to stdout as a Markdown table; the
-//! figures in docs/PERFORMANCE.md come from here.
+//! `TOURNEY_BENCH_SECONDS` (default 8) per run; `TOURNEY_BENCH_RATE_SECONDS` per fixed-rate run
+//! (default the smaller of that and 5). Results go to stdout as Markdown tables; the figures in
+//! docs/PERFORMANCE.md come from here.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -27,6 +41,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+use common::open_loop::{OpenLoop, Report, Target};
 use common::{LUA, PgDatabase, Run, Serve, bare_warp, wrk, wrk_with};
 
 const SPACES: usize = 10;
@@ -201,6 +216,7 @@ fn main() {
     };
     let seconds = setting("TOURNEY_BENCH_SECONDS", 8);
     let rounds = setting("TOURNEY_BENCH_ROUNDS", 3);
+    let rate_seconds = setting("TOURNEY_BENCH_RATE_SECONDS", seconds.min(5));
     let dir = tempfile::tempdir().expect("temporary directory");
     let script = dir.path().join("rotate.lua");
     std::fs::write(&script, LUA).expect("write the script");
@@ -289,7 +305,7 @@ fn main() {
     println!("peak memory of serve over the 200 runs: {peak:.1} MiB");
 
     match std::env::var("TOURNEY_BENCH_PG_URL") {
-        Ok(admin) => postgres_fleet(&admin, dir.path(), &script, seconds, rounds),
+        Ok(admin) => postgres_fleet(&admin, dir.path(), &script, seconds, rounds, rate_seconds),
         Err(_) => println!(
             "\nPostgres skipped: set TOURNEY_BENCH_PG_URL to measure two replicas on Postgres"
         ),
@@ -300,13 +316,14 @@ fn main() {
 const LIGHT: u32 = 8;
 
 /// Two replicas on a fresh Postgres database, each driven by its own `wrk`, beside two bare warp
-/// servers driven the same way.
+/// servers driven the same way; then both at fixed offered rates ([`fixed_rates`]).
 fn postgres_fleet(
     admin: &str,
     dir: &std::path::Path,
     script: &std::path::Path,
     seconds: u64,
     rounds: u64,
+    rate_seconds: u64,
 ) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -391,6 +408,165 @@ fn postgres_fleet(
         seconds,
     );
     report("GET /api/v1/tournaments, one replica alone", &[single]);
+    fixed_rates(
+        [&replicas[0].base, &replicas[1].base],
+        [&bare[0].0, &bare[1].0],
+        [half_a, half_b],
+        rate_seconds,
+    );
     drop(replicas);
     runtime.block_on(database.drop());
+}
+
+/// The p99 the fleet is held to at a fixed offered rate (DESIGN.md §8).
+const P99_GOAL_MS: f64 = 10.0;
+/// The offered rate the goal names, requests/s across both replicas.
+const GOAL_RATE: f64 = 5_000.0;
+/// The fixed rates tried in turn, requests/s across both replicas, up to the first that misses
+/// the goal.
+const LADDER: [f64; 8] = [
+    1_000.0, 2_000.0, 3_000.0, 5_000.0, 7_000.0, 10_000.0, 14_000.0, 20_000.0,
+];
+/// Halvings of the gap between the last rate that kept the goal and the first that missed it.
+const BISECTIONS: usize = 3;
+/// Sent at a run's rate just before it and not counted: connections open, caches warm.
+const WARM_UP: Duration = Duration::from_secs(1);
+
+/// Open-loop runs of `GET /api/v1/tournaments` at fixed offered rates against the two
+/// `replicas` (each serving the keys of its half), each rate first against the two `bare` warp
+/// servers as the floor; the rates climb until the p99 misses the goal, then bisect for the
+/// highest rate that keeps it.
+fn fixed_rates(
+    replicas: [&str; 2],
+    bare: [&str; 2],
+    halves: [&[(usize, String)]; 2],
+    seconds: u64,
+) {
+    let fleet = OpenLoop::new(&alternating(replicas, halves, "/api/v1/tournaments"));
+    let floor = OpenLoop::new(&alternating(bare, halves, "/"));
+    let duration = Duration::from_secs(seconds);
+    println!();
+    println!(
+        "Postgres, two replicas at fixed offered rates (open loop, half to each replica, {seconds} s \
+         per rate after {} s of warm-up, latency from each request's due time); the floor: two bare \
+         warps at the same rates",
+        WARM_UP.as_secs()
+    );
+    println!();
+    println!("{}", Report::HEADER);
+    let mut measured: Vec<(f64, Report)> = Vec::new();
+    let mut notes = Vec::new();
+    let mut measure = |rate: f64| -> bool {
+        warm_and_run(&floor, rate, duration, "two bare warps", &mut notes);
+        let report = warm_and_run(&fleet, rate, duration, "two replicas", &mut notes);
+        let kept = report.p99_under(P99_GOAL_MS);
+        measured.push((rate, report));
+        kept
+    };
+    let (kept, missed) = highest_rate_under_goal(&mut measure);
+    println!();
+    for note in notes {
+        println!("{note}");
+    }
+    summarise(&measured, kept, missed);
+}
+
+/// One fixed-rate run after its warm-up, printed as a row of the table; its first error, if any,
+/// goes to `notes`, printed under the table.
+fn warm_and_run(
+    generator: &OpenLoop,
+    rate: f64,
+    duration: Duration,
+    against: &str,
+    notes: &mut Vec<String>,
+) -> Report {
+    generator.run(rate, WARM_UP);
+    let report = generator.run(rate, duration);
+    println!("{}", report.row(against));
+    if let Some(error) = &report.first_error {
+        notes.push(format!("{against} at {rate:.0}/s, first error: {error}"));
+    }
+    report
+}
+
+/// Climbs `LADDER` until `keeps_goal` says no, then bisects `BISECTIONS` times between the last
+/// rate that kept the goal and the first that missed it. Returns those two rates as found.
+fn highest_rate_under_goal(keeps_goal: &mut dyn FnMut(f64) -> bool) -> (Option<f64>, Option<f64>) {
+    let (mut kept, mut missed) = (None, None);
+    for rate in LADDER {
+        if keeps_goal(rate) {
+            kept = Some(rate);
+        } else {
+            missed = Some(rate);
+            break;
+        }
+    }
+    let (Some(mut low), Some(mut high)) = (kept, missed) else {
+        return (kept, missed);
+    };
+    for _ in 0..BISECTIONS {
+        let middle = ((low + high) / 2.0 / 100.0).round() * 100.0;
+        if middle <= low || middle >= high {
+            break;
+        }
+        if keeps_goal(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    (Some(low), Some(high))
+}
+
+/// The lines under the fixed-rate table: the goal's rate and the highest rate found.
+fn summarise(measured: &[(f64, Report)], kept: Option<f64>, missed: Option<f64>) {
+    let p99_at = |rate: f64| {
+        measured
+            .iter()
+            .find(|(r, _)| *r == rate)
+            .map(|(_, report)| report)
+    };
+    match p99_at(GOAL_RATE) {
+        Some(report) => println!(
+            "at {GOAL_RATE:.0} requests/s: p99 {:.2} ms, {} (goal: under {P99_GOAL_MS} ms, every answer a 2xx)",
+            report.p99_ms,
+            if report.p99_under(P99_GOAL_MS) {
+                "met"
+            } else {
+                "not met"
+            },
+        ),
+        None => {
+            println!("at {GOAL_RATE:.0} requests/s: not run, the goal was missed at a lower rate")
+        }
+    }
+    match (kept, missed) {
+        (Some(kept), Some(missed)) => println!(
+            "highest rate with p99 under {P99_GOAL_MS} ms: {kept:.0} requests/s ({missed:.0} requests/s: p99 {:.2} ms)",
+            p99_at(missed).map_or(f64::NAN, |r| r.p99_ms),
+        ),
+        (Some(kept), None) => println!(
+            "highest rate with p99 under {P99_GOAL_MS} ms: at least {kept:.0} requests/s, the highest tried"
+        ),
+        (None, _) => println!(
+            "highest rate with p99 under {P99_GOAL_MS} ms: none, not even {:.0} requests/s",
+            LADDER[0]
+        ),
+    }
+}
+
+/// The targets of an open loop: one key of each half in turn, each half's keys sent to its own
+/// server, so that each server has half of the rate.
+fn alternating(bases: [&str; 2], halves: [&[(usize, String)]; 2], path: &str) -> Vec<Target> {
+    let longest = halves[0].len().max(halves[1].len());
+    (0..longest)
+        .flat_map(|i| [0, 1].map(|side| (side, halves[side].get(i))))
+        .filter_map(|(side, key)| {
+            key.map(|(_, key)| Target {
+                base: bases[side].to_owned(),
+                key: key.clone(),
+                path: path.to_owned(),
+            })
+        })
+        .collect()
 }

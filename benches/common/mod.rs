@@ -1,8 +1,11 @@
 //! What the load benchmarks share: a release `tourney serve` on a free port, `wrk` with its
-//! latency figures, and a bare warp server answering a fixed body, the yardstick every ratio in
+//! latency figures, an open-loop load generator for latency at a fixed offered rate
+//! ([`open_loop`]), and a bare warp server answering a fixed body, the yardstick every ratio in
 //! docs/PERFORMANCE.md is read against.
 
 #![allow(dead_code)]
+
+pub mod open_loop;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
