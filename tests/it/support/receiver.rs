@@ -212,11 +212,13 @@ impl Receiver {
                         let behaviour = Arc::clone(&behaviour);
                         async move {
                             let (parts, body) = request.into_parts();
-                            let body = body
-                                .collect()
-                                .await
-                                .map(|b| b.to_bytes())
-                                .unwrap_or_default();
+                            // A request whose body broke off (its sender died in the middle of
+                            // it) was never received, as by any real receiver: not recorded.
+                            let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
+                                return Response::builder()
+                                    .status(400)
+                                    .body(Full::new(Bytes::from("incomplete body")));
+                            };
                             let received = Received {
                                 path: parts.uri.path().to_owned(),
                                 headers: parts.headers,
