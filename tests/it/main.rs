@@ -6,6 +6,7 @@ mod support;
 mod api;
 mod browser;
 mod concurrent_writers;
+mod crashes;
 mod demo;
 mod engine;
 mod faults;

@@ -38,6 +38,13 @@ impl Spawned {
     pub fn id(&self) -> u32 {
         self.0.as_ref().map_or(0, Child::id)
     }
+
+    /// How the process ended, or `None` while it runs.
+    pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.0
+            .as_mut()
+            .and_then(|child| child.try_wait().ok().flatten())
+    }
 }
 
 impl Drop for Spawned {
