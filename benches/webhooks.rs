@@ -8,6 +8,12 @@
 //! 2. **Steady**: 500 events a second (50 every 100 ms) for 5 s; event-to-first-attempt = the
 //!    first attempt's start minus the event's `created_at`, both as the database recorded them.
 //!
+//! 3. **One slow address among fast ones** (idle API): three addresses that answer at once and,
+//!    in the second run, a fourth that answers every request after 4.5 s; a backlog of
+//!    `WEBHOOK_BENCH_EVENTS / 3` events, each for every address; deliveries per second to the
+//!    fast addresses = their deliveries / time from the commit until all of theirs succeeded. The
+//!    two figures side by side show what one slow receiver costs everyone else.
+//!
 //! Each run uses a fresh database, once with the API idle and once with `wrk -t1 -c16` on
 //! `GET /api/v1/tournaments` (a key with the rate limit raised) for the whole run, and repeats
 //! `TOURNEY_BENCH_ROUNDS` times (default 3); medians are printed. SQLite always; Postgres too when
@@ -241,6 +247,79 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
     }
 }
 
+/// How long the slow address takes to answer: inside the 5 s request deadline, so every one of
+/// its requests succeeds, late.
+const SLOW_ANSWER: Duration = Duration::from_millis(4_500);
+
+/// Deliveries to the fast addresses (every address but `/slow`) that succeeded.
+const FAST_SUCCEEDED: &str = "SELECT COUNT(*) FROM deliveries d JOIN hooks h ON h.id = d.hook_id \
+    WHERE d.status = 'succeeded' AND h.url NOT LIKE '%/slow'";
+
+/// One run of the third phase: deliveries/s to three fast addresses, with a slow fourth one if
+/// `slow`.
+async fn run_beside_slow(url: &str, events: usize, slow: bool) -> f64 {
+    let receiver = Receiver::start(|request, _| {
+        if request.path.ends_with("/slow") {
+            Reply::Sleep(SLOW_ANSWER, 200)
+        } else {
+            Reply::Status(200)
+        }
+    })
+    .await;
+    let (db, tournament, _key) = prepare(url, &receiver).await;
+    {
+        let space = {
+            let mut h = db.acquire().await.expect("a connection");
+            spaces::find_by_slug(h.conn(), "bench")
+                .await
+                .expect("space")
+                .expect("the bench space")
+        };
+        let mut tx = db.begin().await.expect("begin");
+        let mut more = vec![
+            format!("{}/fast-2", receiver.url),
+            format!("{}/fast-3", receiver.url),
+        ];
+        if slow {
+            more.push(format!("{}/slow", receiver.url));
+        }
+        for address in &more {
+            hooks::insert(tx.conn(), space.id, address, None, "whsec_benchmark", 1)
+                .await
+                .expect("hook");
+        }
+        tx.commit().await.expect("commit");
+    }
+    let root = receiver.root_cert.to_string_lossy().into_owned();
+    let serve = Serve::start(
+        url,
+        &[
+            "--rate-limit",
+            "1000000",
+            "--allow-cidr",
+            "127.0.0.0/8",
+            "--root-cert",
+            &root,
+        ],
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    append(&db, &tournament, 0, events).await;
+    let started = Instant::now();
+    let want = (events * 3) as i64;
+    let deadline = started + Duration::from_secs(120);
+    while scalar(&db, FAST_SUCCEEDED).await < want {
+        assert!(
+            Instant::now() < deadline,
+            "the fast addresses' {want} deliveries did not succeed within 120 s"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let rate = want as f64 / started.elapsed().as_secs_f64();
+    drop(serve);
+    db.close().await;
+    rate
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
@@ -270,6 +349,43 @@ fn report(name: &str, runs: &[Figures]) {
     println!(
         "| {name} | {api} | **{rate:.0}** ({rates}) | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
     );
+}
+
+/// The third phase's table, on SQLite: the fast addresses' deliveries/s without and with a slow
+/// fourth address, alternating runs.
+async fn slow_address_table(dir: &tempfile::TempDir, events: usize, rounds: usize) {
+    let (mut alone, mut beside) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        for slow in [false, true] {
+            let url = format!("sqlite://{}/slow-{slow}-{round}.db", dir.path().display());
+            let rate = run_beside_slow(&url, (events / 3).max(1), slow).await;
+            if slow {
+                beside.push(rate)
+            } else {
+                alone.push(rate)
+            }
+        }
+    }
+    let list = |v: &[f64]| {
+        v.iter()
+            .map(|r| format!("{r:.0}"))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    println!("| addresses (SQLite, API idle) | deliveries/s to the three fast addresses |");
+    println!("| --- | ---: |");
+    println!(
+        "| three fast | **{:.0}** ({}) |",
+        median(alone.clone()),
+        list(&alone)
+    );
+    println!(
+        "| three fast and one answering in {:.1} s | **{:.0}** ({}) |",
+        SLOW_ANSWER.as_secs_f64(),
+        median(beside.clone()),
+        list(&beside)
+    );
+    println!();
 }
 
 fn main() {
@@ -329,4 +445,6 @@ fn main() {
             report("Postgres", &figures);
         }
     });
+    println!();
+    runtime.block_on(slow_address_table(&dir, events, rounds));
 }
