@@ -37,10 +37,12 @@ fn report(backend: &str, outcome: &harness::Outcome) -> bool {
 }
 
 fn main() {
+    // `cargo test --benches` runs this as a smoke test, for a few seconds.
+    let smoke = !std::env::args().any(|a| a == "--bench");
     let seconds = std::env::var("TOURNEY_SOAK_SECONDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1800);
+        .unwrap_or(if smoke { 5 } else { 1800 });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
