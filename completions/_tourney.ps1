@@ -22,7 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
     $completions = @(switch ($command) {
         'tourney' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -59,7 +59,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--demo', '--demo', [CompletionResultType]::ParameterName, 'On an empty database, load the demo space and print an API key and example requests')
             [CompletionResult]::new('--no-dispatch', '--no-dispatch', [CompletionResultType]::ParameterName, 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)')
@@ -71,7 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;spaces' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -86,7 +86,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Display name')
             [CompletionResult]::new('--locale', '--locale', [CompletionResultType]::ParameterName, 'Default language of the space''s portal links and widgets')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -96,7 +96,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;spaces;list' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -121,7 +121,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;db' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -134,7 +134,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;db;migrate' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -144,7 +144,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;db;backup' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -169,7 +169,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;tournaments' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -199,7 +199,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--swiss-rounds', '--swiss-rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
             [CompletionResult]::new('--points', '--points', [CompletionResultType]::ParameterName, 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'A test tournament: visible to its own space only, never in widgets')
             [CompletionResult]::new('--third-place', '--third-place', [CompletionResultType]::ParameterName, 'single_elimination: play a match for third place')
@@ -211,7 +211,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;tournaments;status' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -222,7 +222,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;tournaments;register' {
             [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'The participant''s email address: private, shown only by `tournaments registrations`')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -232,7 +232,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;tournaments;registrations' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -242,7 +242,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;tournaments;withdraw' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -252,7 +252,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;tournaments;start' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -293,7 +293,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;matches' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -307,7 +307,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;matches;list' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'Only the matches ready to be reported')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -321,7 +321,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--forfeit', '--forfeit', [CompletionResultType]::ParameterName, 'The side that forfeited; the other wins (a score is then optional)')
             [CompletionResult]::new('--place', '--place', [CompletionResultType]::ParameterName, 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -334,7 +334,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--forfeit', '--forfeit', [CompletionResultType]::ParameterName, 'The side that forfeited; the other wins (a score is then optional)')
             [CompletionResult]::new('--place', '--place', [CompletionResultType]::ParameterName, 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -363,7 +363,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -386,7 +386,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Only these event types [default: every type]')
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -397,7 +397,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;hooks;list' {
             [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -407,7 +407,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks;remove' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -418,7 +418,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;hooks;rotate-secret' {
             [CompletionResult]::new('--overlap', '--overlap', [CompletionResultType]::ParameterName, 'How long the old secret keeps signing too (a second v1= value)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -428,7 +428,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks;enable' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--drop-kept', '--drop-kept', [CompletionResultType]::ParameterName, 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -444,7 +444,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only events before TIME (2026-11-23T10:00:00Z)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only deliveries that failed for good (the same as --status failed)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -455,7 +455,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks;attempts' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -467,7 +467,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'Every failed delivery of this address (hook_...)')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'With --hook: the failed deliveries (the only ones that can be retried)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -481,7 +481,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -541,7 +541,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Deliver what is due now, then exit')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -554,7 +554,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -570,7 +570,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The raw request body [default: standard input]')
             [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Largest accepted distance between the timestamp and now, in seconds')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -585,7 +585,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--root-cert', '--root-cert', [CompletionResultType]::ParameterName, 'Also trust this PEM root certificate (a test receiver''s CA)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -609,7 +609,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--widget', '--widget', [CompletionResultType]::ParameterName, 'Which widget [default: bracket for a tournament, calendar for a space]')
             [CompletionResult]::new('--locale', '--locale', [CompletionResultType]::ParameterName, 'Language of the widget')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -619,7 +619,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;demo' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -629,7 +629,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;keys' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -645,7 +645,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'A label to tell keys apart, such as "partner site"')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -656,7 +656,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;keys;list' {
             [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -666,7 +666,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;keys;revoke' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -695,7 +695,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;import' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -706,7 +706,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;completions' {
             [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write completion files into DIR instead of printing (every shell unless SHELL is given)')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -717,7 +717,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;man' {
             [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write tourney.1 and one page per subcommand into DIR instead of printing')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')

@@ -19,7 +19,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
     var completions = [
         &'tourney'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -55,7 +55,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --demo 'On an empty database, load the demo space and print an API key and example requests'
             cand --no-dispatch 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
@@ -66,7 +66,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;spaces'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -80,7 +80,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --name 'Display name'
             cand --locale 'Default language of the space''s portal links and widgets'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -89,7 +89,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;spaces;list'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -109,7 +109,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;db'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -121,7 +121,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;db;migrate'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -130,7 +130,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;db;backup'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -150,7 +150,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -179,7 +179,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --swiss-rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
             cand --points 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --test 'A test tournament: visible to its own space only, never in widgets'
             cand --third-place 'single_elimination: play a match for third place'
@@ -190,7 +190,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments;status'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -200,7 +200,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;register'= {
             cand --email 'The participant''s email address: private, shown only by `tournaments registrations`'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -209,7 +209,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments;registrations'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -218,7 +218,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments;withdraw'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -227,7 +227,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments;start'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -259,7 +259,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;matches'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -272,7 +272,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;matches;list'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --ready 'Only the matches ready to be reported'
             cand -h 'Print help'
@@ -285,7 +285,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --forfeit 'The side that forfeited; the other wins (a score is then optional)'
             cand --place 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -297,7 +297,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --forfeit 'The side that forfeited; the other wins (a score is then optional)'
             cand --place 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -320,7 +320,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -342,7 +342,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --events 'Only these event types [default: every type]'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -352,7 +352,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;hooks;list'= {
             cand --space 'space'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -361,7 +361,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;remove'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -371,7 +371,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;hooks;rotate-secret'= {
             cand --overlap 'How long the old secret keeps signing too (a second v1= value)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -380,7 +380,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;enable'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --drop-kept 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
             cand -h 'Print help'
@@ -395,7 +395,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --until 'Only events before TIME (2026-11-23T10:00:00Z)'
             cand --limit 'At most this many'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --failed 'Only deliveries that failed for good (the same as --status failed)'
             cand -h 'Print help'
@@ -405,7 +405,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;attempts'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -416,7 +416,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --hook 'Every failed delivery of this address (hook_...)'
             cand --since 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --failed 'With --hook: the failed deliveries (the only ones that can be retried)'
             cand -h 'Print help'
@@ -429,7 +429,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -477,7 +477,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --once 'Deliver what is due now, then exit'
             cand -h 'Print help'
@@ -489,7 +489,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -504,7 +504,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --body 'The raw request body [default: standard input]'
             cand --tolerance 'Largest accepted distance between the timestamp and now, in seconds'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -518,7 +518,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -538,7 +538,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --widget 'Which widget [default: bracket for a tournament, calendar for a space]'
             cand --locale 'Language of the widget'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -547,7 +547,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;demo'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -556,7 +556,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;keys'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -571,7 +571,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --space 'space'
             cand --name 'A label to tell keys apart, such as "partner site"'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -581,7 +581,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;keys;list'= {
             cand --space 'space'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -590,7 +590,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;keys;revoke'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -613,7 +613,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;import'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -623,7 +623,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;completions'= {
             cand --out-dir 'Write completion files into DIR instead of printing (every shell unless SHELL is given)'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -633,7 +633,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;man'= {
             cand --out-dir 'Write tourney.1 and one page per subcommand into DIR instead of printing'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
-            cand --base-url 'Public address of the service, used to build portal and widget links'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'

@@ -25,7 +25,7 @@ function __fish_tourney_using_subcommand
 end
 
 complete -c tourney -n "__fish_tourney_needs_command" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_needs_command" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_needs_command" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print version'
@@ -57,14 +57,14 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l disable-after 
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l demo -d 'On an empty database, load the demo space and print an API key and example requests'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l no-dispatch -d 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s V -l version -d 'Print version'
@@ -75,12 +75,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l locale -d 'Default language of the space\'s portal links and widgets' -r -f -a "en\t''
 ru\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -88,7 +88,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s V -l version -d 'Print version'
@@ -96,12 +96,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s V -l version -d 'Print version'
@@ -109,7 +109,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subc
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register registrations withdraw start help" -s V -l version -d 'Print version'
@@ -138,35 +138,35 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l rounds -l swiss-rounds -d 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l points -d 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l test -d 'A test tournament: visible to its own space only, never in widgets'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l third-place -d 'single_elimination: play a match for third place'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l email -d 'The participant\'s email address: private, shown only by `tournaments registrations`' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
@@ -178,7 +178,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "start" -d 'Seed the field, draw the first stage and start play (registration must be closed)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s V -l version -d 'Print version'
@@ -187,7 +187,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l ready -d 'Only the matches ready to be reported'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
@@ -197,7 +197,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 b\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
@@ -206,7 +206,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 b\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s V -l version -d 'Print version'
@@ -215,7 +215,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry test help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry test help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry test help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry test help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry test help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret enable deliveries attempts retry test help" -s V -l version -d 'Print version'
@@ -233,29 +233,29 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l events -d 'Only these event types [default: every type]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l overlap -d 'How long the old secret keeps signing too (a second v1= value)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l drop-kept -d 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
@@ -269,20 +269,20 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l until -d 'Only events before TIME (2026-11-23T10:00:00Z)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l limit -d 'At most this many' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l failed -d 'Only deliveries that failed for good (the same as --status failed)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l hook -d 'Every failed delivery of this address (hook_...)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l since -d 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l failed -d 'With --hook: the failed deliveries (the only ones that can be retried)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
@@ -296,7 +296,7 @@ ping\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -s V -l version -d 'Print version'
@@ -318,7 +318,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l disable-aft
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l once -d 'Deliver what is due now, then exit'
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s h -l help -d 'Print help'
@@ -326,7 +326,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s V -l versio
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand ping" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s V -l version -d 'Print version'
@@ -337,7 +337,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_s
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l body -d 'The raw request body [default: standard input]' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l tolerance -d 'Largest accepted distance between the timestamp and now, in seconds' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s V -l version -d 'Print version'
@@ -347,7 +347,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s V -l version -d 'Print version'
@@ -361,17 +361,17 @@ calendar\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l locale -d 'Language of the widget' -r -f -a "en\t''
 ru\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand embed" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand embed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke help" -s V -l version -d 'Print version'
@@ -382,18 +382,18 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l name -d 'A label to tell keys apart, such as "partner site"' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
@@ -402,19 +402,19 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l out-dir -d 'Write completion files into DIR instead of printing (every shell unless SHELL is given)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand completions" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand completions" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l out-dir -d 'Write tourney.1 and one page per subcommand into DIR instead of printing' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Public address of the service, used to build portal and widget links' -r
+complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'

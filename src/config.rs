@@ -5,20 +5,22 @@
 
 use std::fmt;
 
-use crate::cli::GlobalArgs;
+use crate::cli::{DEFAULT_BASE_URL, GlobalArgs};
 use crate::links::{BaseUrl, InvalidBaseUrl};
 
 #[derive(Clone)]
 pub struct Config {
     pub database_url: String,
     pub base_url: BaseUrl,
+    /// Whether the base URL was given (`--base-url`, `TOURNEY_BASE_URL`) rather than the default.
+    pub base_url_given: bool,
     /// Who is acting, as the audit log records it.
     pub actor: String,
 }
 
 impl Config {
     pub fn resolve(args: &GlobalArgs) -> Result<Config, InvalidBaseUrl> {
-        let base_url = BaseUrl::parse(&args.base_url)?;
+        let base_url = BaseUrl::parse(args.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL))?;
         let actor = args
             .actor
             .clone()
@@ -28,6 +30,7 @@ impl Config {
         Ok(Config {
             database_url: args.database_url.clone(),
             base_url,
+            base_url_given: args.base_url.is_some(),
             actor,
         })
     }

@@ -46,9 +46,16 @@ pub struct GlobalArgs {
           default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
 
-    /// Public address of the service, used to build portal and widget links
-    #[arg(long, global = true, env = "TOURNEY_BASE_URL", hide_env_values = true, value_name = "URL", default_value = DEFAULT_BASE_URL)]
-    pub base_url: String,
+    /// Public address of the service, used to build portal and widget links [default:
+    /// http://127.0.0.1:8080; `serve` uses the address it listens on]
+    #[arg(
+        long,
+        global = true,
+        env = "TOURNEY_BASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub base_url: Option<String>,
 
     /// Who is acting, for the audit log [default: the USER environment variable]
     #[arg(
@@ -210,7 +217,8 @@ pub enum TournamentsCommand {
     /// Withdraw a registration (before the tournament starts)
     Withdraw {
         slug: String,
-        /// The participant's name or id (par_...)
+        /// The participant's id (par_...) or name, found as registration compares names (case,
+        /// invisible characters and runs of spaces aside)
         name_or_id: String,
     },
     /// Seed the field, draw the first stage and start play (registration must be closed)

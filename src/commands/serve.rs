@@ -4,6 +4,7 @@
 //! key are created and example requests printed.
 
 use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 use super::dispatch::{self, Stop};
@@ -12,6 +13,7 @@ use crate::cli::ServeArgs;
 use crate::config::Config;
 use crate::db::{Db, spaces};
 use crate::http::{self, App};
+use crate::links::BaseUrl;
 use crate::service::{self, demo};
 use crate::webhook::dispatcher::{Dispatcher, Mode};
 use crate::webhook::metrics::DeliveryMetrics;
@@ -62,6 +64,7 @@ pub async fn run(
     let (listener, address) = http::bind(args.listen)
         .await
         .map_err(|source| Error::Invalid(format!("cannot listen on {}: {source}", args.listen)))?;
+    let config = &links_for(config, address);
     let demo_key = if args.demo {
         load_demo(config, db, out).await?
     } else {
@@ -82,7 +85,7 @@ pub async fn run(
     )
     .await?;
     // The banner is for whoever started the server; a closed or full stdout must not stop it.
-    if let Err(error) = banner(out, address, demo_key.as_deref()) {
+    if let Err(error) = banner(out, address, config, demo_key.as_deref()) {
         tracing::warn!(%error, "cannot print the startup banner on stdout; serving anyway");
     }
     let stop = Stop::on_signal();
@@ -127,11 +130,72 @@ async fn deliver(
     }
 }
 
+/// The configuration `serve` runs with: without a base URL given, links lead to the address it
+/// listens on (the port it was given when it asked for port 0; `127.0.0.1` or `[::1]` when it
+/// listens on every address), so that every link, the portal's form included, works as printed.
+fn links_for(config: &Config, address: SocketAddr) -> Config {
+    if config.base_url_given {
+        return config.clone();
+    }
+    let reachable = match address.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => {
+            SocketAddr::from((Ipv4Addr::LOCALHOST, address.port()))
+        }
+        IpAddr::V6(ip) if ip.is_unspecified() => {
+            SocketAddr::from((Ipv6Addr::LOCALHOST, address.port()))
+        }
+        _ => address,
+    };
+    match BaseUrl::parse(&format!("http://{reachable}")) {
+        Ok(base_url) => Config {
+            base_url,
+            ..config.clone()
+        },
+        Err(_) => config.clone(),
+    }
+}
+
+/// Whether links built on `base_url` lead to this server's `address`: the same port, and a
+/// host that is one of its addresses (any host when it listens on every address).
+fn leads_here(base_url: &BaseUrl, address: SocketAddr) -> bool {
+    let Ok(url) = url::Url::parse(base_url.as_str()) else {
+        return false;
+    };
+    if url.port_or_known_default() != Some(address.port()) {
+        return false;
+    }
+    if address.ip().is_unspecified() {
+        return true;
+    }
+    match url.host() {
+        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip) == address.ip(),
+        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip) == address.ip(),
+        Some(url::Host::Domain(name)) => name == "localhost" && address.ip().is_loopback(),
+        None => false,
+    }
+}
+
 fn banner(
     out: &mut impl Write,
-    address: std::net::SocketAddr,
+    address: SocketAddr,
+    config: &Config,
     demo_key: Option<&str>,
 ) -> std::io::Result<()> {
+    let base = config.base_url.as_str();
+    if !config.base_url_given {
+        writeln!(
+            out,
+            "links lead to {base} (set --base-url to the address visitors use)"
+        )?;
+    } else if !leads_here(&config.base_url, address) {
+        // Right behind a proxy; otherwise every link and form leads elsewhere.
+        writeln!(
+            out,
+            "note: links lead to {base}, not to this server's address; right behind a proxy that forwards there, otherwise set --base-url"
+        )?;
+        tracing::warn!(base_url = base, %address, "the base URL does not lead to the address this server listens on");
+    }
+    // Last of the lines about the server itself: scripts wait for it.
     writeln!(out, "listening on http://{address}")?;
     if let Some(key) = demo_key {
         // Pages first: the key line is what scripts (and the tests) wait for.
@@ -139,12 +203,8 @@ fn banner(
             out,
             "the portal (register for the open tournament in a browser):"
         )?;
-        writeln!(
-            out,
-            "  http://{address}/en/tournaments/{}",
-            demo::OPEN_TOURNAMENT
-        )?;
-        writeln!(out, "  http://{address}/ru/organizer/{}", demo::SPACE)?;
+        writeln!(out, "  {base}/en/tournaments/{}", demo::OPEN_TOURNAMENT)?;
+        writeln!(out, "  {base}/ru/organizer/{}", demo::SPACE)?;
         writeln!(out, "demo widgets (open in a browser):")?;
         for path in [
             "en/tournaments/demo-winter-double/bracket",
@@ -153,9 +213,9 @@ fn banner(
             "ru/tournaments/demo-swiss-open/standings",
             "en/organizer/demo/calendar",
         ] {
-            writeln!(out, "  http://{address}/embed/{path}")?;
+            writeln!(out, "  {base}/embed/{path}")?;
         }
-        let base = format!("http://{address}/api/v1");
+        let base = format!("{base}/api/v1");
         writeln!(out, "demo API key (shown once): {key}")?;
         writeln!(out, "try:")?;
         for path in [

@@ -145,18 +145,21 @@ pub async fn registrations(
     )
 }
 
-/// The participant of that name in the tournament's field (not withdrawn).
-pub async fn find_in_field(
+/// The participants of the tournament's field (not withdrawn) whose name may have this key: those
+/// stored with it, and the rows older than the keys, which the caller compares itself.
+pub async fn named_in_field(
     conn: Conn<'_>,
     tournament_id: TournamentId,
-    name: &str,
-) -> Result<Option<ParticipantRow>, DbError> {
+    name_key: &str,
+) -> Result<Vec<ParticipantRow>, DbError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM participants \
-         WHERE tournament_id = $1 AND name = $2 AND status <> 'withdrawn'"
+             WHERE tournament_id = $1 AND name_key = $2 AND status <> 'withdrawn' \
+         UNION ALL SELECT {COLUMNS} FROM participants \
+             WHERE tournament_id = $1 AND name_key IS NULL AND status <> 'withdrawn'"
     );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).bind(name).fetch_optional(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).bind(name_key).fetch_all(c).await?),
     )
 }
 

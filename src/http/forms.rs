@@ -60,6 +60,26 @@ impl FormGuard {
         hex::encode(self.mac(nonce, action).finalize().into_bytes())
     }
 
+    /// The secret of the withdrawal link of a registration made on the portal: derived from the
+    /// visitor's nonce, the tournament and the applicant's name and address keys, so that the same
+    /// form sent again from the same browser (a double click, a reload of the post) is the same
+    /// registration with the same link, while anyone else's differs and cannot be guessed.
+    pub fn withdrawal_secret(
+        &self,
+        nonce: &str,
+        slug: &str,
+        name_key: &str,
+        email_key: &str,
+    ) -> String {
+        let mut mac = self.mac(nonce, "withdrawal link");
+        for part in [slug, name_key, email_key] {
+            mac.update(&[0]);
+            mac.update(part.as_bytes());
+        }
+        let bytes = mac.finalize().into_bytes();
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes[..24])
+    }
+
     /// Whether `token` is the one of `action` for `nonce` (compared in constant time).
     pub fn verify(&self, nonce: &str, action: &str, token: &str) -> bool {
         match hex::decode(token) {

@@ -139,8 +139,8 @@ texts! {
     ErrTooMany => "Too many attempts. Please wait a minute and try again.", "Слишком много попыток. Подождите минуту и попробуйте снова.";
     RegisteredTitle => "You are registered", "Вы зарегистрированы";
     RegisteredAs => "You are registered as {n}.", "Вы зарегистрированы под именем {n}.";
-    WithdrawalLinkIntro => "Keep this private link: it is shown only now, and whoever has it can withdraw your registration.", "Сохраните эту личную ссылку: она показана только сейчас, и тот, у кого она есть, может отменить вашу регистрацию.";
-    ShownOnce => "This confirmation has been shown already.", "Это подтверждение уже было показано.";
+    WithdrawalLinkIntro => "Keep this private link: whoever has it can withdraw your registration. This page shows it again in this browser for a day, and to no one else.", "Сохраните эту личную ссылку: тот, у кого она есть, может отменить вашу регистрацию. Эта страница покажет её снова в этом браузере в течение суток и больше никому.";
+    ShownOnce => "There is no registration from this browser to show here. In the browser you registered with, sending the form again with the same name and email address within a day shows your link again; otherwise the organiser can withdraw your registration.", "Здесь нет регистрации из этого браузера. В браузере, из которого вы регистрировались, повторная отправка формы с тем же именем и адресом в течение суток снова покажет ссылку; иначе отменить регистрацию может организатор.";
     BackToTournament => "Back to the tournament", "Вернуться к турниру";
     WithdrawTitle => "Withdraw a registration", "Отмена регистрации";
     WithdrawQuestion => "Withdraw {n} from the tournament?", "Отменить регистрацию участника {n}?";

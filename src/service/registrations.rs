@@ -29,9 +29,11 @@ pub struct Applicant<'a> {
     pub name: &'a str,
     /// The email address, as typed; private.
     pub email: Option<&'a str>,
-    /// Give the player a private link to withdraw by (the portal does; the shell withdraws by
-    /// name).
-    pub withdrawal_link: bool,
+    /// The secret of the private link the player may withdraw by, chosen by the caller: the
+    /// portal derives it from the visit (`http::forms`), so that a registration sent again with
+    /// the same secret, name and address is recognised as the same one and answered as done.
+    /// `None`: no link (the shell withdraws by name).
+    pub withdrawal_secret: Option<&'a str>,
 }
 
 impl<'a> Applicant<'a> {
@@ -40,15 +42,18 @@ impl<'a> Applicant<'a> {
         Applicant {
             name,
             email: None,
-            withdrawal_link: false,
+            withdrawal_secret: None,
         }
     }
 }
 
-/// A registration just made, and its withdrawal secret (to be shown once and never again).
+/// A registration just made, and its withdrawal secret (never logged).
 pub struct Registered {
     pub participant: ParticipantRow,
     pub withdrawal_secret: Option<String>,
+    /// The same registration was made before with the same withdrawal secret: nothing was
+    /// written now.
+    pub again: bool,
 }
 
 /// The stored form of a withdrawal secret: lowercase hex SHA-256.
@@ -56,7 +61,8 @@ pub fn withdrawal_hash(secret: &str) -> String {
     hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
-fn new_withdrawal_secret() -> Result<String, ServiceError> {
+/// A random withdrawal secret, for callers that have no visit to derive one from.
+pub fn new_withdrawal_secret() -> Result<String, ServiceError> {
     let mut bytes = [0u8; 24];
     getrandom::fill(&mut bytes).map_err(|source| ServiceError::NoRandomness {
         what: "a withdrawal link",
@@ -90,10 +96,7 @@ impl Checked {
                 })
             })
             .transpose()?;
-        let secret = applicant
-            .withdrawal_link
-            .then(new_withdrawal_secret)
-            .transpose()?;
+        let secret = applicant.withdrawal_secret.map(str::to_owned);
         Ok(Checked {
             name: name.to_owned(),
             email,
@@ -150,6 +153,19 @@ pub(super) async fn register_in(
         .iter()
         .any(|(other, _)| names::name_key(other) == name_key)
     {
+        // The same form sent again (a double click): the same registration, not a clash.
+        if let Some(secret) = &secret
+            && let Some(participant) =
+                participants::find_by_withdrawal(tx.conn(), &withdrawal_hash(secret))
+                    .await?
+                    .filter(|p| p.tournament_id == tournament.id)
+        {
+            return Ok(Registered {
+                participant,
+                withdrawal_secret: Some(secret.clone()),
+                again: true,
+            });
+        }
         return Err(already().into());
     }
     if let Some(key) = &email_key {
@@ -206,6 +222,7 @@ pub(super) async fn register_in(
     Ok(Registered {
         participant,
         withdrawal_secret: secret,
+        again: false,
     })
 }
 
@@ -243,12 +260,18 @@ pub async fn withdraw(
             };
             let participant = match by_id {
                 Some(p) => p,
-                None => participants::find_in_field(tx.conn(), tournament.id, who.trim())
-                    .await?
-                    .ok_or_else(|| Missing::Registration {
-                        tournament: tournament.slug.clone(),
-                        who: who.to_owned(),
-                    })?,
+                // By name as registration compares names: `anna  KUZNETSOVA` is Anna Kuznetsova.
+                None => {
+                    let key = names::name_key(who);
+                    participants::named_in_field(tx.conn(), tournament.id, &key)
+                        .await?
+                        .into_iter()
+                        .find(|p| names::name_key(&p.name) == key)
+                        .ok_or_else(|| Missing::Registration {
+                            tournament: tournament.slug.clone(),
+                            who: who.to_owned(),
+                        })?
+                }
             };
             (participant, tournament, space)
         }

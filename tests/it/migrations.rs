@@ -96,7 +96,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 9"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 10"));
     }
 }
 
@@ -128,4 +128,44 @@ fn migration_folders_are_twins() {
         names
     };
     assert_eq!(files("migrations/sqlite"), files("migrations/postgres"));
+}
+
+on_both_backends! {
+    /// Migration 0010 clears the stored name keys that the new rule (invisible characters and
+    /// runs of spaces left out) would make differently, and only those: registration then
+    /// compares those rows by their names, so a name registered before with an invisible
+    /// character still keeps its look-alike out.
+    async fn stale_name_keys_are_cleared_and_still_keep_look_alikes_out(t: TestDb) {
+        let organiser = crate::support::organiser::Organiser::new(&t);
+        organiser.space("club", "Club").await;
+        organiser.open_signups("club", "cup", 16).await;
+        organiser.register("cup", &["Plain Name"]).await;
+        // As an earlier release stored them: the names as typed, the keys by the old rule.
+        crate::support::execute(&t.db, "INSERT INTO participants (tournament_id, name, status, registered_at, name_key) \
+            SELECT tournament_id, 'Anna\u{200B} Kuznetsova', 'active', 1, 'anna\u{200B} kuznetsova' FROM participants LIMIT 1").await;
+        crate::support::execute(&t.db, "INSERT INTO participants (tournament_id, name, status, registered_at, name_key) \
+            SELECT tournament_id, 'Boris  Ivanov', 'active', 1, 'boris  ivanov' FROM participants LIMIT 1").await;
+        let sql = match &t.db {
+            Db::Sqlite(_) => include_str!("../../migrations/sqlite/0010_name_keys_without_invisible_characters.sql"),
+            Db::Postgres(_) => include_str!("../../migrations/postgres/0010_name_keys_without_invisible_characters.sql"),
+        };
+        crate::support::execute(&t.db, sql).await;
+        let keys: Vec<(String, Option<String>)> =
+            crate::webhooks::rows(&t.db, "SELECT name, name_key FROM participants ORDER BY id").await;
+        assert_eq!(keys, [
+            ("Plain Name".to_owned(), Some("plain name".to_owned())),
+            ("Anna\u{200B} Kuznetsova".to_owned(), None),
+            ("Boris  Ivanov".to_owned(), None),
+        ]);
+        for look_alike in ["Anna Kuznetsova", "boris ivanov"] {
+            let refused = tourney::service::registrations::register(
+                organiser.db(),
+                &organiser.ctx(),
+                "cup",
+                &tourney::service::registrations::Applicant::named(look_alike),
+            )
+            .await;
+            assert!(refused.is_err(), "{look_alike} was let in beside its look-alike");
+        }
+    }
 }

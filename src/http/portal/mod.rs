@@ -33,10 +33,11 @@ use crate::service::Ctx;
 
 /// The actor the audit log records for the portal's forms.
 pub const ACTOR: &str = "portal";
-/// The cookie that carries a new registration's withdrawal secret to its confirmation page,
-/// which shows it once and clears it.
+/// The cookie that carries a registration's withdrawal secret to its confirmation page, in
+/// either language (`HttpOnly`, so no page script reads it), for [`SHOWN_MAX_AGE`] seconds: a
+/// reload or a change of language shows the link again, in that browser only.
 const SHOWN_COOKIE: &str = "tourney_shown";
-const SHOWN_MAX_AGE: u32 = 600;
+const SHOWN_MAX_AGE: u32 = 24 * 3600;
 
 /// A request as the portal needs it.
 pub struct Request<'a> {
@@ -131,6 +132,16 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         theme,
         path: path_after_locale,
     };
+    // A form's address opened as a page (the address bar after a refused post, a bookmark, a
+    // reload): the page the form is on.
+    if let Target::Register(_, slug) = target
+        && matches!(*request.method, Method::GET | Method::HEAD)
+    {
+        return redirect(
+            &place.link(&format!("tournaments/{slug}")),
+            StatusCode::SEE_OTHER,
+        );
+    }
     let allowed = match target {
         Target::Register(..) => "POST",
         Target::Withdraw(..) => "GET, POST",

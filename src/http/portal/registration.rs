@@ -1,7 +1,8 @@
 //! Registration on the portal: the form's post, checked (limit per client address, size,
 //! origin, token, fields) before the registration runs as the actor `portal`, in the next batch
-//! of `service::registration_batches` (the same operation as `tournaments register`); a refusal shows the page again with the reason and the values sent. Then the confirmation
-//! page, which shows the private withdrawal link once.
+//! of `service::registration_batches` (the same operation as `tournaments register`); a refusal
+//! shows the page again with the reason and the values sent. Then the confirmation page, which
+//! shows the private withdrawal link to the browser that registered (and to no one else).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -110,7 +111,9 @@ fn field_problems(form: &Form) -> Vec<Problem> {
             text: match e {
                 InvalidText::Blank => T::ErrNameBlank,
                 InvalidText::TooLong { .. } => T::ErrNameLong,
-                InvalidText::ControlCharacter | InvalidText::BidiControl => T::ErrNameChars,
+                InvalidText::ControlCharacter
+                | InvalidText::BidiControl
+                | InvalidText::Invisible => T::ErrNameChars,
             },
         });
     }
@@ -183,20 +186,28 @@ pub(super) async fn register(
             return Ok(not_found(place));
         }
     }
+    // The link's secret comes from this visit: the same form sent again from this browser (a
+    // double click, a post repeated after a lost answer) is the same registration, confirmed again.
+    let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
+    let email_key = Email::parse(&form.email)
+        .map(|email| email.key())
+        .unwrap_or_default();
+    let secret = app
+        .forms
+        .withdrawal_secret(nonce, slug, &names::name_key(&form.name), &email_key);
     let applicant = Applicant {
         name: &form.name,
         email: Some(&form.email),
-        withdrawal_link: true,
+        withdrawal_secret: Some(&secret),
     };
     let error = match app.registrations.register(slug, &applicant).await {
         Ok(registered) => {
             let location = place.link(&format!("tournaments/{slug}/registered"));
             let mut response = redirect(&location, StatusCode::SEE_OTHER);
-            let path = format!("/{}/tournaments/{slug}/registered", place.locale);
             if let Some(cookie) = registered
                 .withdrawal_secret
                 .as_deref()
-                .and_then(|secret| app.forms.cookie(SHOWN_COOKIE, secret, &path, SHOWN_MAX_AGE))
+                .and_then(|secret| app.forms.cookie(SHOWN_COOKIE, secret, "/", SHOWN_MAX_AGE))
             {
                 response.headers_mut().append(header::SET_COOKIE, cookie);
             }
@@ -266,8 +277,9 @@ async fn tournament_with(
     Ok(response)
 }
 
-/// GET `/<locale>/tournaments/<slug>/registered`: the withdrawal link of the registration just
-/// made, once (the cookie carrying it is cleared), or a note that it was shown already.
+/// GET `/<locale>/tournaments/<slug>/registered`: the withdrawal link of the registration this
+/// browser made, in either language, for as long as the cookie carrying it lives and the
+/// registration stands; otherwise a note that there is nothing to show.
 pub(super) async fn registered(
     app: &App,
     place: &Place<'_>,
@@ -298,10 +310,5 @@ pub(super) async fn registered(
             .as_ref()
             .map(|(name, link)| (name.as_str(), link.as_str())),
     );
-    let mut response = page(StatusCode::OK, html, "private, no-store");
-    let path = format!("/{}/tournaments/{slug}/registered", place.locale);
-    if let Some(clear) = app.forms.cookie(SHOWN_COOKIE, "", &path, 0) {
-        response.headers_mut().append(header::SET_COOKIE, clear);
-    }
-    Ok(response)
+    Ok(page(StatusCode::OK, html, "private, no-store"))
 }

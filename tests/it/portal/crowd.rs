@@ -91,7 +91,8 @@ on_both_backends! {
             sent.push(tokio::spawn(async move {
                 barrier.wait().await;
                 let email = format!("{}@example.org", name.to_lowercase().replace(' ', "."));
-                let applicant = Applicant { name: &name, email: Some(&email), withdrawal_link: true };
+                let secret = tourney::service::registrations::new_withdrawal_secret().expect("randomness");
+                let applicant = Applicant { name: &name, email: Some(&email), withdrawal_secret: Some(&secret) };
                 (slug, name.clone(), batches.register(slug, &applicant).await)
             }));
         }

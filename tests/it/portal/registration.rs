@@ -62,8 +62,15 @@ on_both_backends! {
         assert!(confirmation.html.contains("Вы зарегистрированы под именем Zoë Ärger-Łukasz."), "{}", confirmation.html);
         let link = confirmation.withdrawal_link().expect("the withdrawal link");
         assert!(link.starts_with(&format!("{}/ru/withdraw/", server.base)), "{link}");
-        let again = player.get("/ru/tournaments/cup/registered").await;
-        assert!(again.withdrawal_link().is_none(), "the link is shown once: {}", again.html);
+        // A reload, or the page in the other language, shows the same link to this browser.
+        for path in ["/ru/tournaments/cup/registered", "/en/tournaments/cup/registered"] {
+            let again = player.get(path).await;
+            assert_eq!(again.withdrawal_link().as_deref(), Some(link.replace("/ru/", &path[..4]).as_str()), "{}", again.html);
+        }
+        // To anyone else the page shows nothing.
+        let mut stranger = Player::new(&server, "Mallory", "m@example.org");
+        let theirs = stranger.get("/ru/tournaments/cup/registered").await;
+        assert!(theirs.withdrawal_link().is_none() && !theirs.html.contains("Zoë"), "{}", theirs.html);
 
         let page = player.get("/en/tournaments/cup").await.html;
         assert!(page.contains("<td>Zoë Ärger-Łukasz</td>") && page.contains("<dt>Places taken</dt><dd>3</dd>"), "{page}");
@@ -76,6 +83,8 @@ on_both_backends! {
         assert!(withdrawn.html.contains("Регистрация отменена."), "{}", withdrawn.html);
         let used = player.get(&link).await;
         assert_eq!(used.status, StatusCode::NOT_FOUND, "a link works once");
+        let after = player.get("/ru/tournaments/cup/registered").await;
+        assert!(after.withdrawal_link().is_none(), "a withdrawn registration's link is gone: {}", after.html);
 
         // Both events, through the server's own delivery loop, to a real HTTPS receiver.
         let ours = |r: &[crate::support::receiver::Received]| {
@@ -141,6 +150,13 @@ on_both_backends! {
         let page = stranger.post(action, &[("name", "Bob"), ("email", "bob@example.org"), ("token", &token)], None).await;
         assert_refused(&page, StatusCode::FORBIDDEN, "The form has expired.", &["Bob"]);
         assert_eq!(snapshot(&t).await, before);
+        // The form's address opened as a page (the address bar after a refusal): the
+        // tournament's page, in the same language.
+        for locale in ["en", "ru"] {
+            let page = player.get(&format!("/{locale}/tournaments/cup/registrations")).await;
+            assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+            assert!(page.url.ends_with(&format!("/{locale}/tournaments/cup")), "{}", page.url);
+        }
         // The page refusing a form gives a fresh token: sending it again works.
         assert_eq!(player.register("en", "cup").await.status, StatusCode::OK);
 
@@ -171,6 +187,63 @@ on_both_backends! {
 }
 
 on_both_backends! {
+    /// A double click on *Register*: the two posts of one form arrive at once, and the same form
+    /// is sent again later. One registration, one event, and every answer is its confirmation
+    /// with the same link; another visitor with the name, or this one with another address, is
+    /// refused as before.
+    async fn a_form_sent_twice_is_one_registration_confirmed_each_time(t: TestDb) {
+        let organiser = open_cup(&t, 8, 0).await;
+        let server = Server::start_self_linked(&t, &["--form-limit", "1000"]);
+        let mut player = Player::new(&server, "Anna Kuznetsova", "anna@example.org");
+        let token = player.get("/en/tournaments/cup").await.token();
+        let fields = [("token", token.as_str()), ("name", "Anna Kuznetsova"), ("email", "anna@example.org")];
+        let action = "/en/tournaments/cup/registrations";
+        let (mut one, mut two) = (player.clone(), player.clone());
+        let (first, second) = tokio::join!(one.post(action, &fields, None), two.post(action, &fields, None));
+        let again = player.post(action, &fields, None).await;
+        let link = first.withdrawal_link().unwrap_or_else(|| panic!("a confirmation: {}", first.html));
+        for page in [&second, &again] {
+            assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+            assert_eq!(page.withdrawal_link().as_deref(), Some(link.as_str()), "the same registration: {}", page.html);
+        }
+        let field = crate::webhooks::rows::<(String,)>(&t.db, "SELECT name FROM participants").await;
+        assert_eq!(field, [("Anna Kuznetsova".to_owned(),)]);
+        let events = crate::support::scalar(&t.db, "SELECT COUNT(*) FROM events WHERE type = 'registration.created'").await;
+        assert_eq!(events, 1, "one event");
+
+        // The same name from another visitor, or from this one with another address: refused.
+        let mut other = Player::new(&server, "ANNA  Kuznetsova", "other@example.org");
+        assert_refused(&other.register("en", "cup").await, StatusCode::CONFLICT, "This name is already registered", &[]);
+        let token = player.get("/en/tournaments/cup").await.token();
+        let page = player.post(action, &[("token", &token), ("name", "Anna Kuznetsova"), ("email", "new@example.org")], None).await;
+        assert_refused(&page, StatusCode::CONFLICT, "This name is already registered", &[]);
+        drop(organiser);
+    }
+
+    /// Names that only look different are one name: case, compatibility forms, runs of spaces and
+    /// invisible characters aside; invisible characters themselves are refused with the reason.
+    async fn names_that_look_the_same_are_one_name(t: TestDb) {
+        let organiser = open_cup(&t, 8, 0).await;
+        organiser.register_with_email("cup", "Anna Kuznetsova", "anna@example.org").await;
+        let server = Server::start_self_linked(&t, &["--form-limit", "1000"]);
+        let before = snapshot(&t).await;
+        for (n, name) in ["anna  kuznetsova", "Anna\u{00A0}Kuznetsova", "Anna\u{200D} Kuznetsova"].into_iter().enumerate() {
+            let mut player = Player::new(&server, name, &format!("p{n}@example.org"));
+            let page = player.register("en", "cup").await;
+            assert_refused(&page, StatusCode::CONFLICT, "This name is already registered", &[]);
+        }
+        for name in ["Anna\u{200B} Kuznetsova", "Anna Kuz\u{2060}netsova", "\u{3164}"] {
+            let mut player = Player::new(&server, name, "x@example.org");
+            let page = player.register("en", "cup").await;
+            assert_refused(&page, StatusCode::UNPROCESSABLE_ENTITY, "characters that are not allowed", &["x@example.org"]);
+        }
+        assert_eq!(snapshot(&t).await, before, "nothing is written");
+        // The shell withdraws by name the same way.
+        t.run(&["tournaments", "withdraw", "cup", "ANNA  kuznetsova"]);
+        let statuses = crate::webhooks::rows::<(String,)>(&t.db, "SELECT status FROM participants").await;
+        assert_eq!(statuses, [("withdrawn".to_owned(),)]);
+    }
+
     async fn posts_per_client_address_are_limited(t: TestDb) {
         open_cup(&t, 8, 0).await;
         let server = Server::start_self_linked(&t, &["--form-limit", "3"]);
@@ -225,5 +298,64 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
     assert_eq!(
         post(&proxied, "198.51.100.1").await,
         StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+/// `serve` started as a newcomer starts it, with no base URL and a port picked for it: every link
+/// leads back to it, the portal's form included, and it says where links lead. Given a base URL
+/// that is not its own address, it says so once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_a_base_url_links_to_the_address_it_listens_on() {
+    let t = crate::support::sqlite().await;
+    open_cup(&t, 8, 0).await;
+    let server = Server::start_without_base_url(&t, &[]);
+    assert!(
+        server.lines.iter().any(|l| l
+            == &format!(
+                "links lead to {} (set --base-url to the address visitors use)",
+                server.base
+            )),
+        "{:#?}",
+        server.lines
+    );
+    let root = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(format!("{}/", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        root.headers()["location"],
+        format!("{}/en/", server.base).as_str()
+    );
+    let mut player = Player::new(&server, "Newcomer", "new@example.org");
+    let page = player.get("/en/tournaments/cup").await;
+    assert!(
+        page.html.contains(&format!(
+            "action=\"{}/en/tournaments/cup/registrations\"",
+            server.base
+        )),
+        "{}",
+        page.html
+    );
+    let confirmation = player.register("en", "cup").await;
+    assert_eq!(confirmation.status, StatusCode::OK, "{}", confirmation.html);
+    assert!(
+        confirmation
+            .withdrawal_link()
+            .is_some_and(|l| l.starts_with(&server.base)),
+        "{}",
+        confirmation.html
+    );
+
+    let elsewhere = Server::start(&t, &[]);
+    assert!(
+        elsewhere.lines.iter().any(|l| l.starts_with(
+            "note: links lead to https://cup.example.org, not to this server's address"
+        )),
+        "{:#?}",
+        elsewhere.lines
     );
 }

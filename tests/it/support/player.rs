@@ -38,6 +38,8 @@ impl Page {
     }
 }
 
+/// Cloned, a second tab of the same browser: the same cookies, from then on its own.
+#[derive(Clone)]
 pub struct Player {
     client: Client,
     base: String,

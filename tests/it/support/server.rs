@@ -25,6 +25,13 @@ impl Server {
         Server::spawn(t, "https://cup.example.org", "127.0.0.1:0", args)
     }
 
+    /// `tourney serve --listen 127.0.0.1:0` with `args` and no base URL at all, as a newcomer
+    /// starts it: its links lead to the address it listens on.
+    pub fn start_without_base_url(t: &TestDb, args: &[&str]) -> Server {
+        Server::try_spawn(t, "", "127.0.0.1:0", args, None)
+            .expect("tourney serve exited before it listened")
+    }
+
     /// Like [`Server::start`], on a free port chosen beforehand so that `--base-url` can be the
     /// server's own address: its embed codes and portal links then lead back to it, as they
     /// would behind a real domain. If another process takes the port first, it tries another.
@@ -77,6 +84,7 @@ impl Server {
     }
 
     /// Starts the server; `None` if it exited before listening (it binds before anything else).
+    /// An empty `base_url` gives none.
     fn try_spawn(
         t: &TestDb,
         base_url: &str,
@@ -98,7 +106,12 @@ impl Server {
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("TOURNEY_DATABASE_URL", &t.url)
             .env("TOURNEY_LOG", level)
-            .args(["--base-url", base_url, "serve", "--listen", listen])
+            .args(if base_url.is_empty() {
+                vec![]
+            } else {
+                vec!["--base-url", base_url]
+            })
+            .args(["serve", "--listen", listen])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(stderr)
