@@ -665,7 +665,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__embed)
-            opts="-h -V --space --widget --locale --database-url --base-url --actor --help --version"
+            opts="-h -V --space --widget --locale --without-script --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

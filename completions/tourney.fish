@@ -38,7 +38,7 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "hooks" -d 'Manage a
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "dispatch" -d 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "ping" -d 'Send a signed test event to one webhook address now and print the outcome'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "verify" -d 'Check a received webhook\'s signature, or test a receiver (verify receiver URL)'
-complete -c tourney -n "__fish_tourney_needs_command" -f -a "embed" -d 'Print the iframe code that embeds a widget on a partner site'
+complete -c tourney -n "__fish_tourney_needs_command" -f -a "embed" -d 'Print the code that embeds a widget on a partner site: the iframe and the script that fits it to the widget\'s height'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "keys" -d 'Create, list and revoke API keys'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
@@ -363,6 +363,7 @@ ru\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand embed" -l without-script -d 'Print only the iframe, without the script that fits it to the widget\'s height (for a page that has the script already)'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
@@ -427,7 +428,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "dispatch" -d 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "ping" -d 'Send a signed test event to one webhook address now and print the outcome'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "verify" -d 'Check a received webhook\'s signature, or test a receiver (verify receiver URL)'
-complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "embed" -d 'Print the iframe code that embeds a widget on a partner site'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "embed" -d 'Print the code that embeds a widget on a partner site: the iframe and the script that fits it to the widget\'s height'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "demo" -d 'Create the demo space: a tournament of every format in every interesting state'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "keys" -d 'Create, list and revoke API keys'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help" -f -a "import" -d 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'

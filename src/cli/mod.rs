@@ -109,7 +109,11 @@ pub enum Command {
     /// Check a received webhook's signature, or test a receiver (verify receiver URL)
     Verify(VerifyArgs),
 
-    /// Print the iframe code that embeds a widget on a partner site
+    /// Print the code that embeds a widget on a partner site: the iframe and the script that
+    /// fits it to the widget's height
+    #[command(
+        after_help = "Examples:\n  tourney embed spring-open                                   # the bracket, in English\n  tourney embed spring-open --widget registration --locale ru\n  tourney embed --space club                                  # the space's calendar"
+    )]
     Embed(EmbedArgs),
 
     /// Create the demo space: a tournament of every format in every interesting state
@@ -160,6 +164,10 @@ pub struct EmbedArgs {
     /// Language of the widget
     #[arg(long, value_enum, default_value_t = Locale::En)]
     pub locale: Locale,
+    /// Print only the iframe, without the script that fits it to the widget's height (for a
+    /// page that has the script already)
+    #[arg(long)]
+    pub without_script: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,16 +1,24 @@
-//! `tourney embed`: prints the iframe code of a widget. It only builds text from the base URL
-//! and the slug; it never opens the database, so it neither checks that the tournament exists nor
-//! that it is published (an unpublished one shows the widget's "not found" page).
+//! `tourney embed`: prints a widget's embed code: the iframe, and (unless `--without-script`) the
+//! script that fits the iframe to the widget's height on the partner's page. A tournament must
+//! exist and be shown by the widgets (published: not a draft, not a test tournament), a space
+//! must exist; otherwise it says so and prints nothing.
 
 use std::io::Write;
 
 use super::Error;
 use crate::cli::EmbedArgs;
 use crate::config::Config;
+use crate::db::{Db, spaces};
 use crate::domain::Slug;
-use crate::pages::embed::{Widget, iframe};
+use crate::pages::embed::{Widget, iframe, resize_script};
+use crate::views::public;
 
-pub fn run(config: &Config, args: &EmbedArgs, out: &mut impl Write) -> Result<(), Error> {
+pub async fn run(
+    config: &Config,
+    db: &Db,
+    args: &EmbedArgs,
+    out: &mut impl Write,
+) -> Result<(), Error> {
     let locale = args.locale;
     let (slug, widget) = match (&args.slug, &args.space) {
         (Some(slug), _) => {
@@ -40,10 +48,31 @@ pub fn run(config: &Config, args: &EmbedArgs, out: &mut impl Write) -> Result<()
         }
     };
     let slug = Slug::parse(slug).map_err(|e| Error::Invalid(e.to_string()))?;
+    let mut handle = db.acquire().await?;
+    if widget == Widget::Calendar {
+        if spaces::find_by_slug(handle.conn(), slug.as_str())
+            .await?
+            .is_none()
+        {
+            return Err(Error::Invalid(format!(
+                "there is no space '{slug}' (`tourney spaces list` shows them)"
+            )));
+        }
+    } else if public::published_tournament(handle.conn(), slug.as_str())
+        .await?
+        .is_none()
+    {
+        return Err(Error::Invalid(format!(
+            "no published tournament '{slug}': it does not exist, or it is a draft or a test tournament, which widgets do not show (`tourney tournaments status {slug} ANNOUNCED` publishes a draft)"
+        )));
+    }
     writeln!(
         out,
         "{}",
         iframe(&config.base_url, locale, widget, slug.as_str())
     )?;
+    if !args.without_script {
+        writeln!(out, "{}", resize_script(&config.base_url))?;
+    }
     Ok(())
 }

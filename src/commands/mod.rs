@@ -52,8 +52,6 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
         // A backup reads the database as it is: it neither creates nor migrates one.
         Command::Db(DbCommand::Backup { file }) => database::backup(&config, &file, &mut out).await,
         Command::Verify(args) => verify::run(args, &mut out).await,
-        // Embed code is text built from the base URL: no database needed.
-        Command::Embed(args) => embed::run(&config, &args, &mut out),
         command => {
             let db = Db::open(&config.database_url).await?;
             let result = run_with_db(command, &config, &db, &mut out).await;
@@ -98,11 +96,8 @@ async fn run_with_db(
         Command::Hooks(command) => hooks::run(config, db, command, out).await,
         Command::Dispatch(args) => dispatch::run(db, args, out).await,
         Command::Ping { hook_id, network } => ping::run(config, db, &hook_id, &network, out).await,
-        Command::Completions { .. }
-        | Command::Man { .. }
-        | Command::Db(_)
-        | Command::Verify(_)
-        | Command::Embed(_) => {
+        Command::Embed(args) => embed::run(config, db, &args, out).await,
+        Command::Completions { .. } | Command::Man { .. } | Command::Db(_) | Command::Verify(_) => {
             unreachable!("handled before the database is opened")
         }
     }

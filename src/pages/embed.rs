@@ -1,5 +1,6 @@
-//! The iframe embed code of a widget, exactly as the specification shapes it. Only builds text;
-//! it does not check that the tournament or space exists or is published.
+//! The embed code of a widget: the iframe exactly as the specification shapes it, and the script
+//! that lets the partner's page fit the iframe to the widget's height. Only builds text; whether
+//! the tournament or space exists and is shown is the caller's to check.
 
 use crate::domain::Locale;
 use crate::links::BaseUrl;
@@ -58,6 +59,24 @@ pub fn iframe(base_url: &BaseUrl, locale: Locale, widget: Widget, slug: &str) ->
     )
 }
 
+/// The partner page's side of auto-resize: it takes the height a widget of `base_url` posts
+/// (`tourney:resize`) and gives it to the iframe that sent it. Idempotent: pasted once per
+/// widget, every copy sets the same height.
+pub fn resize_script(base_url: &BaseUrl) -> String {
+    format!(
+        r#"<script>
+  window.addEventListener("message", function (event) {{
+    if (event.origin !== "{origin}") return;
+    if (!event.data || event.data.type !== "tourney:resize") return;
+    for (const frame of document.querySelectorAll('iframe[src^="{base_url}/embed/"]')) {{
+      if (frame.contentWindow === event.source) frame.style.height = event.data.height + "px";
+    }}
+  }});
+</script>"#,
+        origin = base_url.origin(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +92,19 @@ mod tests {
         assert!(iframe(&base, Locale::Ru, Widget::Calendar, "club").contains(
             "src=\"https://cup.example.org/embed/ru/organizer/club/calendar\" title=\"Calendar\""
         ));
+    }
+
+    #[test]
+    fn the_resize_script_listens_to_the_widgets_origin_only() {
+        let base = BaseUrl::parse("https://cup.example.org/tourney").expect("base");
+        let script = resize_script(&base);
+        assert!(
+            script.contains("event.origin !== \"https://cup.example.org\""),
+            "{script}"
+        );
+        assert!(
+            script.contains("iframe[src^=\"https://cup.example.org/tourney/embed/\"]"),
+            "{script}"
+        );
     }
 }

@@ -219,7 +219,9 @@ on_both_backends! {
         let printed: Vec<&str> = server.lines.iter().filter_map(|l| l.strip_prefix("  ")).filter(|l| l.contains("/embed/")).collect();
         assert_eq!(printed.len(), 5, "serve --demo prints widget URLs: {:?}", server.lines);
         for url in printed {
-            let response = client().get(url).send().await.unwrap();
+            // Printed on the base URL; this server answers for it on its own address.
+            let url = url.replace("https://cup.example.org", &server.base);
+            let response = client().get(&url).send().await.unwrap();
             assert_eq!(response.status(), StatusCode::OK, "{url}");
         }
         let published = [
@@ -258,54 +260,48 @@ on_both_backends! {
     }
 }
 
-#[test]
-fn embed_prints_the_specification_iframe() {
-    let t = tempfile::tempdir().unwrap();
-    let tourney = |args: &[&str]| {
-        let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"))
-            .env(
-                "TOURNEY_DATABASE_URL",
-                format!("sqlite://{}/never.db", t.path().display()),
-            )
-            .env("TOURNEY_BASE_URL", "https://cup.example.org")
-            .args(args)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8(output).unwrap()
-    };
-    assert_eq!(
-        tourney(&["embed", "spring-cup"]),
-        "<iframe src=\"https://cup.example.org/embed/en/tournaments/spring-cup/bracket\" title=\"Bracket\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
-    );
-    assert_eq!(
-        tourney(&[
-            "embed",
-            "spring-cup",
-            "--widget",
-            "registration",
-            "--locale",
-            "ru"
-        ]),
-        "<iframe src=\"https://cup.example.org/embed/ru/tournaments/spring-cup/registration\" title=\"Registration\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
-    );
-    assert!(
-        tourney(&["embed", "spring-cup", "--widget", "standings"])
-            .contains("/standings\" title=\"Standings\"")
-    );
-    assert_eq!(
-        tourney(&["embed", "--space", "club", "--widget", "calendar"]),
-        "<iframe src=\"https://cup.example.org/embed/en/organizer/club/calendar\" title=\"Calendar\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
-    );
-    assert!(
-        !t.path().join("never.db").exists(),
-        "embed does not touch the database"
-    );
-    assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(["embed", "--space", "club", "--widget", "bracket"])
-        .assert()
-        .failure()
-        .code(1);
+on_both_backends! {
+    /// `tourney embed` prints the specification's iframe and the resize script for the base URL's
+    /// origin, for a published tournament or an existing space; anything else is refused with the
+    /// reason and exit 1, and nothing printed.
+    async fn embed_prints_the_iframe_and_its_resize_script(t: TestDb) {
+        let organiser = crate::support::organiser::Organiser::new(&t);
+        organiser.space("club", "Club").await;
+        organiser.open_signups("club", "spring-cup", 16).await;
+        organiser.tournament("club", "draft-cup", tourney::domain::Format::Swiss, |_| {}).await;
+        let embed = |args: &[&str]| {
+            t.tourney().env("TOURNEY_BASE_URL", "https://cup.example.org").args(["embed"]).args(args).output().expect("run tourney embed")
+        };
+        let printed = |args: &[&str]| {
+            let output = embed(args);
+            assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+            String::from_utf8(output.stdout).expect("UTF-8")
+        };
+        let script = tourney::pages::embed::resize_script(&tourney::links::BaseUrl::parse("https://cup.example.org").unwrap());
+        assert_eq!(
+            printed(&["spring-cup"]),
+            format!("<iframe src=\"https://cup.example.org/embed/en/tournaments/spring-cup/bracket\" title=\"Bracket\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n{script}\n")
+        );
+        assert!(script.contains("event.origin !== \"https://cup.example.org\""), "{script}");
+        assert_eq!(
+            printed(&["spring-cup", "--widget", "registration", "--locale", "ru", "--without-script"]),
+            "<iframe src=\"https://cup.example.org/embed/ru/tournaments/spring-cup/registration\" title=\"Registration\" width=\"100%\" height=\"560\" style=\"border:0\" loading=\"lazy\"></iframe>\n"
+        );
+        assert!(printed(&["spring-cup", "--widget", "standings"]).contains("/standings\" title=\"Standings\""));
+        assert!(printed(&["--space", "club", "--widget", "calendar"]).starts_with(
+            "<iframe src=\"https://cup.example.org/embed/en/organizer/club/calendar\" title=\"Calendar\""
+        ));
+        for (args, reason) in [
+            (&["spring-cpu"][..], "no published tournament 'spring-cpu'"),
+            (&["draft-cup"][..], "no published tournament 'draft-cup'"),
+            (&["--space", "clbu"][..], "there is no space 'clbu'"),
+            (&["--space", "club", "--widget", "bracket"][..], "a space has only the calendar widget"),
+        ] {
+            let output = embed(args);
+            assert_eq!(output.status.code(), Some(1), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(stderr.contains(reason), "{args:?}: {stderr}");
+        }
+    }
 }

@@ -63,9 +63,10 @@ impl PartnerSite {
     }
 }
 
-/// A partner page around `embed_code` (the iframe exactly as `tourney embed` printed it), with
-/// the auto-resize snippet from docs/widgets.md for widgets from `widget_origin`. The snippet also
-/// keeps each report in `window.widgetReports`, for tests to read.
+/// A partner page around `embed_code`, exactly as `tourney embed` printed it: the iframe and the
+/// script that resizes it. A script of the page's own only keeps each height a widget from
+/// `widget_origin` reports in `window.widgetReports`, for tests to read; resizing is left to the
+/// printed code.
 pub fn page_with(embed_code: &str, widget_origin: &str) -> String {
     format!(
         r#"<!DOCTYPE html>
@@ -79,9 +80,6 @@ pub fn page_with(embed_code: &str, widget_origin: &str) -> String {
     if (event.origin !== "{widget_origin}") return;
     if (!event.data || event.data.type !== "tourney:resize") return;
     window.widgetReports.push(event.data.height);
-    for (const frame of document.querySelectorAll('iframe[src^="{widget_origin}/embed/"]')) {{
-      if (frame.contentWindow === event.source) frame.style.height = event.data.height + "px";
-    }}
   }});
 </script>
 </head>
