@@ -16,6 +16,9 @@ _tourney() {
             ",$1")
                 cmd="tourney"
                 ;;
+            tourney,audit)
+                cmd="tourney__subcmd__audit"
+                ;;
             tourney,completions)
                 cmd="tourney__subcmd__completions"
                 ;;
@@ -81,6 +84,9 @@ _tourney() {
                 ;;
             tourney__subcmd__db__subcmd__help,migrate)
                 cmd="tourney__subcmd__db__subcmd__help__subcmd__migrate"
+                ;;
+            tourney__subcmd__help,audit)
+                cmd="tourney__subcmd__help__subcmd__audit"
                 ;;
             tourney__subcmd__help,completions)
                 cmd="tourney__subcmd__help__subcmd__completions"
@@ -190,11 +196,17 @@ _tourney() {
             tourney__subcmd__help__subcmd__tournaments,create)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__create"
                 ;;
+            tourney__subcmd__help__subcmd__tournaments,list)
+                cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__list"
+                ;;
             tourney__subcmd__help__subcmd__tournaments,register)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__register"
                 ;;
             tourney__subcmd__help__subcmd__tournaments,registrations)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__registrations"
+                ;;
+            tourney__subcmd__help__subcmd__tournaments,show)
+                cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__show"
                 ;;
             tourney__subcmd__help__subcmd__tournaments,start)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__start"
@@ -340,11 +352,17 @@ _tourney() {
             tourney__subcmd__tournaments,help)
                 cmd="tourney__subcmd__tournaments__subcmd__help"
                 ;;
+            tourney__subcmd__tournaments,list)
+                cmd="tourney__subcmd__tournaments__subcmd__list"
+                ;;
             tourney__subcmd__tournaments,register)
                 cmd="tourney__subcmd__tournaments__subcmd__register"
                 ;;
             tourney__subcmd__tournaments,registrations)
                 cmd="tourney__subcmd__tournaments__subcmd__registrations"
+                ;;
+            tourney__subcmd__tournaments,show)
+                cmd="tourney__subcmd__tournaments__subcmd__show"
                 ;;
             tourney__subcmd__tournaments,start)
                 cmd="tourney__subcmd__tournaments__subcmd__start"
@@ -361,11 +379,17 @@ _tourney() {
             tourney__subcmd__tournaments__subcmd__help,help)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__help"
                 ;;
+            tourney__subcmd__tournaments__subcmd__help,list)
+                cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__list"
+                ;;
             tourney__subcmd__tournaments__subcmd__help,register)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__register"
                 ;;
             tourney__subcmd__tournaments__subcmd__help,registrations)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__registrations"
+                ;;
+            tourney__subcmd__tournaments__subcmd__help,show)
+                cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__show"
                 ;;
             tourney__subcmd__tournaments__subcmd__help,start)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__start"
@@ -395,7 +419,7 @@ _tourney() {
 
     case "${cmd}" in
         tourney)
-            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help"
+            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -410,6 +434,44 @@ _tourney() {
                     return 0
                     ;;
                 --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__audit)
+            opts="-h -V --space --since --actor --limit --database-url --base-url --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -703,8 +765,22 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help)
-            opts="serve spaces db tournaments matches hooks dispatch ping verify embed demo keys import completions man help"
+            opts="serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1179,7 +1255,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments)
-            opts="create status register registrations withdraw start"
+            opts="create status register list show registrations withdraw start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1193,6 +1269,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__tournaments__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1221,6 +1311,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments__subcmd__registrations)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__tournaments__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2465,7 +2569,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments)
-            opts="-h -V --database-url --base-url --actor --help --version create status register registrations withdraw start help"
+            opts="-h -V --database-url --base-url --actor --help --version create status register list show registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2569,7 +2673,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help)
-            opts="create status register registrations withdraw start help"
+            opts="create status register list show registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2610,6 +2714,20 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__tournaments__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__tournaments__subcmd__help__subcmd__register)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -2625,6 +2743,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help__subcmd__registrations)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2680,6 +2812,40 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__tournaments__subcmd__list)
+            opts="-h -V --space --status --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status)
+                    COMPREPLY=($(compgen -W "DRAFT ANNOUNCED REGISTRATION_OPEN REGISTRATION_CLOSED IN_PROGRESS COMPLETED CANCELLED" -- "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__tournaments__subcmd__register)
             opts="-h -V --email --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2711,6 +2877,32 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__registrations)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__show)
             opts="-h -V --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments: status moves, registrations, the start'
+            cand audit 'Read the audit log: who changed what, when (newest last)'
             cand matches 'Report and correct match results'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
@@ -159,6 +160,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
+            cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
@@ -207,6 +210,26 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;tournaments;list'= {
+            cand --space 'Only this space''s tournaments'
+            cand --status 'Only tournaments in this status'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;show'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;tournaments;registrations'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
@@ -238,6 +261,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
+            cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
@@ -249,6 +274,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments;help;register'= {
         }
+        &'tourney;tournaments;help;list'= {
+        }
+        &'tourney;tournaments;help;show'= {
+        }
         &'tourney;tournaments;help;registrations'= {
         }
         &'tourney;tournaments;help;withdraw'= {
@@ -256,6 +285,18 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help;start'= {
         }
         &'tourney;tournaments;help;help'= {
+        }
+        &'tourney;audit'= {
+            cand --space 'Only this space''s entries'
+            cand --since 'Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)'
+            cand --actor 'Only entries by this actor (an admin''s name, or portal)'
+            cand --limit 'The latest N entries that match'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'tourney;matches'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
@@ -646,6 +687,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand spaces 'Create and list organising spaces'
             cand db 'Database maintenance'
             cand tournaments 'Create and run tournaments: status moves, registrations, the start'
+            cand audit 'Read the audit log: who changed what, when (newest last)'
             cand matches 'Report and correct match results'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
@@ -681,6 +723,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
+            cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
+            cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
@@ -691,11 +735,17 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;help;tournaments;register'= {
         }
+        &'tourney;help;tournaments;list'= {
+        }
+        &'tourney;help;tournaments;show'= {
+        }
         &'tourney;help;tournaments;registrations'= {
         }
         &'tourney;help;tournaments;withdraw'= {
         }
         &'tourney;help;tournaments;start'= {
+        }
+        &'tourney;help;audit'= {
         }
         &'tourney;help;matches'= {
             cand list 'List a tournament''s matches with their ids, sides, status and score'

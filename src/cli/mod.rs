@@ -86,6 +86,12 @@ pub enum Command {
     #[command(subcommand)]
     Tournaments(TournamentsCommand),
 
+    /// Read the audit log: who changed what, when (newest last)
+    #[command(
+        after_help = "Examples:\n  tourney audit --space club\n  tourney audit --since 2026-11-24T00:00:00Z --actor portal --limit 20"
+    )]
+    Audit(AuditArgs),
+
     /// Report and correct match results
     #[command(subcommand)]
     Matches(MatchesCommand),
@@ -220,6 +226,21 @@ pub enum TournamentsCommand {
         #[arg(long)]
         email: Option<String>,
     },
+    /// List tournaments, soonest first: every space's, or one space's, in any status or one
+    #[command(
+        after_help = "Examples:\n  tourney tournaments list\n  tourney tournaments list --space club --status REGISTRATION_OPEN"
+    )]
+    List {
+        /// Only this space's tournaments
+        #[arg(long, value_name = "SLUG")]
+        space: Option<String>,
+        /// Only tournaments in this status
+        #[arg(long, value_enum)]
+        status: Option<TournamentStatus>,
+    },
+    /// Show a tournament: its settings, its counts and its field
+    #[command(after_help = "Example:\n  tourney tournaments show spring-open")]
+    Show { slug: String },
     /// List a tournament's registrations with the players' private email addresses (for admins)
     Registrations { slug: String },
     /// Withdraw a registration (before the tournament starts)
@@ -231,6 +252,22 @@ pub enum TournamentsCommand {
     },
     /// Seed the field, draw the first stage and start play (registration must be closed)
     Start { slug: String },
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Only this space's entries
+    #[arg(long, value_name = "SLUG")]
+    pub space: Option<String>,
+    /// Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)
+    #[arg(long, value_name = "TIME")]
+    pub since: Option<String>,
+    /// Only entries by this actor (an admin's name, or portal)
+    #[arg(long, value_name = "NAME")]
+    pub actor: Option<String>,
+    /// The latest N entries that match
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub limit: u32,
 }
 
 #[derive(Debug, Args)]

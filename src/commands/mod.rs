@@ -5,6 +5,7 @@
 //! Commands never print errors themselves: they return [`Error`], and `main` prints it once;
 //! [`error::describe`] is where refusals get the shell's hints (commands and flags to use).
 
+mod audit;
 mod database;
 mod demo;
 mod dispatch;
@@ -89,6 +90,7 @@ async fn run_with_db(
         Command::Spaces(SpacesCommand::List) => spaces::list(db, out).await,
         Command::Import { file } => import::run(config, db, &file, out).await,
         Command::Tournaments(command) => tournaments::run(config, db, command, out).await,
+        Command::Audit(args) => audit::run(db, &args, out).await,
         Command::Matches(command) => matches::run(config, db, command, out).await,
         Command::Demo => demo::run(config, db, out).await,
         Command::Keys(command) => keys::run(config, db, command, out).await,

@@ -1,4 +1,4 @@
-//! `tourney tournaments create|status|register|withdraw|start`.
+//! `tourney tournaments create|list|show|status|register|registrations|withdraw|start`.
 
 use std::io::Write;
 
@@ -7,7 +7,8 @@ use super::{Error, ctx};
 use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
-use crate::db::{participants, tournaments as tournament_rows};
+use crate::db::{matches, participants, spaces, tournaments as tournament_rows};
+use crate::domain::{MatchStatus, ParticipantStatus, TournamentStatus};
 use crate::service::Missing;
 use crate::service::registrations::{self, Applicant, Withdrawing};
 use crate::service::tournaments::{self, Draft};
@@ -53,6 +54,10 @@ pub async fn run(
                 participant.name, participant.id
             )?;
         }
+        TournamentsCommand::List { space, status } => {
+            list_tournaments(db, space.as_deref(), status, out).await?
+        }
+        TournamentsCommand::Show { slug } => show(db, &slug, out).await?,
         TournamentsCommand::Registrations { slug } => list(db, &slug, out).await?,
         TournamentsCommand::Withdraw { slug, name_or_id } => {
             let who = Withdrawing::Named {
@@ -84,6 +89,164 @@ pub async fn run(
             )?;
         }
     }
+    Ok(())
+}
+
+/// Tournaments, soonest first, of every space or one, in any status or one.
+async fn list_tournaments(
+    db: &Db,
+    space: Option<&str>,
+    status: Option<TournamentStatus>,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let mut handle = db.acquire().await?;
+    let all_spaces = spaces::list(handle.conn()).await?;
+    let rows = match space {
+        Some(slug) => {
+            let space =
+                all_spaces
+                    .iter()
+                    .find(|s| s.slug == slug)
+                    .ok_or_else(|| Missing::Space {
+                        slug: slug.to_owned(),
+                    })?;
+            tournament_rows::list_for_space(handle.conn(), space.id).await?
+        }
+        None => tournament_rows::list_all(handle.conn()).await?,
+    };
+    let rows: Vec<_> = rows
+        .into_iter()
+        .filter(|t| status.is_none_or(|s| t.status == s))
+        .collect();
+    if rows.is_empty() {
+        writeln!(out, "no tournaments match")?;
+        return Ok(());
+    }
+    let space_slug = |t: &tournament_rows::TournamentRow| {
+        all_spaces
+            .iter()
+            .find(|s| s.id == t.space_id)
+            .map_or_else(|| "-".to_owned(), |s| s.slug.clone())
+    };
+    let table_rows: Vec<[String; 7]> = rows
+        .iter()
+        .map(|t| {
+            [
+                t.slug.clone(),
+                space_slug(t),
+                format!("{}{}", t.status, if t.test { " (test)" } else { "" }),
+                t.format.to_string(),
+                timestamp::format_ms(t.starts_at),
+                format!("{}/{}", t.field_size, t.max_participants),
+                t.name.clone(),
+            ]
+        })
+        .collect();
+    table::write(
+        out,
+        &[
+            "SLUG", "SPACE", "STATUS", "FORMAT", "STARTS", "PLACES", "NAME",
+        ],
+        &table_rows,
+    )?;
+    Ok(())
+}
+
+/// A tournament's settings, counts and field, as its organiser needs them at a glance.
+async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
+    let mut handle = db.acquire().await?;
+    let t = tournament_rows::find_by_slug(handle.conn(), slug)
+        .await?
+        .ok_or_else(|| Missing::Tournament {
+            slug: slug.to_owned(),
+        })?;
+    let space = spaces::find(handle.conn(), t.space_id)
+        .await?
+        .map_or_else(|| "-".to_owned(), |s| s.slug);
+    let field = participants::list(handle.conn(), t.id).await?;
+    let games = matches::list(handle.conn(), t.id).await?;
+    let optional = |value: Option<i64>| value.map_or_else(|| "-".to_owned(), |v| v.to_string());
+    let time = |value: Option<i64>| value.map_or_else(|| "-".to_owned(), timestamp::format_ms);
+    let mut settings = vec![
+        ("name", t.name.clone()),
+        ("slug", format!("{} ({})", t.slug, t.id)),
+        ("space", space),
+        ("game", t.game.clone()),
+        ("format", t.format.to_string()),
+        (
+            "status",
+            format!(
+                "{}{}",
+                t.status,
+                if t.test { ", a test tournament" } else { "" }
+            ),
+        ),
+        ("starts", timestamp::format_ms(t.starts_at)),
+        ("ends", time(t.ends_at)),
+        ("registration opens", time(t.registration_opens_at)),
+        ("registration closes", time(t.registration_closes_at)),
+        (
+            "places",
+            format!("{} taken of {}", t.field_size, t.max_participants),
+        ),
+    ];
+    if t.third_place {
+        settings.push(("third place", "a match for third place".to_owned()));
+    }
+    if t.group_count.is_some() || t.advance_per_group.is_some() {
+        settings.push(("groups", optional(t.group_count)));
+        settings.push(("advance per group", optional(t.advance_per_group)));
+    }
+    if let Some(rounds) = t.rounds {
+        settings.push(("rounds", rounds.to_string()));
+    }
+    if let Some(points) = &t.points_scale {
+        settings.push(("points", points.clone()));
+    }
+    if let Some(description) = &t.description {
+        settings.push(("description", description.replace('\n', " / ")));
+    }
+    let width = settings.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    for (key, value) in &settings {
+        writeln!(out, "{key:width$}  {value}")?;
+    }
+    let withdrawn = field
+        .iter()
+        .filter(|p| p.status == ParticipantStatus::Withdrawn)
+        .count();
+    let completed = games
+        .iter()
+        .filter(|m| m.status == MatchStatus::Completed && !m.bye)
+        .count();
+    let played = games.iter().filter(|m| !m.bye).count();
+    writeln!(
+        out,
+        "\n{} registered, {withdrawn} withdrawn; {completed} of {played} matches completed",
+        field.len() - withdrawn
+    )?;
+    if field.is_empty() {
+        return Ok(());
+    }
+    writeln!(out)?;
+    let table_rows: Vec<[String; 5]> = field
+        .into_iter()
+        .map(|p| {
+            [
+                p.id.to_string(),
+                optional(p.seed),
+                p.place.map_or_else(
+                    || "-".to_owned(),
+                    |place| match p.place_to {
+                        Some(to) if to != place => format!("{place}-{to}"),
+                        _ => place.to_string(),
+                    },
+                ),
+                p.status.to_string(),
+                p.name,
+            ]
+        })
+        .collect();
+    table::write(out, &["ID", "SEED", "PLACE", "STATUS", "NAME"], &table_rows)?;
     Ok(())
 }
 

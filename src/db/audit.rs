@@ -40,3 +40,26 @@ pub async fn list(conn: Conn<'_>) -> Result<Vec<AuditRow>, DbError> {
     const SQL: &str = "SELECT * FROM audit_log ORDER BY id";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, AuditRow>(SQL).fetch_all(c).await?))
 }
+
+/// Which entries to read: any of a space's, from a time on, by an actor.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Filter<'a> {
+    pub space_id: Option<SpaceId>,
+    /// Unix milliseconds: entries at or after it.
+    pub since: Option<i64>,
+    pub actor: Option<&'a str>,
+}
+
+/// The latest `limit` entries that pass `filter`, oldest first.
+pub async fn latest(
+    conn: Conn<'_>,
+    filter: Filter<'_>,
+    limit: i64,
+) -> Result<Vec<AuditRow>, DbError> {
+    const SQL: &str = "SELECT * FROM (SELECT * FROM audit_log \
+        WHERE ($1 IS NULL OR space_id = $1) AND ($2 IS NULL OR created_at >= $2) \
+        AND ($3 IS NULL OR actor = $3) ORDER BY id DESC LIMIT $4) AS latest ORDER BY id";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, AuditRow>(SQL)
+        .bind(filter.space_id).bind(filter.since).bind(filter.actor).bind(limit)
+        .fetch_all(c).await?))
+}

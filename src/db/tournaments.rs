@@ -95,6 +95,12 @@ pub async fn list_for_space(
     )
 }
 
+/// Every tournament of every space, soonest first (for admins).
+pub async fn list_all(conn: Conn<'_>) -> Result<Vec<TournamentRow>, DbError> {
+    const SQL: &str = "SELECT * FROM tournaments ORDER BY starts_at, slug";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL).fetch_all(c).await?))
+}
+
 pub async fn find(conn: Conn<'_>, id: TournamentId) -> Result<Option<TournamentRow>, DbError> {
     const SQL: &str = "SELECT * FROM tournaments WHERE id = $1";
     Ok(

@@ -389,3 +389,48 @@ async fn assert_refused(t: &TestDb, commands: &[(Vec<&str>, &str)]) {
         );
     }
 }
+
+on_both_backends! {
+    /// The organiser's shell reads what it wrote: `tournaments list` (all, by space, by status),
+    /// `tournaments show` (settings, counts, the field) and `audit` (by space, actor and time),
+    /// and refuses an unknown space or a malformed time with the reason and exit 1.
+    async fn the_shell_lists_shows_and_reads_the_audit_log(t: TestDb) {
+        league(&t).await;
+        ready_to_start(&t, "cup", "single_elimination", &["Anna", "Boris", "Clara", "Dmitri"], &[]).await;
+        t.run(&["spaces", "create", "other", "--name", "Other"]);
+        let listed = t.run(&["tournaments", "list"]);
+        assert!(listed.starts_with("SLUG  SPACE   STATUS               FORMAT"), "{listed}");
+        assert!(listed.contains("cup   league  REGISTRATION_CLOSED  single_elimination  2026-12-01T18:00:00.000Z  4/16    Cup"), "{listed}");
+        assert_eq!(t.run(&["tournaments", "list", "--space", "other"]), "no tournaments match\n");
+        assert_eq!(t.run(&["tournaments", "list", "--status", "IN_PROGRESS"]), "no tournaments match\n");
+        t.run(&["tournaments", "start", "cup"]);
+        assert!(t.run(&["tournaments", "list", "--space", "league", "--status", "IN_PROGRESS"]).contains("cup"));
+
+        let shown = t.run(&["tournaments", "show", "cup"]);
+        let lines: Vec<String> = shown.lines().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+        for line in ["name Cup", "space league", "format single_elimination", "status IN_PROGRESS", "places 4 taken of 16",
+            "4 registered, 0 withdrawn; 0 of 3 matches completed", "ID SEED PLACE STATUS NAME"] {
+            assert!(lines.iter().any(|l| l == line), "{line:?} in {shown}");
+        }
+        assert!(lines.iter().any(|l| l.ends_with("active Anna")), "{shown}");
+
+        let log = t.run(&["audit", "--space", "league"]);
+        assert!(log.starts_with("AT "), "{log}");
+        assert!(log.contains("tournament.status_changed") && log.contains("REGISTRATION_CLOSED -> IN_PROGRESS"), "{log}");
+        assert!(!log.contains("other"), "another space's entries: {log}");
+        let last = t.run(&["audit", "--limit", "1"]);
+        assert_eq!(last.lines().count(), 2, "{last}");
+        assert!(last.contains("REGISTRATION_CLOSED -> IN_PROGRESS"), "the newest entry: {last}");
+        assert_eq!(t.run(&["audit", "--actor", "nobody"]), "no audit entries match\n");
+        assert_eq!(t.run(&["audit", "--since", "9999-01-01T00:00:00Z"]), "no audit entries match\n");
+
+        for (args, reason) in [
+            (&["tournaments", "list", "--space", "nope"][..], "no space has the slug 'nope'"),
+            (&["tournaments", "show", "nope"][..], "nope"),
+            (&["audit", "--space", "nope"][..], "no space has the slug 'nope'"),
+            (&["audit", "--since", "yesterday"][..], "--since: 'yesterday' is not a time"),
+        ] {
+            t.tourney().args(args).assert().failure().code(1).stderr(predicate::str::contains(reason));
+        }
+    }
+}
