@@ -180,6 +180,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tournaments, soonest first: every space''s, or one space''s, in any status or one')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
@@ -245,6 +246,20 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;tournaments;update' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'name')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'The new description; an empty one removes it')
+            [CompletionResult]::new('--starts-at', '--starts-at', [CompletionResultType]::ParameterName, 'Start time, RFC 3339 (2026-12-01T18:00:00Z)')
+            [CompletionResult]::new('--max-participants', '--max-participants', [CompletionResultType]::ParameterName, 'max-participants')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;tournaments;show' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
@@ -290,6 +305,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tournaments, soonest first: every space''s, or one space''s, in any status or one')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
@@ -307,6 +323,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;help;list' {
+            break
+        }
+        'tourney;tournaments;help;update' {
             break
         }
         'tourney;tournaments;help;show' {
@@ -822,6 +841,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tournaments, soonest first: every space''s, or one space''s, in any status or one')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
@@ -838,6 +858,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;tournaments;list' {
+            break
+        }
+        'tourney;help;tournaments;update' {
             break
         }
         'tourney;help;tournaments;show' {

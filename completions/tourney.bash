@@ -214,6 +214,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__tournaments,status)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__status"
                 ;;
+            tourney__subcmd__help__subcmd__tournaments,update)
+                cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__update"
+                ;;
             tourney__subcmd__help__subcmd__tournaments,withdraw)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__withdraw"
                 ;;
@@ -370,6 +373,9 @@ _tourney() {
             tourney__subcmd__tournaments,status)
                 cmd="tourney__subcmd__tournaments__subcmd__status"
                 ;;
+            tourney__subcmd__tournaments,update)
+                cmd="tourney__subcmd__tournaments__subcmd__update"
+                ;;
             tourney__subcmd__tournaments,withdraw)
                 cmd="tourney__subcmd__tournaments__subcmd__withdraw"
                 ;;
@@ -396,6 +402,9 @@ _tourney() {
                 ;;
             tourney__subcmd__tournaments__subcmd__help,status)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__status"
+                ;;
+            tourney__subcmd__tournaments__subcmd__help,update)
+                cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__update"
                 ;;
             tourney__subcmd__tournaments__subcmd__help,withdraw)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__withdraw"
@@ -1255,7 +1264,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments)
-            opts="create status register list show registrations withdraw start"
+            opts="create status register list update show registrations withdraw start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1353,6 +1362,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__tournaments__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2569,7 +2592,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments)
-            opts="-h -V --database-url --base-url --actor --help --version create status register list show registrations withdraw start help"
+            opts="-h -V --database-url --base-url --actor --help --version create status register list update show registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2673,7 +2696,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help)
-            opts="create status register list show registrations withdraw start help"
+            opts="create status register list update show registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2785,6 +2808,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__help__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2961,6 +2998,48 @@ _tourney() {
                 return 0
             fi
             case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__update)
+            opts="-h -V --name --description --starts-at --max-participants --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --description)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --starts-at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-participants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --database-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

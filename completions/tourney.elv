@@ -161,6 +161,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
             cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
+            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)'
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
@@ -221,6 +222,19 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;tournaments;update'= {
+            cand --name 'name'
+            cand --description 'The new description; an empty one removes it'
+            cand --starts-at 'Start time, RFC 3339 (2026-12-01T18:00:00Z)'
+            cand --max-participants 'max-participants'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;tournaments;show'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
@@ -262,6 +276,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
             cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
+            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)'
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
@@ -275,6 +290,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help;register'= {
         }
         &'tourney;tournaments;help;list'= {
+        }
+        &'tourney;tournaments;help;update'= {
         }
         &'tourney;tournaments;help;show'= {
         }
@@ -724,6 +741,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand status 'Move a tournament to another status'
             cand register 'Register a participant (while registration is open)'
             cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
+            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)'
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
@@ -736,6 +754,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments;register'= {
         }
         &'tourney;help;tournaments;list'= {
+        }
+        &'tourney;help;tournaments;update'= {
         }
         &'tourney;help;tournaments;show'= {
         }

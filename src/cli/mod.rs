@@ -238,6 +238,24 @@ pub enum TournamentsCommand {
         #[arg(long, value_enum)]
         status: Option<TournamentStatus>,
     },
+    /// Change a tournament's name, description, start or capacity (the start and the capacity
+    /// only before it starts)
+    #[command(
+        after_help = "Examples:\n  tourney tournaments update spring-open --max-participants 32\n  tourney tournaments update spring-open --name \"Spring Open 2026\" --starts-at 2026-12-05T18:00:00Z\n  tourney tournaments update spring-open --description \"\"   # removes the description"
+    )]
+    Update {
+        slug: String,
+        #[arg(long)]
+        name: Option<String>,
+        /// The new description; an empty one removes it
+        #[arg(long)]
+        description: Option<String>,
+        /// Start time, RFC 3339 (2026-12-01T18:00:00Z)
+        #[arg(long, value_name = "TIME")]
+        starts_at: Option<String>,
+        #[arg(long, value_name = "N")]
+        max_participants: Option<u32>,
+    },
     /// Show a tournament: its settings, its counts and its field
     #[command(after_help = "Example:\n  tourney tournaments show spring-open")]
     Show { slug: String },

@@ -1,4 +1,4 @@
-//! `tourney tournaments create|list|show|status|register|registrations|withdraw|start`.
+//! `tourney tournaments create|list|show|update|status|register|registrations|withdraw|start`.
 
 use std::io::Write;
 
@@ -58,6 +58,43 @@ pub async fn run(
             list_tournaments(db, space.as_deref(), status, out).await?
         }
         TournamentsCommand::Show { slug } => show(db, &slug, out).await?,
+        TournamentsCommand::Update {
+            slug,
+            name,
+            description,
+            starts_at,
+            max_participants,
+        } => {
+            if name.is_none()
+                && description.is_none()
+                && starts_at.is_none()
+                && max_participants.is_none()
+            {
+                return Err(Error::Invalid(
+                    "give what to change: --name, --description, --starts-at or --max-participants"
+                        .into(),
+                ));
+            }
+            let starts_at = starts_at
+                .as_deref()
+                .map(timestamp::parse)
+                .transpose()
+                .map_err(|e| Error::Invalid(format!("--starts-at: {e}")))?;
+            let changes = tournaments::Changes {
+                name,
+                description,
+                starts_at,
+                max_participants,
+            };
+            let updated = tournaments::update(db, &ctx, &slug, &changes).await?;
+            writeln!(
+                out,
+                "{slug}: {}, starts {}, {} places",
+                updated.name,
+                timestamp::format_ms(updated.starts_at),
+                updated.max_participants
+            )?;
+        }
         TournamentsCommand::Registrations { slug } => list(db, &slug, out).await?,
         TournamentsCommand::Withdraw { slug, name_or_id } => {
             let who = Withdrawing::Named {

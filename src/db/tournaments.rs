@@ -120,12 +120,43 @@ pub async fn set_status(
     changed_one(affected, format_args!("moving {id} to {status}"))
 }
 
+/// What an organiser may change of a tournament after creating it.
+#[derive(Debug, Clone)]
+pub struct Edit<'a> {
+    pub name: &'a str,
+    pub description: Option<&'a str>,
+    pub starts_at: i64,
+    pub max_participants: i64,
+}
+
+/// Writes an edit of a tournament's settings.
+pub async fn edit(
+    conn: Conn<'_>,
+    id: TournamentId,
+    edit: &Edit<'_>,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET name = $2, description = $3, starts_at = $4, \
+        max_participants = $5, updated_at = $6 WHERE id = $1";
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(edit.name).bind(edit.description).bind(edit.starts_at)
+        .bind(edit.max_participants).bind(now)
+        .execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("editing {id}"))
+}
+
 /// Marks a tournament changed (its matches or participants), for caches and ETags.
 pub async fn touch(conn: Conn<'_>, id: TournamentId, now: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE tournaments SET updated_at = $2 WHERE id = $1";
     let affected =
         on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
     changed_one(affected, format_args!("marking {id} changed"))
+}
+
+/// A points scale read back from its stored form.
+pub fn decode_scale(text: &str) -> Result<Vec<u32>, DbError> {
+    serde_json::from_str::<Vec<u32>>(text)
+        .map_err(|e| DbError::Corrupt(format!("a points scale is unreadable: {e}")))
 }
 
 /// The stored form of a points scale: a JSON array of whole numbers, `[10,6,3,1]`.

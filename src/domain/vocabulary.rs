@@ -165,6 +165,7 @@ string_enum! {
         KeyCreated = "api_key.created",
         KeyRevoked = "api_key.revoked",
         TournamentCreated = "tournament.created",
+        TournamentUpdated = "tournament.updated",
         TournamentStatusChanged = "tournament.status_changed",
         RegistrationCreated = "registration.created",
         RegistrationWithdrawn = "registration.withdrawn",

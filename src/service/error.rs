@@ -248,4 +248,14 @@ pub enum Rule {
     /// A free-for-all place names someone who does not play.
     #[error("'{who}' does not play in '{tournament}'")]
     NotPlaying { tournament: String, who: String },
+    /// A setting the draw depends on, changed after the draw.
+    #[error("'{tournament}' is {status}: its {setting} can change only before it starts")]
+    Drawn {
+        tournament: String,
+        status: TournamentStatus,
+        setting: &'static str,
+    },
+    /// A capacity below the registrations already made.
+    #[error("'{tournament}' has {taken} registrations; its capacity cannot go below that")]
+    BelowField { tournament: String, taken: i64 },
 }

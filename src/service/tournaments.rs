@@ -130,6 +130,134 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
     Ok(tournament)
 }
 
+/// What an organiser changes of a tournament: each `Some` replaces the setting. An empty
+/// description removes it.
+#[derive(Debug, Clone, Default)]
+pub struct Changes {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub starts_at: Option<i64>,
+    pub max_participants: Option<u32>,
+}
+
+/// Changes a tournament's name, description, start or capacity, by the rules of `create`; the
+/// start and the capacity only before the draw, the capacity never below the registrations
+/// made. Returns the tournament as it now is.
+pub async fn update(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    changes: &Changes,
+) -> Result<TournamentRow, ServiceError> {
+    let name = changes
+        .name
+        .as_deref()
+        .map(|n| one_line(Field::Name, n, NAME_MAX_CHARS))
+        .transpose()?;
+    let description = changes
+        .description
+        .as_deref()
+        .map(|d| {
+            names::multi_line(d, DESCRIPTION_MAX_CHARS).map_err(|e| Invalid::Field {
+                field: Field::Description,
+                reason: e.to_string(),
+            })
+        })
+        .transpose()?;
+    let mut tx = db.begin().await?;
+    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let drawn = matches!(
+        tournament.status,
+        TournamentStatus::InProgress | TournamentStatus::Completed | TournamentStatus::Cancelled
+    );
+    let refuse_after_draw = |setting| -> Result<(), ServiceError> {
+        if drawn {
+            return Err(Rule::Drawn {
+                tournament: tournament.slug.clone(),
+                status: tournament.status,
+                setting,
+            }
+            .into());
+        }
+        Ok(())
+    };
+    if changes.starts_at.is_some() {
+        refuse_after_draw("start")?;
+    }
+    if let Some(max) = changes.max_participants {
+        refuse_after_draw("capacity")?;
+        let scale = tournament
+            .points_scale
+            .as_deref()
+            .map(tournaments::decode_scale)
+            .transpose()?;
+        settings::check(&Proposed {
+            format: tournament.format,
+            max_participants: max,
+            third_place: tournament.third_place,
+            group_count: tournament.group_count.and_then(|n| u32::try_from(n).ok()),
+            advance_per_group: tournament
+                .advance_per_group
+                .and_then(|n| u32::try_from(n).ok()),
+            rounds: tournament.rounds.and_then(|n| u32::try_from(n).ok()),
+            points_scale: scale.as_deref(),
+        })
+        .map_err(Invalid::Settings)?;
+        if i64::from(max) < tournament.field_size {
+            return Err(Rule::BelowField {
+                tournament: tournament.slug.clone(),
+                taken: tournament.field_size,
+            }
+            .into());
+        }
+    }
+    let edit = tournaments::Edit {
+        name: name.unwrap_or(&tournament.name),
+        description: match description {
+            Some("") => None,
+            Some(d) => Some(d),
+            None => tournament.description.as_deref(),
+        },
+        starts_at: changes.starts_at.unwrap_or(tournament.starts_at),
+        max_participants: changes
+            .max_participants
+            .map_or(tournament.max_participants, i64::from),
+    };
+    let changed: Vec<&str> = [
+        ("name", edit.name != tournament.name),
+        (
+            "description",
+            edit.description != tournament.description.as_deref(),
+        ),
+        ("start", edit.starts_at != tournament.starts_at),
+        (
+            "capacity",
+            edit.max_participants != tournament.max_participants,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(what, moved)| moved.then_some(what))
+    .collect();
+    if changed.is_empty() {
+        return Ok(tournament);
+    }
+    tournaments::edit(tx.conn(), tournament.id, &edit, ctx.now).await?;
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::TournamentUpdated,
+        Some(&tournament.id),
+        Some(&changed.join(", ")),
+    )
+    .await?;
+    let updated = tournaments::find(tx.conn(), tournament.id)
+        .await?
+        .ok_or_else(|| crate::db::DbError::Corrupt(format!("{} vanished", tournament.id)))?;
+    tx.commit().await?;
+    Ok(updated)
+}
+
 /// Moves a tournament to `to` by an organiser's request; returns the previous status.
 pub async fn set_status(
     db: &Db,

@@ -434,3 +434,50 @@ on_both_backends! {
         }
     }
 }
+
+on_both_backends! {
+    /// `tournaments update` changes what the organiser gives, by the rules of `create`, and the
+    /// API shows it at once; the start and the capacity are fixed by the draw, the capacity never
+    /// goes below the field, and every refusal says why and changes nothing.
+    async fn update_changes_a_tournament_by_the_rules_of_create(t: TestDb) {
+        league(&t).await;
+        ready_to_start(&t, "cup", "single_elimination", &["Anna", "Boris", "Clara"], &[]).await;
+        let out = t.run(&["tournaments", "update", "cup", "--name", "Winter Cup", "--max-participants", "32",
+            "--starts-at", "2026-12-05T18:00:00Z", "--description", "Rapid, 15+10"]);
+        assert_eq!(out, "cup: Winter Cup, starts 2026-12-05T18:00:00.000Z, 32 places\n");
+        let shown = t.run(&["tournaments", "show", "cup"]);
+        assert!(shown.contains("Winter Cup") && shown.contains("3 taken of 32") && shown.contains("Rapid, 15+10"), "{shown}");
+        t.run(&["tournaments", "update", "cup", "--description", ""]);
+        assert!(!t.run(&["tournaments", "show", "cup"]).contains("description"));
+        let log = t.run(&["audit", "--space", "league"]);
+        assert!(log.contains("tournament.updated") && log.contains("name, description, start, capacity"), "{log}");
+
+        let before = row_counts(&t.db).await;
+        let version = scalar(&t.db, "SELECT data FROM versions").await;
+        for (args, reason) in [
+            (&["tournaments", "update", "cup"][..], "give what to change"),
+            (&["tournaments", "update", "cup", "--max-participants", "2"][..], "has 3 registrations"),
+            (&["tournaments", "update", "cup", "--max-participants", "0"][..], "max-participants"),
+            (&["tournaments", "update", "cup", "--name", " "][..], "--name: must not be blank"),
+            (&["tournaments", "update", "cup", "--starts-at", "soon"][..], "--starts-at:"),
+            (&["tournaments", "update", "nope", "--name", "X"][..], "nope"),
+        ] {
+            t.tourney().args(args).assert().failure().code(1).stderr(predicate::str::contains(reason));
+        }
+        assert_eq!(row_counts(&t.db).await, before, "refusals write nothing");
+        assert_eq!(scalar(&t.db, "SELECT data FROM versions").await, version);
+        t.run(&["tournaments", "start", "cup"]);
+        let version_started = scalar(&t.db, "SELECT data FROM versions").await;
+        assert!(version_started > version);
+        for (args, reason) in [
+            (&["tournaments", "update", "cup", "--max-participants", "64"][..], "its capacity can change only before it starts"),
+            (&["tournaments", "update", "cup", "--starts-at", "2026-12-06T18:00:00Z"][..], "its start can change only before it starts"),
+        ] {
+            t.tourney().args(args).assert().failure().code(1).stderr(predicate::str::contains(reason));
+        }
+        assert_eq!(scalar(&t.db, "SELECT data FROM versions").await, version_started, "refusals change nothing");
+        // A name still changes after the draw.
+        t.run(&["tournaments", "update", "cup", "--name", "Winter Cup 2026"]);
+        assert!(t.run(&["tournaments", "show", "cup"]).contains("Winter Cup 2026"));
+    }
+}
