@@ -276,3 +276,145 @@ async fn every_page_is_accessible(browser: &Browser, axe: &str, origin: &str) {
         "serious or critical accessibility problems: {problems:#?}"
     );
 }
+
+const NEWCOMER: &str =
+    "portal::browser::a_newcomer_registers_on_a_server_started_without_a_base_url";
+
+/// A newcomer's server (`serve` with no base URL, on a port picked for it) in Chromium: the form's
+/// address opened as a page leads to the tournament; a name with a zero-width space is refused
+/// with the reason; a double click on *Register* ends on the confirmation with one registration;
+/// a reload and the other language show the same withdrawal link.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_registers_on_a_server_started_without_a_base_url() {
+    use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+
+    let Some(browser) = Browser::start(NEWCOMER).await else {
+        return;
+    };
+    let t = sqlite().await;
+    super::open_cup(&t, 8, 0).await;
+    let server = Server::start_without_base_url(&t, &[]);
+    let base = server.base.clone();
+
+    // The form's own address, typed or kept in the address bar: the tournament's page.
+    browser
+        .client
+        .goto(&format!("{base}/en/tournaments/cup/registrations"))
+        .await
+        .expect("open the form's address");
+    assert_eq!(
+        browser.js("return location.pathname;").await,
+        "/en/tournaments/cup"
+    );
+
+    let fill = |name: &'static str| {
+        let browser = &browser;
+        async move {
+            for (field, value) in [("#name", name), ("#email", "anna@example.org")] {
+                let input = browser
+                    .client
+                    .find(Locator::Css(field))
+                    .await
+                    .expect("a form field");
+                input.clear().await.expect("clear it");
+                input.send_keys(value).await.expect("type into it");
+            }
+        }
+    };
+    fill("Anna\u{200B} Kuznetsova").await;
+    browser
+        .client
+        .find(Locator::Css(".register button[type=submit]"))
+        .await
+        .expect("the submit button")
+        .click()
+        .await
+        .expect("send the form");
+    browser
+        .wait_until(
+            "the refusal",
+            "return document.body.innerText.includes('characters that are not allowed');",
+        )
+        .await;
+
+    // A double click: two presses of the button, as fast as a hand makes them.
+    fill("Anna Kuznetsova").await;
+    let button = browser
+        .client
+        .find(Locator::Css(".register button[type=submit]"))
+        .await
+        .expect("the submit button");
+    let double_click = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: button,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    browser
+        .client
+        .perform_actions(double_click)
+        .await
+        .expect("double-click Register");
+    browser
+        .wait_until(
+            "the confirmation",
+            "return location.pathname === '/en/tournaments/cup/registered' && !!document.querySelector('.secret a');",
+        )
+        .await;
+    let link = browser
+        .js("return document.querySelector('.secret a').href;")
+        .await
+        .as_str()
+        .expect("the withdrawal link")
+        .to_owned();
+    assert!(link.starts_with(&format!("{base}/en/withdraw/")), "{link}");
+    let field: Vec<(String,)> = crate::webhooks::rows(
+        &t.db,
+        "SELECT name FROM participants WHERE status = 'active'",
+    )
+    .await;
+    assert_eq!(field, [("Anna Kuznetsova".to_owned(),)], "one registration");
+
+    // A reload, then the page in Russian: the same link, to this browser.
+    browser.client.refresh().await.expect("reload");
+    assert_eq!(
+        browser
+            .js("return document.querySelector('.secret a').href;")
+            .await,
+        link.as_str()
+    );
+    browser
+        .client
+        .find(Locator::Css("nav.languages a[lang=ru]"))
+        .await
+        .expect("the language switch")
+        .click()
+        .await
+        .expect("switch to Russian");
+    browser
+        .wait_until(
+            "the page in Russian",
+            "return location.pathname === '/ru/tournaments/cup/registered';",
+        )
+        .await;
+    assert_eq!(
+        browser
+            .js("return document.querySelector('.secret a').href;")
+            .await,
+        link.replace("/en/withdraw/", "/ru/withdraw/").as_str()
+    );
+    browser.close().await;
+}
