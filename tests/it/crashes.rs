@@ -671,52 +671,63 @@ on_both_backends! {
         // own would hold SQLite's locks for it).
         t.let_go().await;
         let args = serve_args(&receiver, &[]);
-        let server = start_serve(&t, &args);
-        let crowd = Crowd::start(&server.base, "Burst", 100_000, 48);
-        let started = Instant::now();
-        // Killed once many are registered, just after a wave of players sent the form: while
-        // `serve` writes them. (Players learn of an answer a little after it came, so a count of
-        // forms unanswered can be stale; a rise of it within milliseconds is not.)
-        let mut recent: std::collections::VecDeque<(Instant, usize)> = Default::default();
-        assert!(
-            poll_until(Duration::from_millis(1), Duration::from_secs(60), || {
-                let now = (Instant::now(), crowd.posting());
-                while recent.front().is_some_and(|(at, _)| at.elapsed() > Duration::from_millis(15)) {
-                    recent.pop_front();
-                }
-                recent.push_back(now);
-                let low = recent.iter().map(|(_, n)| *n).min().unwrap_or(now.1);
-                crowd.confirmed() >= 40 && now.1 >= low + 10
-            })
-            .await,
-            "the burst did not get going: {} confirmed", crowd.confirmed()
-        );
-        // At a different moment of the writing each run: before its commit, during, or after.
-        let jitter = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos() % 60);
-        tokio::time::sleep(Duration::from_millis(u64::from(jitter))).await;
-        let killed = server.kill();
-        assert!(!killed.success(), "serve was killed: {killed:?}");
-        let outcomes = crowd.finish().await;
-        let cut_off = |step| {
-            outcomes
-                .iter()
-                .filter(|(_, seen)| matches!(seen, Seen::NoAnswer { step: s, .. } if *s == step))
-                .count()
-        };
-        println!(
-            "{}: killed after {:?} (+{jitter} ms); {} players confirmed, {} cut off sending the form, {} opening the page",
-            t.backend_name(),
-            started.elapsed(),
-            outcomes.iter().filter(|(_, s)| confirmed(s)).count(),
-            cut_off(Step::Post),
-            cut_off(Step::Page)
-        );
+        // A kill that caught no form on its way proves nothing: `serve` is started again on the
+        // same database and killed again, a few times at most (a loaded machine can miss the
+        // moment). Every attempt's players are held to the same promises.
+        let mut outcomes = Vec::new();
+        for attempt in 1..=4 {
+            let server = start_serve(&t, &args);
+            let crowd = Crowd::start(&server.base, &format!("Burst {attempt}"), 100_000, 48);
+            let started = Instant::now();
+            // Killed once many are registered, just after a wave of players sent the form: while
+            // `serve` writes them. (Players learn of an answer a little after it came, so a count
+            // of forms unanswered can be stale; a rise of it within milliseconds is not.)
+            let mut recent: std::collections::VecDeque<(Instant, usize)> = Default::default();
+            assert!(
+                poll_until(Duration::from_millis(1), Duration::from_secs(60), || {
+                    let now = (Instant::now(), crowd.posting());
+                    while recent.front().is_some_and(|(at, _)| at.elapsed() > Duration::from_millis(15)) {
+                        recent.pop_front();
+                    }
+                    recent.push_back(now);
+                    let low = recent.iter().map(|(_, n)| *n).min().unwrap_or(now.1);
+                    crowd.confirmed() >= 40 && now.1 >= low + 10
+                })
+                .await,
+                "the burst did not get going: {} confirmed", crowd.confirmed()
+            );
+            // At a different moment of the writing each run: before its commit, during, or after.
+            let jitter = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos() % 60);
+            tokio::time::sleep(Duration::from_millis(u64::from(jitter))).await;
+            let killed = server.kill();
+            assert!(!killed.success(), "serve was killed: {killed:?}");
+            let these = crowd.finish().await;
+            let cut_off = |step| {
+                these
+                    .iter()
+                    .filter(|(_, seen)| matches!(seen, Seen::NoAnswer { step: s, .. } if *s == step))
+                    .count()
+            };
+            println!(
+                "{}, attempt {attempt}: killed after {:?} (+{jitter} ms); {} players confirmed, {} cut off sending the form, {} opening the page",
+                t.backend_name(),
+                started.elapsed(),
+                these.iter().filter(|(_, s)| confirmed(s)).count(),
+                cut_off(Step::Post),
+                cut_off(Step::Page)
+            );
+            let caught = cut_off(Step::Post) > 0;
+            outcomes.extend(these);
+            if caught {
+                break;
+            }
+            assert!(attempt < 4, "no kill of four caught a form on its way");
+        }
         // Until the kill every answer is a confirmation; after it there is none.
         let wrong = except(&outcomes, |seen| !matches!(seen, Seen::Answered { .. }));
         assert!(wrong.is_empty(), "answers other than the confirmation: {wrong:#?}");
-        assert!(cut_off(Step::Post) > 0, "no form was on its way when serve was killed");
 
         let db = Db::open(&t.url).await.expect("open the database after the crash");
         if t.backend_name() == "sqlite" {
