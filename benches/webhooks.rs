@@ -149,6 +149,23 @@ struct Figures {
     api: Option<Run>,
 }
 
+/// A release `serve` on `url` whose delivery loop may reach `receiver`, with the API's rate limit
+/// out of the way.
+fn delivering_to(url: &str, receiver: &Receiver) -> Serve {
+    let root = receiver.root_cert.to_string_lossy().into_owned();
+    Serve::start(
+        url,
+        &[
+            "--rate-limit",
+            "1000000",
+            "--allow-cidr",
+            "127.0.0.0/8",
+            "--root-cert",
+            &root,
+        ],
+    )
+}
+
 /// A space with one hook to `receiver`, a tournament and an API key, on a fresh database.
 async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) {
     let db = Db::open(url).await.expect("open the database");
@@ -191,18 +208,7 @@ async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) 
 async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Figures {
     let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
     let (db, tournament, key) = prepare(url, &receiver).await;
-    let root = receiver.root_cert.to_string_lossy().into_owned();
-    let serve = Serve::start(
-        url,
-        &[
-            "--rate-limit",
-            "1000000",
-            "--allow-cidr",
-            "127.0.0.0/8",
-            "--root-cert",
-            &root,
-        ],
-    );
+    let serve = delivering_to(url, &receiver);
     // The events created above (none reach the hook: the tournament is a draft) are skipped.
     let before = scalar(&db, "SELECT COUNT(*) FROM deliveries").await;
     assert_eq!(before, 0, "the setup queued no delivery");
@@ -290,18 +296,7 @@ async fn run_beside_slow(url: &str, events: usize, slow: bool) -> f64 {
         }
         tx.commit().await.expect("commit");
     }
-    let root = receiver.root_cert.to_string_lossy().into_owned();
-    let serve = Serve::start(
-        url,
-        &[
-            "--rate-limit",
-            "1000000",
-            "--allow-cidr",
-            "127.0.0.0/8",
-            "--root-cert",
-            &root,
-        ],
-    );
+    let serve = delivering_to(url, &receiver);
     tokio::time::sleep(Duration::from_millis(500)).await;
     append(&db, &tournament, 0, events).await;
     let started = Instant::now();

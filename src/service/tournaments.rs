@@ -58,21 +58,21 @@ impl Draft {
     }
 }
 
+/// A tournament's description, by the rules of free text: at most
+/// [`DESCRIPTION_MAX_CHARS`] characters, no control characters but line breaks and tabs.
+fn description(text: &str) -> Result<&str, Invalid> {
+    names::multi_line(text, DESCRIPTION_MAX_CHARS).map_err(|e| Invalid::Field {
+        field: Field::Description,
+        reason: e.to_string(),
+    })
+}
+
 /// Creates a tournament in DRAFT status.
 pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentRow, ServiceError> {
     let slug = slug(&draft.slug)?;
     let name = one_line(Field::Name, &draft.name, NAME_MAX_CHARS)?;
     let game = one_line(Field::Game, &draft.game, GAME_MAX_CHARS)?;
-    let description = draft
-        .description
-        .as_deref()
-        .map(|d| {
-            names::multi_line(d, DESCRIPTION_MAX_CHARS).map_err(|e| Invalid::Field {
-                field: Field::Description,
-                reason: e.to_string(),
-            })
-        })
-        .transpose()?;
+    let description = draft.description.as_deref().map(description).transpose()?;
     settings::check(&Proposed {
         format: draft.format,
         max_participants: draft.max_participants,
@@ -157,12 +157,7 @@ pub async fn update(
     let description = changes
         .description
         .as_deref()
-        .map(|d| {
-            names::multi_line(d, DESCRIPTION_MAX_CHARS).map_err(|e| Invalid::Field {
-                field: Field::Description,
-                reason: e.to_string(),
-            })
-        })
+        .map(description)
         .transpose()?;
     let mut tx = db.begin().await?;
     let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
