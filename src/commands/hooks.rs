@@ -178,6 +178,12 @@ async fn add(
         "signing secret (shown only now; store it with the receiver):"
     )?;
     writeln!(out, "{}", added.secret)?;
+    if let Some(reason) = &added.unresolved {
+        writeln!(
+            out,
+            "note: its host does not resolve now ({reason}); nothing is sent until it does, and every connection checks where it leads, so nothing goes to a private address"
+        )?;
+    }
     Ok(())
 }
 

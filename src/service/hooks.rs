@@ -28,6 +28,8 @@ pub const MAX_OVERLAP: Duration = Duration::from_secs(30 * 86_400);
 pub struct Added {
     pub hook: HookRow,
     pub secret: String,
+    /// Why the address's name does not resolve now, when it does not.
+    pub unresolved: Option<String>,
 }
 
 fn new_secret() -> Result<String, ServiceError> {
@@ -52,7 +54,10 @@ pub async fn add(
         reason: e.to_string(),
     };
     let parsed = target::parse(url).map_err(invalid_url)?;
-    target::check(&parsed, policy).await.map_err(invalid_url)?;
+    let unresolved = match target::check(&parsed, policy).await.map_err(invalid_url)? {
+        target::Checked::Resolved(_) => None,
+        target::Checked::Unresolved { reason } => Some(reason),
+    };
     let filter = events.map(|types| {
         let mut unique: Vec<&str> = Vec::new();
         for name in types.iter().map(|t| t.as_str()) {
@@ -94,7 +99,11 @@ pub async fn add(
     )
     .await?;
     tx.commit().await?;
-    Ok(Added { hook, secret })
+    Ok(Added {
+        hook,
+        secret,
+        unresolved,
+    })
 }
 
 /// The hook `id`, active: removed ones are refused.

@@ -2,7 +2,10 @@
 //!
 //! Owns URL rules (absolute `https://` with a host, at most 2,048 characters) and the
 //! registration-time address check (literal IPs, and every address a name resolves to, against
-//! the [`Policy`]). It never sends anything; the connect-time check lives in `client`.
+//! the [`Policy`]). A name that does not resolve now is not refused (a receiver may be set up
+//! after its address is added, and the machine may be offline): nothing can be sent to it until
+//! it resolves, and the connect-time check, in `client`, holds every address it will lead to
+//! against the policy. It never sends anything.
 
 use std::net::IpAddr;
 
@@ -29,8 +32,15 @@ pub enum TargetError {
         blocked_message(host, addr)
     )]
     Blocked { host: String, addr: IpAddr },
-    #[error("cannot resolve {host}: {reason}")]
-    Unresolvable { host: String, reason: String },
+}
+
+/// What the registration check found of an address that passed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// Every address it leads to now, each permitted.
+    Resolved(Vec<IpAddr>),
+    /// A name that does not resolve now, and why.
+    Unresolved { reason: String },
 }
 
 fn blocked_message(host: &str, addr: &IpAddr) -> String {
@@ -74,25 +84,26 @@ pub fn literal_ip(url: &Url) -> Option<IpAddr> {
 }
 
 /// The registration check: a literal address, or every address the name resolves to, must be
-/// permitted. Returns the addresses checked.
-pub async fn check(url: &Url, policy: &Policy) -> Result<Vec<IpAddr>, TargetError> {
+/// permitted. A name that does not resolve now passes, as [`Checked::Unresolved`].
+pub async fn check(url: &Url, policy: &Policy) -> Result<Checked, TargetError> {
     let host = url.host_str().unwrap_or_default().to_owned();
     let addrs = match literal_ip(url) {
         Some(ip) => vec![ip],
         None => {
             let port = url.port_or_known_default().unwrap_or(443);
-            let resolved = tokio::net::lookup_host((host.as_str(), port))
-                .await
-                .map_err(|e| TargetError::Unresolvable {
-                    host: host.clone(),
-                    reason: e.to_string(),
-                })?;
-            let mut addrs: Vec<IpAddr> = resolved.map(|a| a.ip()).collect();
+            let mut addrs: Vec<IpAddr> = match tokio::net::lookup_host((host.as_str(), port)).await
+            {
+                Ok(resolved) => resolved.map(|a| a.ip()).collect(),
+                Err(e) => {
+                    return Ok(Checked::Unresolved {
+                        reason: e.to_string(),
+                    });
+                }
+            };
             addrs.dedup();
             if addrs.is_empty() {
-                return Err(TargetError::Unresolvable {
-                    host,
-                    reason: "no addresses".to_owned(),
+                return Ok(Checked::Unresolved {
+                    reason: "it has no addresses".to_owned(),
                 });
             }
             addrs
@@ -101,7 +112,7 @@ pub async fn check(url: &Url, policy: &Policy) -> Result<Vec<IpAddr>, TargetErro
     if let Some(&addr) = addrs.iter().find(|ip| !policy.permits(**ip)) {
         return Err(TargetError::Blocked { host, addr });
     }
-    Ok(addrs)
+    Ok(Checked::Resolved(addrs))
 }
 
 #[cfg(test)]

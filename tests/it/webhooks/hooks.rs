@@ -74,6 +74,25 @@ on_both_backends! {
         assert!(out.status.success(), "{}", stderr(&out));
     }
 
+    /// A name that does not resolve now (a receiver not set up yet, a machine offline) is added,
+    /// with a note saying so; sending to it fails and says why.
+    async fn add_takes_a_name_that_does_not_resolve_yet(t: TestDb) {
+        t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
+        let out = t.shell(&["hooks", "add", "--space", "demo", "https://receiver.invalid/tourney"]).await;
+        assert!(out.status.success(), "{}", stderr(&out));
+        let printed = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(printed.starts_with("created hook_1 for space demo: https://receiver.invalid/tourney"), "{printed}");
+        assert!(printed.contains("note: its host does not resolve now"), "{printed}");
+        assert!(printed.lines().any(|l| l.starts_with("whsec_")), "the secret is shown: {printed}");
+        // Sending to it fails, and says why.
+        let ping = t.shell(&["ping", "hook_1"]).await;
+        assert_eq!(ping.status.code(), Some(1), "{}", String::from_utf8_lossy(&ping.stdout));
+        let why = format!("{}{}", String::from_utf8_lossy(&ping.stdout), stderr(&ping));
+        assert!(why.contains("receiver.invalid"), "{why}");
+        // A name that resolves to a private address is refused as before (`localhost` among
+        // BLOCKED_URLS above).
+    }
+
     async fn add_shows_the_secret_once_limits_five_and_audits_without_secrets(t: TestDb) {
         t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
         let mut secrets = Vec::new();
