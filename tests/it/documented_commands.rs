@@ -9,17 +9,50 @@ use std::process::Command;
 
 /// Lines not run, by how they begin, and why.
 const NOT_RUN: &[(&str, &str)] = &[
-    ("tourney serve", "runs until stopped; the portal and API tests start it"),
-    ("tourney dispatch", "runs until stopped; the webhook tests start it"),
-    ("tourney --database-url sqlite:///var/lib/", "a deployment's own paths"),
-    ("tourney verify receiver", "needs the receiver under test, which the webhook tests start"),
-    ("tourney import - <", "reads an export of yours on standard input"),
-    ("tourney matches report friday-blitz mat_123", "takes an id that `matches list` printed"),
-    ("tourney hooks attempts dlv_17", "takes an id that `hooks deliveries` printed"),
-    ("tourney hooks retry dlv_17", "takes an id that `hooks deliveries` printed"),
-    ("tourney hooks enable hook_3 [--drop-kept]", "a synopsis, options in brackets"),
-    ("tourney hooks deliveries hook_1 [", "a synopsis, options in brackets"),
-    ("tourney tournaments registrations SLUG", "a synopsis, SLUG to fill in"),
+    (
+        "tourney serve",
+        "runs until stopped; the portal and API tests start it",
+    ),
+    (
+        "tourney dispatch",
+        "runs until stopped; the webhook tests start it",
+    ),
+    (
+        "tourney --database-url sqlite:///var/lib/",
+        "a deployment's own paths",
+    ),
+    (
+        "tourney verify receiver",
+        "needs the receiver under test, which the webhook tests start",
+    ),
+    (
+        "tourney import - <",
+        "reads an export of yours on standard input",
+    ),
+    (
+        "tourney matches report friday-blitz mat_123",
+        "takes an id that `matches list` printed",
+    ),
+    (
+        "tourney hooks attempts dlv_17",
+        "takes an id that `hooks deliveries` printed",
+    ),
+    (
+        "tourney hooks retry dlv_17",
+        "takes an id that `hooks deliveries` printed",
+    ),
+    (
+        "tourney hooks enable hook_3 [--drop-kept]",
+        "a synopsis, options in brackets",
+    ),
+    (
+        "tourney hooks deliveries hook_1 [",
+        "a synopsis, options in brackets",
+    ),
+    (
+        "tourney tournaments registrations SLUG",
+        "a synopsis, SLUG to fill in",
+    ),
 ];
 
 /// Lines that fail as the doc says they do, with what their output says: the examples' webhook
@@ -101,7 +134,11 @@ fn every_documented_command_runs_as_printed() {
         };
         let demo = run("tourney demo");
         assert!(demo.status.success(), "tourney demo: {demo:?}");
-        let name = file.strip_prefix(root).unwrap_or(file).display().to_string();
+        let name = file
+            .strip_prefix(root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         for line in lines {
             if NOT_RUN.iter().any(|(start, _)| line.starts_with(start)) {
                 continue;
@@ -113,14 +150,23 @@ fn every_documented_command_runs_as_printed() {
                 String::from_utf8_lossy(&out.stdout),
                 String::from_utf8_lossy(&out.stderr)
             );
-            match FAILS_AS_DOCUMENTED.iter().find(|(start, _)| line.starts_with(start)) {
+            match FAILS_AS_DOCUMENTED
+                .iter()
+                .find(|(start, _)| line.starts_with(start))
+            {
                 Some((_, says)) => {
                     if out.status.code() != Some(1) || !said.contains(says) {
-                        problems.push(format!("{name}: `{line}` was to fail saying {says:?}: {:?}\n{said}", out.status));
+                        problems.push(format!(
+                            "{name}: `{line}` was to fail saying {says:?}: {:?}\n{said}",
+                            out.status
+                        ));
                     }
                 }
                 None if !out.status.success() => {
-                    problems.push(format!("{name}: `{line}` failed ({:?}):\n{said}", out.status));
+                    problems.push(format!(
+                        "{name}: `{line}` failed ({:?}):\n{said}",
+                        out.status
+                    ));
                 }
                 None => {}
             }

@@ -282,7 +282,8 @@ const NEWCOMER: &str =
 
 /// A newcomer's server (`serve` with no base URL, on a port picked for it) in Chromium: the form's
 /// address opened as a page leads to the tournament; a name with a zero-width space is refused
-/// with the reason; a double click on *Register* ends on the confirmation with one registration;
+/// with the reason; a double click on *Register* over a slow connection (both posts reach the
+/// server) ends on the confirmation with one registration;
 /// a reload and the other language show the same withdrawal link.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_registers_on_a_server_started_without_a_base_url() {
@@ -337,8 +338,10 @@ async fn a_newcomer_registers_on_a_server_started_without_a_base_url() {
         )
         .await;
 
-    // A double click: two presses of the button, as fast as a hand makes them.
+    // A double click on a slow connection: the first post is on its way when the second press
+    // sends the form again, and the browser shows the answer to the second.
     fill("Anna Kuznetsova").await;
+    browser.slow_network(Duration::from_millis(600)).await;
     let button = browser
         .client
         .find(Locator::Css(".register button[type=submit]"))
@@ -357,6 +360,7 @@ async fn a_newcomer_registers_on_a_server_started_without_a_base_url() {
         .then(PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
         })
+        .pause(Duration::from_millis(250))
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
         })

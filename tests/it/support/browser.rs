@@ -170,6 +170,15 @@ impl Browser {
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
+    /// Makes every request take at least `latency` before its answer starts, as on a slow
+    /// mobile connection (chromedriver's network conditions).
+    pub async fn slow_network(&self, latency: Duration) {
+        self.client
+            .issue_cmd(NetworkConditions { latency })
+            .await
+            .expect("set chromedriver's network conditions");
+    }
+
     /// Waits (up to 10 s) until `script` returns `true` in the current frame. A script that
     /// fails (say, while a page is still navigating) counts as "not yet".
     pub async fn wait_until(&self, what: &str, script: &str) {
@@ -253,4 +262,35 @@ pub fn artifacts_dir(name: &str) -> PathBuf {
     let dir = root.join(name);
     std::fs::create_dir_all(&dir).expect("create the artifacts directory");
     dir
+}
+
+/// chromedriver's own command for Chromium's network emulation.
+#[derive(Debug)]
+struct NetworkConditions {
+    latency: Duration,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/chromium/network_conditions",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (hyper::Method, Option<String>) {
+        let body = serde_json::json!({
+            "network_conditions": {
+                "offline": false,
+                "latency": self.latency.as_millis(),
+                "download_throughput": 10_000_000,
+                "upload_throughput": 10_000_000,
+            }
+        });
+        (hyper::Method::POST, Some(body.to_string()))
+    }
 }
