@@ -182,7 +182,9 @@ pub(super) fn score_of(body: &Value, id: &str) -> Option<(u32, u32)> {
 }
 
 /// A portal visitor: opens the tournament's page and registers with the form, each time as a
-/// new player; an acknowledged registration (the redirect to its confirmation) is read back.
+/// new player; an acknowledged registration (the redirect to its confirmation) is read back, then
+/// withdrawn with its private link, as a player who changed their mind does (which also keeps
+/// the field from filling over a long soak).
 pub(super) async fn visitor_loop(shared: Arc<Shared>, visitor: usize) {
     let mut dice = Dice::new(1000 + visitor as u64);
     let mut n = 0;
@@ -192,9 +194,9 @@ pub(super) async fn visitor_loop(shared: Arc<Shared>, visitor: usize) {
         let name = format!("Visitor {visitor}-{n}");
         let email = format!("visitor{visitor}-{n}@example.org");
         let answer = register_on_portal(&shared, &base, &name, &email).await;
-        shared.count("portal register", answer == Some(true));
+        shared.count("portal register", matches!(answer, Portal::Done(_)));
         match answer {
-            Some(true) => {
+            Portal::Done(visit) => {
                 shared
                     .registered
                     .lock()
@@ -206,80 +208,150 @@ pub(super) async fn visitor_loop(shared: Arc<Shared>, visitor: usize) {
                         "{name} registered on the portal, not shown by {other}"
                     ));
                 }
+                let base = shared.replica(&mut dice).to_owned();
+                let withdrawn = withdraw_on_portal(&shared, &base, &visit).await;
+                shared.count("portal withdraw", matches!(withdrawn, Portal::Done(_)));
+                if let Portal::Done(_) = withdrawn {
+                    shared
+                        .registered
+                        .lock()
+                        .expect("books")
+                        .insert(("cup".into(), name.clone()), false);
+                    let other = shared.replica(&mut dice).to_owned();
+                    if shared.participant(&other, "cup", &name).await.as_deref()
+                        != Some("withdrawn")
+                    {
+                        shared.stale(format!(
+                            "{name} withdrew on the portal, not shown so by {other}"
+                        ));
+                    }
+                }
             }
-            Some(false) => shared
+            Portal::Refused => shared
                 .refused
                 .lock()
                 .expect("books")
                 .push(("cup".into(), name)),
             // Not answered (a 503): written or not, as the visitor is told; not checked.
-            None => {}
+            Portal::Unanswered => {}
         }
     }
 }
 
-/// Fetches the cup's page (its cookie and form token) and posts the registration form: `true`
-/// when the portal answered with the redirect to the confirmation, `false` when it refused
-/// (4xx), `None` when it could not answer (a 503, which tells the visitor to send it again).
-async fn register_on_portal(shared: &Shared, base: &str, name: &str, email: &str) -> Option<bool> {
-    let page = match shared
-        .http
-        .get(format!("{base}/en/tournaments/cup"))
-        .send()
-        .await
-    {
-        Ok(page) if page.status() == StatusCode::SERVICE_UNAVAILABLE => {
-            shared.unavailable.fetch_add(1, Ordering::Relaxed);
-            return None;
-        }
-        Ok(page) => page,
-        Err(error) => {
-            shared.bad_read(format!("the cup's page: {error}"));
-            return None;
-        }
-    };
-    let cookies: Vec<String> = page
+/// What a visitor's form came to.
+enum Portal {
+    /// Done, with the visitor's cookies (the form's, and the withdrawal secret's).
+    Done(Vec<String>),
+    /// Refused (4xx): nothing was written.
+    Refused,
+    /// Not answered (a 503, which tells the visitor to send it again).
+    Unanswered,
+}
+
+/// The `name=value` pairs a response sets.
+fn cookies_set(response: &reqwest::Response) -> Vec<String> {
+    response
         .headers()
         .get_all(reqwest::header::SET_COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .filter_map(|v| v.split(';').next().map(str::to_owned))
-        .collect();
-    let html = page.text().await.unwrap_or_default();
+        .collect()
+}
+
+/// GETs `page` with `cookies`, then posts its form with `fields`: `Done` (with the cookies, the
+/// response's added) when the portal answered with a redirect.
+async fn post_form(
+    shared: &Shared,
+    page: &str,
+    action: &str,
+    mut cookies: Vec<String>,
+    fields: &[(&str, &str)],
+) -> Portal {
+    let shown = match shared
+        .http
+        .get(page)
+        .header(reqwest::header::COOKIE, cookies.join("; "))
+        .send()
+        .await
+    {
+        Ok(shown) if shown.status() == StatusCode::SERVICE_UNAVAILABLE => {
+            shared.unavailable.fetch_add(1, Ordering::Relaxed);
+            return Portal::Unanswered;
+        }
+        Ok(shown) => shown,
+        Err(error) => {
+            shared.bad_read(format!("{page}: {error}"));
+            return Portal::Unanswered;
+        }
+    };
+    cookies.extend(cookies_set(&shown));
+    let html = shown.text().await.unwrap_or_default();
     let Some(token) = html
         .split("name=\"token\" value=\"")
         .nth(1)
         .and_then(|rest| rest.split('"').next())
     else {
-        shared.bad_read(format!("the cup's page on {base} has no form"));
-        return None;
+        shared.bad_read(format!("{page} has no form"));
+        return Portal::Unanswered;
     };
+    let mut form = vec![("token", token)];
+    form.extend_from_slice(fields);
     let posted = shared
         .http
-        .post(format!("{base}/en/tournaments/cup/registrations"))
+        .post(action)
         .header(reqwest::header::COOKIE, cookies.join("; "))
-        .form(&[("token", token), ("name", name), ("email", email)])
+        .form(&form)
         .send()
         .await;
     match posted {
-        Ok(response) if response.status() == StatusCode::SEE_OTHER => Some(true),
+        Ok(response) if response.status() == StatusCode::SEE_OTHER => {
+            cookies.extend(cookies_set(&response));
+            Portal::Done(cookies)
+        }
         Ok(response) if response.status() == StatusCode::SERVICE_UNAVAILABLE => {
             shared.unavailable.fetch_add(1, Ordering::Relaxed);
-            None
+            Portal::Unanswered
         }
         Ok(response) if response.status().is_server_error() => {
-            shared.bad_read(format!("a registration on {base}: {}", response.status()));
-            None
+            shared.bad_read(format!("a form posted to {action}: {}", response.status()));
+            Portal::Unanswered
         }
         Ok(response) => {
             shared.refused_because(&format!("portal: {}", response.status()));
-            Some(false)
+            Portal::Refused
         }
         Err(error) => {
-            shared.bad_read(format!("a registration on {base}: {error}"));
-            None
+            shared.bad_read(format!("a form posted to {action}: {error}"));
+            Portal::Unanswered
         }
     }
+}
+
+/// Registers on the cup's page with the form.
+async fn register_on_portal(shared: &Shared, base: &str, name: &str, email: &str) -> Portal {
+    post_form(
+        shared,
+        &format!("{base}/en/tournaments/cup"),
+        &format!("{base}/en/tournaments/cup/registrations"),
+        Vec::new(),
+        &[("name", name), ("email", email)],
+    )
+    .await
+}
+
+/// Withdraws a registration made in this visit, by the private link its confirmation gave.
+async fn withdraw_on_portal(shared: &Shared, base: &str, visit: &[String]) -> Portal {
+    let Some(secret) = visit
+        .iter()
+        .rev()
+        .find_map(|c| c.strip_prefix("tourney_shown="))
+    else {
+        shared.bad_read(format!("a registration on {base} set no withdrawal link"));
+        return Portal::Unanswered;
+    };
+    let link = format!("{base}/en/withdraw/{secret}");
+    post_form(shared, &link, &link, visit.to_vec(), &[]).await
 }
 
 /// Reads the API of both replicas, as partners do; anything but a 200 is a bad read.
