@@ -6,32 +6,35 @@
 -- writer takes, held only while it commits, and is never part of a wait cycle. Readers see the
 -- new numbers with the change, as before.
 -- A transaction-local setting marks a counter already moved by this transaction.
-CREATE OR REPLACE FUNCTION bump_keys_version() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION move_keys_version_once() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     IF current_setting('tourney.keys_moved', true) IS DISTINCT FROM 'yes' THEN
         UPDATE versions SET keys = keys + 1;
         PERFORM set_config('tourney.keys_moved', 'yes', true);
     END IF;
+END $$;
+CREATE FUNCTION move_data_version_once() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    IF current_setting('tourney.data_moved', true) IS DISTINCT FROM 'yes' THEN
+        UPDATE versions SET data = data + 1;
+        PERFORM set_config('tourney.data_moved', 'yes', true);
+    END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION bump_keys_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM move_keys_version_once();
     RETURN NULL;
 END $$;
 CREATE OR REPLACE FUNCTION bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF current_setting('tourney.data_moved', true) IS DISTINCT FROM 'yes' THEN
-        UPDATE versions SET data = data + 1;
-        PERFORM set_config('tourney.data_moved', 'yes', true);
-    END IF;
+    PERFORM move_data_version_once();
     RETURN NULL;
 END $$;
 CREATE OR REPLACE FUNCTION bump_both_versions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF current_setting('tourney.keys_moved', true) IS DISTINCT FROM 'yes' THEN
-        UPDATE versions SET keys = keys + 1;
-        PERFORM set_config('tourney.keys_moved', 'yes', true);
-    END IF;
-    IF current_setting('tourney.data_moved', true) IS DISTINCT FROM 'yes' THEN
-        UPDATE versions SET data = data + 1;
-        PERFORM set_config('tourney.data_moved', 'yes', true);
-    END IF;
+    PERFORM move_keys_version_once();
+    PERFORM move_data_version_once();
     RETURN NULL;
 END $$;
 

@@ -24,7 +24,7 @@ use crate::support::organiser::Organiser;
 use crate::support::receiver::{Receiver, Reply};
 use crate::support::server::Server;
 use crate::support::{self, TestDb, on_both_backends};
-use crate::webhooks::{ids, rows, spawn_dispatch};
+use crate::webhooks::{delivering, ids, rows, spawn_dispatch};
 
 /// The tournament every player here registers for.
 const CUP: &str = "cup";
@@ -46,23 +46,16 @@ async fn club(t: &TestDb, receiver: &Receiver) -> String {
 /// deliveries go out again within seconds), no limit on forms or API reads from one address,
 /// and `extra`.
 fn serve_args(receiver: &Receiver, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = [
-        "--allow-cidr",
-        "127.0.0.0/8",
+    let mut flags = vec![
         "--lease",
         "2s",
         "--form-limit",
         "100000",
         "--rate-limit",
         "1000000",
-        "--root-cert",
-    ]
-    .iter()
-    .map(|s| (*s).to_owned())
-    .collect();
-    args.push(receiver.root_cert.to_string_lossy().into_owned());
-    args.extend(extra.iter().map(|s| (*s).to_owned()));
-    args
+    ];
+    flags.extend_from_slice(extra);
+    delivering(receiver, &flags)
 }
 
 fn start_serve(t: &TestDb, args: &[String]) -> Server {

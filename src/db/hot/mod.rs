@@ -259,38 +259,27 @@ fn answers(entries: &[Entry], now: i64, versions: Versions, verdicts: Vec<Verdic
         .collect()
 }
 
-impl batch::Job for sqlite::Ledger {
-    type Question = Entry;
-    type Answer = Done;
-    type Orphan = Returned;
+/// Each backend's ledger answers a lane's batches with its own `settle`.
+macro_rules! ledger_lane {
+    ($($ledger:ty),+) => {$(
+        impl batch::Job for $ledger {
+            type Question = Entry;
+            type Answer = Done;
+            type Orphan = Returned;
 
-    fn run(
-        &mut self,
-        entries: Vec<Entry>,
-        deadline: tokio::time::Instant,
-    ) -> impl std::future::Future<Output = Result<Vec<Done>, DbError>> + Send + '_ {
-        self.settle(entries, deadline)
-    }
+            fn run(
+                &mut self,
+                entries: Vec<Entry>,
+                deadline: tokio::time::Instant,
+            ) -> impl std::future::Future<Output = Result<Vec<Done>, DbError>> + Send + '_ {
+                self.settle(entries, deadline)
+            }
 
-    fn orphan(done: Done) -> Option<Returned> {
-        orphan(done)
-    }
+            fn orphan(done: Done) -> Option<Returned> {
+                orphan(done)
+            }
+        }
+    )+};
 }
 
-impl batch::Job for postgres::Ledger {
-    type Question = Entry;
-    type Answer = Done;
-    type Orphan = Returned;
-
-    fn run(
-        &mut self,
-        entries: Vec<Entry>,
-        deadline: tokio::time::Instant,
-    ) -> impl std::future::Future<Output = Result<Vec<Done>, DbError>> + Send + '_ {
-        self.settle(entries, deadline)
-    }
-
-    fn orphan(done: Done) -> Option<Returned> {
-        orphan(done)
-    }
-}
+ledger_lane!(sqlite::Ledger, postgres::Ledger);

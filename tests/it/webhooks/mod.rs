@@ -56,6 +56,17 @@ impl Drop for Spawned {
     }
 }
 
+/// The flags that let a server's delivery loop reach `receiver`, and `extra`.
+pub fn delivering(receiver: &Receiver, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["--allow-cidr", "127.0.0.0/8", "--root-cert"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    args.push(receiver.root_cert.to_string_lossy().into_owned());
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    args
+}
+
 pub fn spawn_dispatch(t: &TestDb, receiver: &Receiver, extra: &[&str]) -> Spawned {
     spawn_dispatch_with(t, receiver, extra, &[])
 }

@@ -17,17 +17,6 @@ use crate::support::server::Server;
 
 use super::*;
 
-/// The flags that let a server's delivery loop reach `receiver`, and `extra`.
-fn delivering(receiver: &Receiver, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = ["--allow-cidr", "127.0.0.0/8", "--root-cert"]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-    args.push(receiver.root_cert.to_string_lossy().into_owned());
-    args.extend(extra.iter().map(|s| (*s).to_owned()));
-    args
-}
-
 fn start(t: &TestDb, args: &[String]) -> Server {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     Server::start(t, &args)
