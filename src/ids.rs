@@ -60,6 +60,8 @@ kinds! {
     Hook, HookId = "hook", "webhook";
     /// One event's delivery to one address: `dlv_1`.
     Delivery, DeliveryId = "dlv", "delivery";
+    /// A person who manages spaces (a member of one or more): `psn_1`.
+    Person, PersonId = "psn", "person";
 }
 
 /// The id of a record of kind `K`.

@@ -125,9 +125,21 @@ pub enum Command {
     /// Create the demo space: a tournament of every format in every interesting state
     Demo,
 
-    /// Create, list and revoke API keys
+    /// Create, list, revoke and roll API keys
     #[command(subcommand)]
     Keys(KeysCommand),
+
+    /// Manage who signs in to a space's section (owners and administrators)
+    #[command(subcommand)]
+    Members(MembersCommand),
+
+    /// Print a single-use link (15 minutes) that signs a member in to the portal's section
+    #[command(name = "login-link")]
+    LoginLink {
+        /// The member's email address
+        #[arg(long)]
+        email: String,
+    },
 
     /// Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)
     Import {
@@ -381,6 +393,67 @@ pub enum KeysCommand {
         /// The key's id (key_...)
         key_id: String,
     },
+    /// Replace a key with a new one (shown once); the old key keeps working for the grace
+    Roll {
+        /// The key's id (key_...)
+        key_id: String,
+        /// How long the old key keeps working: 0s (it stops now) to 30d
+        #[arg(long, value_name = "DURATION", default_value = "1h")]
+        grace: String,
+    },
+}
+
+/// `members add|list|role|remove`: who manages a space in its section.
+#[derive(Debug, Subcommand)]
+pub enum MembersCommand {
+    /// Make a person (by email address) a member of a space; `login-link` then signs them in
+    Add {
+        #[arg(long)]
+        space: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long, value_enum, default_value = "administrator")]
+        role: RoleArg,
+    },
+    /// List a space's members and their roles
+    List {
+        #[arg(long)]
+        space: String,
+    },
+    /// Change a member's role (a space always keeps one owner)
+    Role {
+        #[arg(long)]
+        space: String,
+        #[arg(long)]
+        email: String,
+        #[arg(value_enum)]
+        role: RoleArg,
+    },
+    /// Remove a member from a space (never its last owner)
+    Remove {
+        #[arg(long)]
+        space: String,
+        #[arg(long)]
+        email: String,
+    },
+}
+
+/// A member's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RoleArg {
+    /// Manages members, keys, webhook addresses and widgets
+    Owner,
+    /// Manages keys, webhook addresses and widgets
+    Administrator,
+}
+
+impl From<RoleArg> for crate::domain::Role {
+    fn from(role: RoleArg) -> crate::domain::Role {
+        match role {
+            RoleArg::Owner => crate::domain::Role::Owner,
+            RoleArg::Administrator => crate::domain::Role::Administrator,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -72,6 +72,11 @@ pub enum HooksCommand {
         #[arg(long, value_name = "DURATION", default_value = "24h")]
         overlap: String,
     },
+    /// Stop sending to an address for now; its deliveries are kept until it is enabled again
+    Disable {
+        /// The address's id (hook_...)
+        hook_id: String,
+    },
     /// Send to a disabled address again; the deliveries kept for it go out (or, with
     /// --drop-kept, fail)
     Enable {

@@ -62,6 +62,8 @@ pub fn describe(error: &ServiceError) -> String {
             Field::Game => format!("--game: {reason}"),
             Field::Description => format!("--description: {reason}"),
             Field::Overlap => format!("--overlap: {reason}"),
+            Field::Grace => format!("--grace: {reason}"),
+            Field::Password => format!("the password {reason}"),
         },
         ServiceError::Invalid(Invalid::Settings(error)) => settings(error),
         ServiceError::Conflict(conflict) => match conflict {
@@ -71,6 +73,9 @@ pub fn describe(error: &ServiceError) -> String {
             Conflict::TooManyHooks { .. } => format!("{conflict} (tourney hooks remove HOOK_ID)"),
             Conflict::HookDisabled { id } => format!(
                 "{conflict} (`tourney hooks enable {id}`; `tourney ping {id}` checks its receiver meanwhile)"
+            ),
+            Conflict::LastOwner { space } => format!(
+                "{conflict} (make another member an owner first: `tourney members role --space {space} --email E owner`)"
             ),
             _ => conflict.to_string(),
         },

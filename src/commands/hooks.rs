@@ -1,4 +1,4 @@
-//! `tourney hooks add|list|remove|rotate-secret|enable|deliveries|attempts|retry`: a space's
+//! `tourney hooks add|list|remove|rotate-secret|disable|enable|deliveries|attempts|retry`: a space's
 //! webhook addresses, their health, and their delivery log (`hooks test` is in `hook_test`).
 //!
 //! Secrets are printed exactly once (at `add` and `rotate-secret`) and never shown again.
@@ -34,6 +34,16 @@ pub async fn run(
         HooksCommand::Remove { hook_id } => remove(config, db, &hook_id, out).await,
         HooksCommand::RotateSecret { hook_id, overlap } => {
             rotate(config, db, &hook_id, &overlap, out).await
+        }
+        HooksCommand::Disable { hook_id } => {
+            let id = self::hook_id(&hook_id)?;
+            let hook = service::hooks::disable(db, &ctx(config), id).await?;
+            writeln!(
+                out,
+                "disabled {} ({}); its deliveries are kept until `tourney hooks enable {}`",
+                hook.id, hook.url, hook.id
+            )?;
+            Ok(())
         }
         HooksCommand::Enable { hook_id, drop_kept } => {
             enable(config, db, &hook_id, drop_kept, out).await
@@ -207,9 +217,10 @@ async fn list(db: &Db, space_slug: &str, out: &mut impl Write) -> Result<(), Err
     for hook in rows {
         let secrets = hooks::live_secret_count(handle.conn(), hook.id, now).await?;
         let latency = hooks::recent_latency(handle.conn(), hook.id, 20).await?;
-        let status = match (&hook.disabled_reason, hook.status) {
-            (Some(reason), HookStatus::Active) => format!("disabled ({reason})"),
-            (_, status) => status.to_string(),
+        let status = match (hook.disabled_at, &hook.disabled_reason, hook.status) {
+            (Some(_), Some(reason), HookStatus::Active) => format!("disabled ({reason})"),
+            (Some(_), None, HookStatus::Active) => "disabled (by hand)".into(),
+            (_, _, status) => status.to_string(),
         };
         let when = |at: Option<i64>| at.map_or_else(|| "-".into(), timestamp::format_ms);
         table_rows.push([

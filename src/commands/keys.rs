@@ -1,4 +1,4 @@
-//! `tourney keys create|list|revoke`.
+//! `tourney keys create|list|revoke|roll`.
 
 use std::io::Write;
 
@@ -43,9 +43,16 @@ pub async fn run(
             let table_rows: Vec<[String; 5]> = rows
                 .iter()
                 .map(|k| {
-                    let status = k.revoked_at.map_or("active".to_owned(), |at| {
-                        format!("revoked {}", timestamp::format_ms(at))
-                    });
+                    let status = match (k.revoked_at, k.expires_at) {
+                        (Some(at), _) => format!("revoked {}", timestamp::format_ms(at)),
+                        (None, Some(at)) if at <= timestamp::now_ms() => {
+                            format!("rolled, ended {}", timestamp::format_ms(at))
+                        }
+                        (None, Some(at)) => {
+                            format!("rolled, works until {}", timestamp::format_ms(at))
+                        }
+                        (None, None) => "active".to_owned(),
+                    };
                     [
                         k.id.to_string(),
                         format!("{}…", k.prefix),
@@ -61,9 +68,30 @@ pub async fn run(
                 &table_rows,
             )?;
         }
+        KeysCommand::Roll { key_id, grace } => {
+            let id: KeyId = parse_id(&key_id, || Missing::Key { id: key_id.clone() })?;
+            let grace = crate::webhook::schedule::parse_duration(&grace)
+                .map_err(|e| Error::Invalid(format!("--grace: {e}")))?;
+            let grace_ms = i64::try_from(grace.as_millis()).unwrap_or(i64::MAX);
+            let created = service::keys::roll(db, &ctx(config), id, None, grace_ms).await?;
+            writeln!(out, "created {} to replace {id}", created.id)?;
+            writeln!(out, "{}", created.key)?;
+            writeln!(
+                out,
+                "Store this key now: it is shown only once and cannot be recovered."
+            )?;
+            match grace_ms {
+                0 => writeln!(out, "{id} is revoked")?,
+                _ => writeln!(
+                    out,
+                    "{id} keeps working until {}",
+                    timestamp::format_ms(timestamp::now_ms().saturating_add(grace_ms))
+                )?,
+            }
+        }
         KeysCommand::Revoke { key_id } => {
             let id: KeyId = parse_id(&key_id, || Missing::Key { id: key_id.clone() })?;
-            service::keys::revoke(db, &ctx(config), id).await?;
+            service::keys::revoke(db, &ctx(config), id, None).await?;
             writeln!(
                 out,
                 "revoked {id}; every server refuses it from the next request"

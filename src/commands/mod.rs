@@ -17,6 +17,7 @@ mod hooks;
 mod import;
 mod keys;
 mod matches;
+mod members;
 mod ping;
 mod serve;
 mod spaces;
@@ -94,6 +95,8 @@ async fn run_with_db(
         Command::Matches(command) => matches::run(config, db, command, out).await,
         Command::Demo => demo::run(config, db, out).await,
         Command::Keys(command) => keys::run(config, db, command, out).await,
+        Command::Members(command) => members::run(config, db, command, out).await,
+        Command::LoginLink { email } => members::login_link(config, db, &email, out).await,
         Command::Serve(args) => serve::run(config, db, args, out).await,
         Command::Hooks(command) => hooks::run(config, db, command, out).await,
         Command::Dispatch(args) => dispatch::run(db, args, out).await,

@@ -181,16 +181,17 @@ pub async fn record_failure(
     )
 }
 
-/// Disables an active, enabled hook for `reason`. Returns false if it was not.
+/// Disables an active, enabled hook for `reason` (`None`: by hand). Returns false if it was not.
 pub async fn disable(
     conn: Conn<'_>,
     id: HookId,
-    reason: DisabledReason,
+    reason: Option<DisabledReason>,
     now: i64,
 ) -> Result<bool, DbError> {
     const SQL: &str = "UPDATE hooks SET disabled_at = $2, disabled_reason = $3 \
         WHERE id = $1 AND status = 'active' AND disabled_at IS NULL";
-    let changed = on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).bind(reason.as_str())
+    let reason = reason.map(DisabledReason::as_str);
+    let changed = on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).bind(reason)
         .execute(c).await?.rows_affected());
     Ok(changed == 1)
 }

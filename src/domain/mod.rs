@@ -21,7 +21,7 @@ mod vocabulary;
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
     AuditAction, Bracket, DeliveryStatus, DisabledReason, ErrorClass, EventType, Format,
-    HookStatus, Locale, MatchStatus, ParticipantStatus, Side, StageStatus, StageType,
+    HookStatus, Locale, MatchStatus, ParticipantStatus, Role, Side, StageStatus, StageType,
     TournamentStatus, Trigger, Winner,
 };
 

@@ -153,8 +153,15 @@ string_enum! {
 
 string_enum! {
     /// Why an address was disabled: its receiver answered 410 Gone, or every attempt failed for
-    /// the configured time (five days by default).
+    /// the configured time (five days by default). An address disabled by a member (or
+    /// `hooks disable`) has no reason: the audit log says who.
     DisabledReason, "disabled reason" { Gone = "gone", Failing = "failing" }
+}
+
+string_enum! {
+    /// A person's role in a space: owners manage members too; both manage keys, webhook
+    /// addresses and widgets.
+    Role, "role" { Owner = "owner", Administrator = "administrator" }
 }
 
 string_enum! {
@@ -164,6 +171,7 @@ string_enum! {
         SpaceCreated = "space.created",
         KeyCreated = "api_key.created",
         KeyRevoked = "api_key.revoked",
+        KeyRolled = "api_key.rolled",
         TournamentCreated = "tournament.created",
         TournamentUpdated = "tournament.updated",
         TournamentStatusChanged = "tournament.status_changed",
@@ -180,6 +188,16 @@ string_enum! {
         HookEnabled = "hook.enabled",
         DeliveryRetried = "delivery.retried",
         Import = "import",
+        MemberAdded = "member.added",
+        MemberInvited = "member.invited",
+        MemberRoleChanged = "member.role_changed",
+        MemberRemoved = "member.removed",
+        SignInLinkIssued = "sign_in.link_issued",
+        SignedIn = "sign_in.succeeded",
+        SignInFailed = "sign_in.failed",
+        SignInLocked = "sign_in.locked",
+        SignedOut = "sign_in.signed_out",
+        PasswordSet = "sign_in.password_set",
     }
 }
 

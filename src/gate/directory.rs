@@ -23,6 +23,15 @@ use crate::ids::{KeyId, SpaceId};
 pub struct Principal {
     pub key_id: KeyId,
     pub space: Arc<SpaceRow>,
+    /// A rolled key's end of grace (Unix ms): refused from then on.
+    pub expires_at: Option<i64>,
+}
+
+impl Principal {
+    /// Whether the key still works at `now` (a rolled key's grace may end between reloads).
+    pub fn works_at(&self, now: i64) -> bool {
+        self.expires_at.is_none_or(|at| now < at)
+    }
 }
 
 #[derive(Default)]
@@ -87,7 +96,7 @@ impl Directory {
 /// Every active key with its space, read after the database reached `version`.
 async fn load(db: &Db, version: i64) -> Result<Snapshot, DbError> {
     let mut handle = db.acquire().await?;
-    let keys = api_keys::active(handle.conn()).await?;
+    let keys = api_keys::active(handle.conn(), crate::timestamp::now_ms()).await?;
     let spaces: HashMap<SpaceId, Arc<SpaceRow>> = spaces::list(handle.conn())
         .await?
         .into_iter()
@@ -102,6 +111,7 @@ async fn load(db: &Db, version: i64) -> Result<Snapshot, DbError> {
                 Principal {
                     key_id: key.id,
                     space: Arc::clone(space),
+                    expires_at: key.expires_at,
                 },
             ))
         })

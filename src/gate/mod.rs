@@ -158,14 +158,17 @@ impl Gate {
     /// anything is settled, so a key created a moment ago works and random keys never reach the
     /// rate limit.
     pub async fn admit(&self, key_hash: &str) -> Result<Option<Admitted>, Unavailable> {
-        let guessed = self.directory.peek(key_hash);
+        let guessed = self
+            .directory
+            .peek(key_hash)
+            .filter(|(principal, _)| principal.works_at(crate::timestamp::now_ms()));
         let principal = match &guessed {
             Some((principal, _)) => principal.clone(),
             None => {
                 let versions = self.current().await?;
                 match self.lookup(key_hash, versions.keys).await? {
-                    Some(principal) => principal,
-                    None => return Ok(None),
+                    Some(principal) if principal.works_at(crate::timestamp::now_ms()) => principal,
+                    _ => return Ok(None),
                 }
             }
         };

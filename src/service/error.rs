@@ -102,6 +102,10 @@ pub enum Missing {
     ActiveHook { id: HookId },
     #[error("no delivery has the id {id}")]
     Delivery { id: DeliveryId },
+    #[error("{email} is not a member of '{space}'")]
+    Member { space: String, email: String },
+    #[error("nobody with the address {email} is a member of any space")]
+    Person { email: String },
 }
 
 /// A field of the input an operation was given.
@@ -122,6 +126,10 @@ pub enum Field {
     Url,
     /// How long a replaced webhook secret keeps signing.
     Overlap,
+    /// How long a rolled API key keeps working.
+    Grace,
+    /// A member's password.
+    Password,
 }
 
 impl Field {
@@ -136,6 +144,8 @@ impl Field {
             Field::KeyLabel => "label",
             Field::Url => "address",
             Field::Overlap => "overlap",
+            Field::Grace => "grace",
+            Field::Password => "the password",
         }
     }
 }
@@ -186,6 +196,14 @@ pub enum Conflict {
     TooManyKeys { space: String, active: i64 },
     #[error("{id} is already revoked")]
     KeyRevoked { id: KeyId },
+    #[error("{id} was rolled already; roll its replacement instead")]
+    KeyRolled { id: KeyId },
+    #[error("{email} is already a member of '{space}'")]
+    AlreadyMember { space: String, email: String },
+    #[error("'{space}' must keep at least one owner")]
+    LastOwner { space: String },
+    #[error("{id} is disabled already")]
+    AlreadyDisabled { id: HookId },
     #[error(
         "space '{space}' already has {max} active webhook addresses, the most allowed; remove one first"
     )]

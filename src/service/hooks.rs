@@ -1,5 +1,5 @@
 //! A space's webhook addresses and their deliveries: adding (the secret is returned once),
-//! removing, replacing the secret, enabling a disabled address (with the deliveries kept for
+//! removing, replacing the secret, disabling by hand, enabling a disabled address (with the deliveries kept for
 //! it), retrying failed deliveries (one, or in bulk), the `ping` test event, and examples of every
 //! event type (`hooks test`).
 //!
@@ -239,6 +239,30 @@ pub async fn retry_failed(
         total += queued.len();
         progress(queued.len());
     }
+}
+
+/// Disables an address by hand: it receives nothing, and its deliveries are kept for it (due
+/// when it is enabled again, as for an address disabled by the delivery loop).
+pub async fn disable(db: &Db, ctx: &Ctx<'_>, id: HookId) -> Result<HookRow, ServiceError> {
+    let mut tx = db.begin().await?;
+    let hook = find_active(tx.conn(), id).await?;
+    if !hooks::disable(tx.conn(), hook.id, None, ctx.now).await? {
+        return Err(Conflict::AlreadyDisabled { id }.into());
+    }
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(hook.space_id),
+        Action::HookDisabled,
+        Some(&hook.id),
+        None,
+    )
+    .await?;
+    let hook = hooks::find(tx.conn(), hook.id)
+        .await?
+        .ok_or(Missing::Hook { id })?;
+    tx.commit().await?;
+    Ok(hook)
 }
 
 /// A disabled address enabled again, and what became of the deliveries kept for it.

@@ -1,12 +1,13 @@
-//! API keys: creating (the key is returned once and stored only as its hash) and revoking.
+//! API keys: creating (the key is returned once and stored only as its hash), revoking, and
+//! rolling (a new key, with the old one working for a grace).
 
 use super::audit::{self, Action};
 use super::spaces::one_line;
-use super::{Conflict, Ctx, Field, Missing, ServiceError, find_space};
+use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space};
 use crate::api_keys;
-use crate::db::{Db, api_keys as key_rows, spaces};
+use crate::db::{Conn, Db, api_keys as key_rows, spaces};
 use crate::domain::names::NAME_MAX_CHARS;
-use crate::ids::KeyId;
+use crate::ids::{KeyId, SpaceId};
 
 /// A key just created: its id, and the key itself, to be shown once and never again.
 pub struct Created {
@@ -39,7 +40,16 @@ pub async fn create(
         what: "a key",
         source,
     })?;
-    let stored = key_rows::insert(tx.conn(), row.id, label, &key.shown, &key.hash, ctx.now).await?;
+    let stored = key_rows::insert(
+        tx.conn(),
+        row.id,
+        label,
+        &key.shown,
+        &key.hash,
+        ctx.actor,
+        ctx.now,
+    )
+    .await?;
     audit::record(
         &mut tx,
         ctx,
@@ -56,13 +66,16 @@ pub async fn create(
     })
 }
 
-/// Revokes a key.
-pub async fn revoke(db: &Db, ctx: &Ctx<'_>, id: KeyId) -> Result<(), ServiceError> {
+/// Revokes a key (of the space `space`, when given: another space's key is [`Missing::Key`]).
+pub async fn revoke(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: KeyId,
+    space: Option<SpaceId>,
+) -> Result<(), ServiceError> {
     let mut tx = db.begin().await?;
-    let key = key_rows::find(tx.conn(), id)
-        .await?
-        .ok_or_else(|| Missing::Key { id: id.to_string() })?;
-    if key.revoked_at.is_some() {
+    let key = find_in(tx.conn(), id, space).await?;
+    if !key.works_at(ctx.now) {
         return Err(Conflict::KeyRevoked { id: key.id }.into());
     }
     key_rows::revoke(tx.conn(), key.id, ctx.now).await?;
@@ -77,4 +90,82 @@ pub async fn revoke(db: &Db, ctx: &Ctx<'_>, id: KeyId) -> Result<(), ServiceErro
     .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The longest grace a rolled key may keep working.
+pub const MAX_GRACE_MS: i64 = 30 * 86_400_000;
+
+/// Rolls a key: a new key for the same space with the same name, returned once; the old key
+/// keeps working for `grace_ms` (0: it stops now). A key already rolled is refused (its
+/// replacement is the one to roll).
+pub async fn roll(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: KeyId,
+    space: Option<SpaceId>,
+    grace_ms: i64,
+) -> Result<Created, ServiceError> {
+    if !(0..=MAX_GRACE_MS).contains(&grace_ms) {
+        return Err(Invalid::Field {
+            field: Field::Grace,
+            reason: "must be between now and 30 days".into(),
+        }
+        .into());
+    }
+    let key = api_keys::generate().map_err(|source| ServiceError::NoRandomness {
+        what: "a key",
+        source,
+    })?;
+    let mut tx = db.begin().await?;
+    let old = find_in(tx.conn(), id, space).await?;
+    if !old.works_at(ctx.now) {
+        return Err(Conflict::KeyRevoked { id: old.id }.into());
+    }
+    if old.expires_at.is_some() {
+        return Err(Conflict::KeyRolled { id: old.id }.into());
+    }
+    spaces::lock(tx.conn(), old.space_id).await?;
+    if grace_ms == 0 {
+        key_rows::revoke(tx.conn(), old.id, ctx.now).await?;
+    } else {
+        key_rows::set_expiry(tx.conn(), old.id, ctx.now.saturating_add(grace_ms)).await?;
+    }
+    let stored = key_rows::insert(
+        tx.conn(),
+        old.space_id,
+        old.name.as_deref(),
+        &key.shown,
+        &key.hash,
+        ctx.actor,
+        ctx.now,
+    )
+    .await?;
+    let details =
+        serde_json::json!({"replaced_by": stored.id.to_string(), "grace_ms": grace_ms}).to_string();
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(old.space_id),
+        Action::KeyRolled,
+        Some(&old.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Created {
+        id: stored.id,
+        key: key.plaintext,
+    })
+}
+
+/// The key `id`, which must belong to `space` when one is given.
+async fn find_in(
+    conn: Conn<'_>,
+    id: KeyId,
+    space: Option<SpaceId>,
+) -> Result<key_rows::ApiKeyRow, ServiceError> {
+    key_rows::find(conn, id)
+        .await?
+        .filter(|key| space.is_none_or(|s| s == key.space_id))
+        .ok_or_else(|| Missing::Key { id: id.to_string() }.into())
 }

@@ -1,5 +1,5 @@
 //! The service layer: every write of the product, whoever makes it (a shell command, an import,
-//! the demo, and the portal's forms), one module per thing written.
+//! the demo, the portal's forms and the space's section), one module per thing written.
 //!
 //! Each operation is one database transaction that checks the rules (`domain`), changes the data,
 //! appends the events it causes with their deliveries (`db::outbox`) and records one audit entry,
@@ -16,8 +16,10 @@ pub mod hooks;
 pub mod import;
 pub mod keys;
 pub mod matches;
+pub mod members;
 pub mod registration_batches;
 pub mod registrations;
+pub mod sign_in;
 pub mod spaces;
 pub mod tournaments;
 

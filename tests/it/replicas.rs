@@ -452,7 +452,9 @@ impl Fleet {
                 if active.len() >= 6 || (!active.is_empty() && dice.below(2) == 0) {
                     let which = active[dice.below(active.len())];
                     let id: tourney::ids::KeyId = self.keys[which].0.parse().expect("a key id");
-                    service::keys::revoke(&db, &ctx, id).await.expect("revoke");
+                    service::keys::revoke(&db, &ctx, id, None)
+                        .await
+                        .expect("revoke");
                     self.keys[which].2 = true;
                     Write::Revoked {
                         key: self.keys[which].1.clone(),

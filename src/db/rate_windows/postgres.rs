@@ -126,7 +126,7 @@ pub async fn decide_postgres(
     let column = |i: usize| -> Vec<i64> { rows.iter().map(|r| [r.0, r.1, r.2, r.3][i]).collect() };
     sqlx::query(
         "WITH gone AS (DELETE FROM rate_stamps WHERE key_id = ANY($1) AND slot <= $4 AND last_at <= $3), \
-         counted AS (UPDATE rate_counts r SET used = w.used, holder = $10 \
+         counted AS (UPDATE rate_counts r SET used = w.used, holder = $10, last_at = $15 \
                      FROM unnest($1::BIGINT[], $2::BIGINT[]) AS w(key_id, used) WHERE r.key_id = w.key_id), \
          lapsed AS (DELETE FROM rate_leases WHERE key_id = ANY($1) AND ends_at <= $9), \
          lent AS (INSERT INTO rate_leases (key_id, holder, ends_at, slot, places) \
@@ -151,6 +151,7 @@ pub async fn decide_postgres(
     .bind(slot(ends_at))
     .bind(&lent_keys)
     .bind(&lent)
+    .bind(now)
     .execute(&mut *c)
     .await?;
     Ok(Decided::Settled {

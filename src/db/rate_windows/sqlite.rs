@@ -75,11 +75,12 @@ pub fn decide_sqlite(
     .and_then(|mut s| s.execute(rusqlite::params![distinct, until, slot(until)]))
     .map_err(direct)?;
     tx.prepare_cached(
-        "INSERT INTO rate_counts (key_id, used, holder) \
-         SELECT value ->> 0, value ->> 1, ?2 FROM json_each(?1) WHERE true \
-         ON CONFLICT (key_id) DO UPDATE SET used = excluded.used, holder = excluded.holder",
+        "INSERT INTO rate_counts (key_id, used, holder, last_at) \
+         SELECT value ->> 0, value ->> 1, ?2, ?3 FROM json_each(?1) WHERE true \
+         ON CONFLICT (key_id) DO UPDATE SET used = excluded.used, holder = excluded.holder, \
+         last_at = excluded.last_at",
     )
-    .and_then(|mut s| s.execute(rusqlite::params![counts, terms.holder]))
+    .and_then(|mut s| s.execute(rusqlite::params![counts, terms.holder, now]))
     .map_err(direct)?;
     tx.prepare_cached(
         "INSERT INTO rate_stamps (key_id, slot, n, last_at) \

@@ -106,7 +106,7 @@ impl Dispatcher {
         } else {
             return Ok(None);
         };
-        if !hooks::disable(conn.reborrow(), hook_id, reason, now).await? {
+        if !hooks::disable(conn.reborrow(), hook_id, Some(reason), now).await? {
             return Ok(None);
         }
         deliveries::keep_for_disabled(conn.reborrow(), hook_id, now).await?;
