@@ -40,7 +40,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
             [CompletionResult]::new('embed', 'embed', [CompletionResultType]::ParameterValue, 'Print the code that embeds a widget on a partner site: the iframe and the script that fits it to the widget''s height')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
-            [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list and revoke API keys')
+            [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list, revoke and roll API keys')
+            [CompletionResult]::new('members', 'members', [CompletionResultType]::ParameterValue, 'Manage who signs in to a space''s section (owners and administrators)')
+            [CompletionResult]::new('login-link', 'login-link', [CompletionResultType]::ParameterValue, 'Print a single-use link (15 minutes) that signs a member in to the portal''s section')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (or write them all with --out-dir)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --out-dir)')
@@ -53,6 +55,8 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--rate-limit-window', '--rate-limit-window', [CompletionResultType]::ParameterName, 'The rate limit''s window; only tests change it (the specification''s is a minute)')
             [CompletionResult]::new('--form-limit', '--form-limit', [CompletionResultType]::ParameterName, 'Portal form posts (registrations, withdrawals) accepted per client address per minute')
             [CompletionResult]::new('--trusted-proxy', '--trusted-proxy', [CompletionResultType]::ParameterName, 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default')
+            [CompletionResult]::new('--session-idle', '--session-idle', [CompletionResultType]::ParameterName, 'How long a signed-in session lasts without a request; only tests change it')
+            [CompletionResult]::new('--session-lifetime', '--session-lifetime', [CompletionResultType]::ParameterName, 'How long a signed-in session lasts at most; only tests change it')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Webhook requests in flight at once')
             [CompletionResult]::new('--retry-delays', '--retry-delays', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)')
             [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died')
@@ -438,6 +442,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Stop sending to an address for now; its deliveries are kept until it is enabled again')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)')
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
             [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
@@ -482,6 +487,16 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks;rotate-secret' {
             [CompletionResult]::new('--overlap', '--overlap', [CompletionResultType]::ParameterName, 'How long the old secret keeps signing too (a second v1= value)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;disable' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
@@ -559,6 +574,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Stop sending to an address for now; its deliveries are kept until it is enabled again')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)')
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
             [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
@@ -577,6 +593,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;hooks;help;rotate-secret' {
+            break
+        }
+        'tourney;hooks;help;disable' {
             break
         }
         'tourney;hooks;help;enable' {
@@ -704,6 +723,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
             [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
+            [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Replace a key with a new one (shown once); the old key keeps working for the grace')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -740,10 +760,22 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;keys;roll' {
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'How long the old key keeps working: 0s (it stops now) to 30d')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;keys;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
             [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
+            [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Replace a key with a new one (shown once); the old key keeps working for the grace')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -756,7 +788,107 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;keys;help;revoke' {
             break
         }
+        'tourney;keys;help;roll' {
+            break
+        }
         'tourney;keys;help;help' {
+            break
+        }
+        'tourney;members' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Make a person (by email address) a member of a space; `login-link` then signs them in')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s members and their roles')
+            [CompletionResult]::new('role', 'role', [CompletionResultType]::ParameterValue, 'Change a member''s role (a space always keeps one owner)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove a member from a space (never its last owner)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;members;add' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'email')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'role')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;members;list' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;members;role' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'email')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;members;remove' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'email')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;members;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Make a person (by email address) a member of a space; `login-link` then signs them in')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s members and their roles')
+            [CompletionResult]::new('role', 'role', [CompletionResultType]::ParameterValue, 'Change a member''s role (a space always keeps one owner)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove a member from a space (never its last owner)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;members;help;add' {
+            break
+        }
+        'tourney;members;help;list' {
+            break
+        }
+        'tourney;members;help;role' {
+            break
+        }
+        'tourney;members;help;remove' {
+            break
+        }
+        'tourney;members;help;help' {
+            break
+        }
+        'tourney;login-link' {
+            [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'The member''s email address')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'tourney;import' {
@@ -804,7 +936,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a received webhook''s signature, or test a receiver (verify receiver URL)')
             [CompletionResult]::new('embed', 'embed', [CompletionResultType]::ParameterValue, 'Print the code that embeds a widget on a partner site: the iframe and the script that fits it to the widget''s height')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Create the demo space: a tournament of every format in every interesting state')
-            [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list and revoke API keys')
+            [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Create, list, revoke and roll API keys')
+            [CompletionResult]::new('members', 'members', [CompletionResultType]::ParameterValue, 'Manage who signs in to a space''s section (owners and administrators)')
+            [CompletionResult]::new('login-link', 'login-link', [CompletionResultType]::ParameterValue, 'Print a single-use link (15 minutes) that signs a member in to the portal''s section')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (or write them all with --out-dir)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --out-dir)')
@@ -898,6 +1032,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Stop sending to an address for now; its deliveries are kept until it is enabled again')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)')
             [CompletionResult]::new('deliveries', 'deliveries', [CompletionResultType]::ParameterValue, 'List an address''s deliveries, newest first, with their latest attempt')
             [CompletionResult]::new('attempts', 'attempts', [CompletionResultType]::ParameterValue, 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer')
@@ -915,6 +1050,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;hooks;rotate-secret' {
+            break
+        }
+        'tourney;help;hooks;disable' {
             break
         }
         'tourney;help;hooks;enable' {
@@ -955,6 +1093,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an API key for a space; the key is shown once, here, and stored only as a hash')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s keys (never the keys themselves)')
             [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke a key: every server refuses it from its next request')
+            [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Replace a key with a new one (shown once); the old key keeps working for the grace')
             break
         }
         'tourney;help;keys;create' {
@@ -964,6 +1103,31 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;keys;revoke' {
+            break
+        }
+        'tourney;help;keys;roll' {
+            break
+        }
+        'tourney;help;members' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Make a person (by email address) a member of a space; `login-link` then signs them in')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s members and their roles')
+            [CompletionResult]::new('role', 'role', [CompletionResultType]::ParameterValue, 'Change a member''s role (a space always keeps one owner)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove a member from a space (never its last owner)')
+            break
+        }
+        'tourney;help;members;add' {
+            break
+        }
+        'tourney;help;members;list' {
+            break
+        }
+        'tourney;help;members;role' {
+            break
+        }
+        'tourney;help;members;remove' {
+            break
+        }
+        'tourney;help;login-link' {
             break
         }
         'tourney;help;import' {

@@ -46,11 +46,17 @@ _tourney() {
             tourney,keys)
                 cmd="tourney__subcmd__keys"
                 ;;
+            tourney,login-link)
+                cmd="tourney__subcmd__login__subcmd__link"
+                ;;
             tourney,man)
                 cmd="tourney__subcmd__man"
                 ;;
             tourney,matches)
                 cmd="tourney__subcmd__matches"
+                ;;
+            tourney,members)
+                cmd="tourney__subcmd__members"
                 ;;
             tourney,ping)
                 cmd="tourney__subcmd__ping"
@@ -115,11 +121,17 @@ _tourney() {
             tourney__subcmd__help,keys)
                 cmd="tourney__subcmd__help__subcmd__keys"
                 ;;
+            tourney__subcmd__help,login-link)
+                cmd="tourney__subcmd__help__subcmd__login__subcmd__link"
+                ;;
             tourney__subcmd__help,man)
                 cmd="tourney__subcmd__help__subcmd__man"
                 ;;
             tourney__subcmd__help,matches)
                 cmd="tourney__subcmd__help__subcmd__matches"
+                ;;
+            tourney__subcmd__help,members)
+                cmd="tourney__subcmd__help__subcmd__members"
                 ;;
             tourney__subcmd__help,ping)
                 cmd="tourney__subcmd__help__subcmd__ping"
@@ -151,6 +163,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__hooks,deliveries)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__deliveries"
                 ;;
+            tourney__subcmd__help__subcmd__hooks,disable)
+                cmd="tourney__subcmd__help__subcmd__hooks__subcmd__disable"
+                ;;
             tourney__subcmd__help__subcmd__hooks,enable)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__enable"
                 ;;
@@ -178,6 +193,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__keys,revoke)
                 cmd="tourney__subcmd__help__subcmd__keys__subcmd__revoke"
                 ;;
+            tourney__subcmd__help__subcmd__keys,roll)
+                cmd="tourney__subcmd__help__subcmd__keys__subcmd__roll"
+                ;;
             tourney__subcmd__help__subcmd__matches,correct)
                 cmd="tourney__subcmd__help__subcmd__matches__subcmd__correct"
                 ;;
@@ -186,6 +204,18 @@ _tourney() {
                 ;;
             tourney__subcmd__help__subcmd__matches,report)
                 cmd="tourney__subcmd__help__subcmd__matches__subcmd__report"
+                ;;
+            tourney__subcmd__help__subcmd__members,add)
+                cmd="tourney__subcmd__help__subcmd__members__subcmd__add"
+                ;;
+            tourney__subcmd__help__subcmd__members,list)
+                cmd="tourney__subcmd__help__subcmd__members__subcmd__list"
+                ;;
+            tourney__subcmd__help__subcmd__members,remove)
+                cmd="tourney__subcmd__help__subcmd__members__subcmd__remove"
+                ;;
+            tourney__subcmd__help__subcmd__members,role)
+                cmd="tourney__subcmd__help__subcmd__members__subcmd__role"
                 ;;
             tourney__subcmd__help__subcmd__spaces,create)
                 cmd="tourney__subcmd__help__subcmd__spaces__subcmd__create"
@@ -232,6 +262,9 @@ _tourney() {
             tourney__subcmd__hooks,deliveries)
                 cmd="tourney__subcmd__hooks__subcmd__deliveries"
                 ;;
+            tourney__subcmd__hooks,disable)
+                cmd="tourney__subcmd__hooks__subcmd__disable"
+                ;;
             tourney__subcmd__hooks,enable)
                 cmd="tourney__subcmd__hooks__subcmd__enable"
                 ;;
@@ -261,6 +294,9 @@ _tourney() {
                 ;;
             tourney__subcmd__hooks__subcmd__help,deliveries)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__deliveries"
+                ;;
+            tourney__subcmd__hooks__subcmd__help,disable)
+                cmd="tourney__subcmd__hooks__subcmd__help__subcmd__disable"
                 ;;
             tourney__subcmd__hooks__subcmd__help,enable)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__enable"
@@ -295,6 +331,9 @@ _tourney() {
             tourney__subcmd__keys,revoke)
                 cmd="tourney__subcmd__keys__subcmd__revoke"
                 ;;
+            tourney__subcmd__keys,roll)
+                cmd="tourney__subcmd__keys__subcmd__roll"
+                ;;
             tourney__subcmd__keys__subcmd__help,create)
                 cmd="tourney__subcmd__keys__subcmd__help__subcmd__create"
                 ;;
@@ -306,6 +345,9 @@ _tourney() {
                 ;;
             tourney__subcmd__keys__subcmd__help,revoke)
                 cmd="tourney__subcmd__keys__subcmd__help__subcmd__revoke"
+                ;;
+            tourney__subcmd__keys__subcmd__help,roll)
+                cmd="tourney__subcmd__keys__subcmd__help__subcmd__roll"
                 ;;
             tourney__subcmd__matches,correct)
                 cmd="tourney__subcmd__matches__subcmd__correct"
@@ -330,6 +372,36 @@ _tourney() {
                 ;;
             tourney__subcmd__matches__subcmd__help,report)
                 cmd="tourney__subcmd__matches__subcmd__help__subcmd__report"
+                ;;
+            tourney__subcmd__members,add)
+                cmd="tourney__subcmd__members__subcmd__add"
+                ;;
+            tourney__subcmd__members,help)
+                cmd="tourney__subcmd__members__subcmd__help"
+                ;;
+            tourney__subcmd__members,list)
+                cmd="tourney__subcmd__members__subcmd__list"
+                ;;
+            tourney__subcmd__members,remove)
+                cmd="tourney__subcmd__members__subcmd__remove"
+                ;;
+            tourney__subcmd__members,role)
+                cmd="tourney__subcmd__members__subcmd__role"
+                ;;
+            tourney__subcmd__members__subcmd__help,add)
+                cmd="tourney__subcmd__members__subcmd__help__subcmd__add"
+                ;;
+            tourney__subcmd__members__subcmd__help,help)
+                cmd="tourney__subcmd__members__subcmd__help__subcmd__help"
+                ;;
+            tourney__subcmd__members__subcmd__help,list)
+                cmd="tourney__subcmd__members__subcmd__help__subcmd__list"
+                ;;
+            tourney__subcmd__members__subcmd__help,remove)
+                cmd="tourney__subcmd__members__subcmd__help__subcmd__remove"
+                ;;
+            tourney__subcmd__members__subcmd__help,role)
+                cmd="tourney__subcmd__members__subcmd__help__subcmd__role"
                 ;;
             tourney__subcmd__spaces,create)
                 cmd="tourney__subcmd__spaces__subcmd__create"
@@ -428,7 +500,7 @@ _tourney() {
 
     case "${cmd}" in
         tourney)
-            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys import completions man help"
+            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys members login-link import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -774,7 +846,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help)
-            opts="serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys import completions man help"
+            opts="serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys members login-link import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -914,7 +986,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks)
-            opts="add list remove rotate-secret enable deliveries attempts retry test"
+            opts="add list remove rotate-secret disable enable deliveries attempts retry test"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -956,6 +1028,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks__subcmd__deliveries)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__hooks__subcmd__disable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1068,7 +1154,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__keys)
-            opts="create list revoke"
+            opts="create list revoke roll"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1112,6 +1198,34 @@ _tourney() {
         tourney__subcmd__help__subcmd__keys__subcmd__revoke)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__keys__subcmd__roll)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__login__subcmd__link)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1180,6 +1294,76 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__matches__subcmd__report)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__members)
+            opts="add list role remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__members__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__members__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__members__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__members__subcmd__role)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1432,7 +1616,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks)
-            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret enable deliveries attempts retry test help"
+            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret disable enable deliveries attempts retry test help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1567,6 +1751,32 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__hooks__subcmd__disable)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__hooks__subcmd__enable)
             opts="-h -V --drop-kept --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1594,7 +1804,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks__subcmd__help)
-            opts="add list remove rotate-secret enable deliveries attempts retry test help"
+            opts="add list remove rotate-secret disable enable deliveries attempts retry test help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1636,6 +1846,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks__subcmd__help__subcmd__deliveries)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__hooks__subcmd__help__subcmd__disable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1932,7 +2156,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__keys)
-            opts="-h -V --database-url --base-url --actor --help --version create list revoke help"
+            opts="-h -V --database-url --base-url --actor --help --version create list revoke roll help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1992,7 +2216,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__keys__subcmd__help)
-            opts="create list revoke help"
+            opts="create list revoke roll help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2061,6 +2285,20 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__keys__subcmd__help__subcmd__roll)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__keys__subcmd__list)
             opts="-h -V --space --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2098,6 +2336,66 @@ _tourney() {
                 return 0
             fi
             case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__keys__subcmd__roll)
+            opts="-h -V --grace --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --grace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__login__subcmd__link)
+            opts="-h -V --email --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --email)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --database-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2345,6 +2643,252 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__members)
+            opts="-h -V --database-url --base-url --actor --help --version add list role remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__add)
+            opts="-h -V --space --email --role --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --email)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --role)
+                    COMPREPLY=($(compgen -W "owner administrator" -- "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__help)
+            opts="add list role remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__help__subcmd__role)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__list)
+            opts="-h -V --space --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__remove)
+            opts="-h -V --space --email --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --email)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__members__subcmd__role)
+            opts="-h -V --space --email --database-url --base-url --actor --help --version owner administrator"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --email)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__ping)
             opts="-h -V --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2380,7 +2924,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --session-idle --session-lifetime --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2403,6 +2947,14 @@ _tourney() {
                     return 0
                     ;;
                 --trusted-proxy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session-idle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session-lifetime)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -37,7 +37,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
             cand embed 'Print the code that embeds a widget on a partner site: the iframe and the script that fits it to the widget''s height'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
-            cand keys 'Create, list and revoke API keys'
+            cand keys 'Create, list, revoke and roll API keys'
+            cand members 'Manage who signs in to a space''s section (owners and administrators)'
+            cand login-link 'Print a single-use link (15 minutes) that signs a member in to the portal''s section'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
@@ -49,6 +51,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --rate-limit-window 'The rate limit''s window; only tests change it (the specification''s is a minute)'
             cand --form-limit 'Portal form posts (registrations, withdrawals) accepted per client address per minute'
             cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
+            cand --session-idle 'How long a signed-in session lasts without a request; only tests change it'
+            cand --session-lifetime 'How long a signed-in session lasts at most; only tests change it'
             cand --concurrency 'Webhook requests in flight at once'
             cand --retry-delays 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)'
             cand --lease 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died'
@@ -388,6 +392,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand disable 'Stop sending to an address for now; its deliveries are kept until it is enabled again'
             cand enable 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
             cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
@@ -428,6 +433,15 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;rotate-secret'= {
             cand --overlap 'How long the old secret keeps signing too (a second v1= value)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;disable'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
@@ -499,6 +513,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand disable 'Stop sending to an address for now; its deliveries are kept until it is enabled again'
             cand enable 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
             cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
@@ -513,6 +528,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;hooks;help;remove'= {
         }
         &'tourney;hooks;help;rotate-secret'= {
+        }
+        &'tourney;hooks;help;disable'= {
         }
         &'tourney;hooks;help;enable'= {
         }
@@ -624,6 +641,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
             cand revoke 'Revoke a key: every server refuses it from its next request'
+            cand roll 'Replace a key with a new one (shown once); the old key keeps working for the grace'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;keys;create'= {
@@ -656,10 +674,21 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;keys;roll'= {
+            cand --grace 'How long the old key keeps working: 0s (it stops now) to 30d'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;keys;help'= {
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
             cand revoke 'Revoke a key: every server refuses it from its next request'
+            cand roll 'Replace a key with a new one (shown once); the old key keeps working for the grace'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;keys;help;create'= {
@@ -668,7 +697,94 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;keys;help;revoke'= {
         }
+        &'tourney;keys;help;roll'= {
+        }
         &'tourney;keys;help;help'= {
+        }
+        &'tourney;members'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Make a person (by email address) a member of a space; `login-link` then signs them in'
+            cand list 'List a space''s members and their roles'
+            cand role 'Change a member''s role (a space always keeps one owner)'
+            cand remove 'Remove a member from a space (never its last owner)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;members;add'= {
+            cand --space 'space'
+            cand --email 'email'
+            cand --role 'role'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;members;list'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;members;role'= {
+            cand --space 'space'
+            cand --email 'email'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;members;remove'= {
+            cand --space 'space'
+            cand --email 'email'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;members;help'= {
+            cand add 'Make a person (by email address) a member of a space; `login-link` then signs them in'
+            cand list 'List a space''s members and their roles'
+            cand role 'Change a member''s role (a space always keeps one owner)'
+            cand remove 'Remove a member from a space (never its last owner)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;members;help;add'= {
+        }
+        &'tourney;members;help;list'= {
+        }
+        &'tourney;members;help;role'= {
+        }
+        &'tourney;members;help;remove'= {
+        }
+        &'tourney;members;help;help'= {
+        }
+        &'tourney;login-link'= {
+            cand --email 'The member''s email address'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'tourney;import'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
@@ -712,7 +828,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand verify 'Check a received webhook''s signature, or test a receiver (verify receiver URL)'
             cand embed 'Print the code that embeds a widget on a partner site: the iframe and the script that fits it to the widget''s height'
             cand demo 'Create the demo space: a tournament of every format in every interesting state'
-            cand keys 'Create, list and revoke API keys'
+            cand keys 'Create, list, revoke and roll API keys'
+            cand members 'Manage who signs in to a space''s section (owners and administrators)'
+            cand login-link 'Print a single-use link (15 minutes) that signs a member in to the portal''s section'
             cand import 'Load spaces and tournaments from a JSON document (all or nothing; see docs/import.md)'
             cand completions 'Print shell completions (or write them all with --out-dir)'
             cand man 'Print the man page (or write every page with --out-dir)'
@@ -783,6 +901,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
+            cand disable 'Stop sending to an address for now; its deliveries are kept until it is enabled again'
             cand enable 'Send to a disabled address again; the deliveries kept for it go out (or, with --drop-kept, fail)'
             cand deliveries 'List an address''s deliveries, newest first, with their latest attempt'
             cand attempts 'Print a delivery''s attempt log: trigger, time, duration, outcome and why, peer, answer'
@@ -796,6 +915,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;hooks;remove'= {
         }
         &'tourney;help;hooks;rotate-secret'= {
+        }
+        &'tourney;help;hooks;disable'= {
         }
         &'tourney;help;hooks;enable'= {
         }
@@ -824,12 +945,31 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand create 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
             cand list 'List a space''s keys (never the keys themselves)'
             cand revoke 'Revoke a key: every server refuses it from its next request'
+            cand roll 'Replace a key with a new one (shown once); the old key keeps working for the grace'
         }
         &'tourney;help;keys;create'= {
         }
         &'tourney;help;keys;list'= {
         }
         &'tourney;help;keys;revoke'= {
+        }
+        &'tourney;help;keys;roll'= {
+        }
+        &'tourney;help;members'= {
+            cand add 'Make a person (by email address) a member of a space; `login-link` then signs them in'
+            cand list 'List a space''s members and their roles'
+            cand role 'Change a member''s role (a space always keeps one owner)'
+            cand remove 'Remove a member from a space (never its last owner)'
+        }
+        &'tourney;help;members;add'= {
+        }
+        &'tourney;help;members;list'= {
+        }
+        &'tourney;help;members;role'= {
+        }
+        &'tourney;help;members;remove'= {
+        }
+        &'tourney;help;login-link'= {
         }
         &'tourney;help;import'= {
         }

@@ -485,6 +485,12 @@ pub struct ServeArgs {
         hide_env_values = true
     )]
     pub trusted_proxies: Vec<String>,
+    /// How long a signed-in session lasts without a request; only tests change it
+    #[arg(long, value_name = "DURATION", default_value = "30m", hide = true)]
+    pub session_idle: String,
+    /// How long a signed-in session lasts at most; only tests change it
+    #[arg(long, value_name = "DURATION", default_value = "12h", hide = true)]
+    pub session_lifetime: String,
     /// Do not deliver webhooks from this process (run `tourney dispatch` for them instead)
     #[arg(long)]
     pub no_dispatch: bool,

@@ -15,7 +15,7 @@ use crate::db::{Db, spaces};
 use crate::http::{self, App};
 use crate::links::BaseUrl;
 use crate::service::{self, demo};
-use crate::webhook::dispatcher::{Dispatcher, Mode};
+use crate::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode};
 use crate::webhook::metrics::DeliveryMetrics;
 use crate::webhook::schedule;
 
@@ -60,6 +60,10 @@ pub async fn run(
         rate_window: window("--rate-limit-window", &args.rate_limit_window)?,
         form_limit: args.form_limit,
         trusted_proxies,
+        sessions: service::sign_in::SessionTimes {
+            idle_ms: millis(window("--session-idle", &args.session_idle)?),
+            absolute_ms: millis(window("--session-lifetime", &args.session_lifetime)?),
+        },
     };
     let (listener, address) = http::bind(args.listen)
         .await
@@ -77,11 +81,24 @@ pub async fn run(
     let metrics = delivery
         .as_ref()
         .map(|_| Arc::new(DeliveryMetrics::default()));
+    let tester = Dispatcher::new(
+        db.clone(),
+        dispatch::sender(&args.delivery.network)?,
+        DispatchOptions::new(
+            1,
+            schedule::parse_delays(schedule::DEFAULT_RETRY_DELAYS).map_err(Error::Invalid)?,
+        ),
+    );
+    let webhooks = http::WebhookTools {
+        policy: super::hooks::policy(&args.delivery.network.allow)?,
+        tester,
+    };
     let app = App::new(
         db.clone(),
         config.base_url.clone(),
         settings,
         metrics.clone(),
+        webhooks,
     )
     .await?;
     // The banner is for whoever started the server; a closed or full stdout must not stop it.
@@ -275,4 +292,8 @@ fn init_logging() {
     } else {
         builder.try_init()
     };
+}
+
+fn millis(duration: std::time::Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }

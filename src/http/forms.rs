@@ -105,6 +105,21 @@ impl FormGuard {
         }
     }
 
+    /// The Fetch-Metadata rule of the signed-in section's posts (and its sign-in forms): a
+    /// browser must say the request is same-origin (or typed by the person: `none`); a client
+    /// that sends no `Sec-Fetch-Site` must send this site's `Origin`. An `Origin` that is sent
+    /// must be this site's in every case.
+    pub fn comes_from_this_site(&self, headers: &HeaderMap) -> bool {
+        let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+        let origin = headers.get(header::ORIGIN).map(|v| v.to_str());
+        let origin_ok = match origin {
+            None | Some(Ok("null")) => fetch_site.is_some(),
+            Some(Ok(origin)) => origin == self.origin,
+            Some(Err(_)) => false,
+        };
+        matches!(fetch_site, None | Some("same-origin" | "none")) && origin_ok
+    }
+
     /// A `Set-Cookie` value: `HttpOnly`, `SameSite=Lax`, `Secure` on https.
     pub fn cookie(&self, name: &str, value: &str, path: &str, max_age: u32) -> Option<HeaderValue> {
         let secure = if self.secure { "; Secure" } else { "" };
@@ -256,6 +271,37 @@ mod tests {
         let mut fetch = HeaderMap::new();
         fetch.insert("sec-fetch-site", HeaderValue::from_static("cross-site"));
         assert!(!guard.same_origin(&fetch));
+    }
+
+    #[test]
+    fn the_section_takes_posts_comes_from_this_site_only() {
+        let guard = guard();
+        let with = |pairs: &[(&'static str, &'static str)]| {
+            let mut headers = HeaderMap::new();
+            for (name, value) in pairs {
+                headers.insert(*name, HeaderValue::from_static(value));
+            }
+            guard.comes_from_this_site(&headers)
+        };
+        assert!(with(&[("sec-fetch-site", "same-origin")]));
+        assert!(with(&[
+            ("sec-fetch-site", "same-origin"),
+            ("origin", "null")
+        ]));
+        assert!(with(&[
+            ("sec-fetch-site", "same-origin"),
+            ("origin", "https://cup.example.org")
+        ]));
+        assert!(with(&[("origin", "https://cup.example.org")]));
+        assert!(!with(&[]), "neither header: refused");
+        assert!(!with(&[("sec-fetch-site", "cross-site")]));
+        assert!(!with(&[("sec-fetch-site", "same-site")]));
+        assert!(!with(&[("origin", "https://evil.example")]));
+        assert!(!with(&[
+            ("sec-fetch-site", "same-origin"),
+            ("origin", "https://evil.example")
+        ]));
+        assert!(!with(&[("origin", "null")]));
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod metrics;
 mod ops;
 mod portal;
 mod rate_limit;
+mod section;
 mod widgets;
 
 pub use api::OPENAPI;
@@ -45,6 +46,8 @@ pub struct Settings {
     pub form_limit: u32,
     /// Proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// How long the section's sessions last.
+    pub sessions: crate::service::sign_in::SessionTimes,
 }
 
 impl Default for Settings {
@@ -54,6 +57,7 @@ impl Default for Settings {
             rate_window: rate_limit::WINDOW,
             form_limit: DEFAULT_FORM_LIMIT,
             trusted_proxies: Vec::new(),
+            sessions: crate::service::sign_in::SessionTimes::default(),
         }
     }
 }
@@ -62,6 +66,13 @@ impl Default for Settings {
 pub const DEFAULT_FORM_LIMIT: u32 = 10;
 /// The name of the site key that signs the portal's form tokens.
 const FORM_KEY: &str = "portal-forms";
+
+/// What the section needs of webhooks: the rules addresses must pass (`--allow-cidr`), and a
+/// sender of one request at a time for its Test button.
+pub struct WebhookTools {
+    pub policy: crate::webhook::blocklist::Policy,
+    pub tester: crate::webhook::dispatcher::Dispatcher,
+}
 
 /// Everything a request may use.
 pub struct App {
@@ -88,6 +99,7 @@ pub struct App {
     /// The delivery loop's metrics, when this process runs it.
     pub deliveries: Option<Arc<crate::webhook::metrics::DeliveryMetrics>>,
     pub settings: Settings,
+    pub webhooks: WebhookTools,
 }
 
 impl App {
@@ -97,6 +109,7 @@ impl App {
         base_url: BaseUrl,
         settings: Settings,
         deliveries: Option<Arc<crate::webhook::metrics::DeliveryMetrics>>,
+        webhooks: WebhookTools,
     ) -> Result<Arc<App>, crate::db::DbError> {
         let form_key = {
             let fresh = forms::random_text(32);
@@ -135,6 +148,7 @@ impl App {
             metrics: metrics::Metrics::default(),
             deliveries,
             settings,
+            webhooks,
             db,
             base_url,
         };

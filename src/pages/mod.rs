@@ -15,11 +15,13 @@ pub mod i18n;
 pub mod ics;
 pub mod portal;
 mod render;
+pub mod section;
 mod tables;
 mod widgets;
 
 pub use render::{
-    PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, STYLESHEET, content_security_policy, message,
+    PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, SECTION_POLICY, STYLESHEET,
+    content_security_policy, message,
 };
 pub use widgets::{bracket, calendar, registration, standings};
 

@@ -52,7 +52,7 @@ impl Place<'_> {
         self.url_in(self.locale, path)
     }
 
-    fn frame(&self, title: &str) -> PortalFrame {
+    pub(super) fn frame(&self, title: &str) -> PortalFrame {
         PortalFrame {
             lang: self.locale.as_str(),
             theme: self.theme.as_str(),
@@ -74,7 +74,7 @@ impl Place<'_> {
 }
 
 #[derive(Serialize)]
-struct PortalFrame {
+pub(super) struct PortalFrame {
     lang: &'static str,
     theme: &'static str,
     title: String,

@@ -57,6 +57,14 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/portal/foot.html"),
     ),
     (
+        "section",
+        include_str!("../../templates/portal/section.html"),
+    ),
+    (
+        "section_form",
+        include_str!("../../templates/portal/section_form.html"),
+    ),
+    (
         "portal_form",
         include_str!("../../templates/portal/form.html"),
     ),
@@ -159,6 +167,10 @@ pub fn content_security_policy() -> &'static str {
 /// no site may frame them.
 pub const PORTAL_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
     form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// Section pages: the portal's policy, and this origin's copy script and widget previews.
+pub const SECTION_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
+    script-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 #[cfg(test)]
 mod tests {

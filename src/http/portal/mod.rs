@@ -40,7 +40,7 @@ const SHOWN_COOKIE: &str = "tourney_shown";
 const SHOWN_MAX_AGE: u32 = 24 * 3600;
 
 /// A request as the portal needs it.
-pub struct Request<'a> {
+pub(super) struct Request<'a> {
     pub method: &'a Method,
     pub path: &'a str,
     pub query: &'a str,
@@ -54,6 +54,8 @@ pub struct Request<'a> {
 enum Target<'a> {
     Root,
     Stylesheet,
+    /// The section's one script (copy buttons).
+    Script,
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
@@ -61,6 +63,8 @@ enum Target<'a> {
     Registered(Locale, &'a str),
     Withdrawn(Locale, &'a str),
     Withdraw(Locale, &'a str),
+    /// The signed-in section and signing in (`http::section`).
+    Section(Locale, super::section::Route<'a>),
     NotFound(Locale),
 }
 
@@ -68,12 +72,16 @@ fn parse(path: &str) -> Target<'_> {
     match path {
         "/" => return Target::Root,
         "/assets/portal.css" => return Target::Stylesheet,
+        "/assets/section.js" => return Target::Script,
         _ => {}
     }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let Some(locale) = parts.first().and_then(|l| l.parse::<Locale>().ok()) else {
         return Target::NotFound(Locale::En);
     };
+    if let Some(route) = super::section::parse(&parts[1..]) {
+        return Target::Section(locale, route);
+    }
     let name = |text: &&str| !text.is_empty();
     match parts[1..] {
         [] | [""] => Target::Landing(locale),
@@ -91,6 +99,9 @@ fn parse(path: &str) -> Target<'_> {
 pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
     match parse(path) {
         Target::Withdraw(locale, _) => format!("/{locale}/withdraw/…").into(),
+        Target::Section(locale, route) => {
+            super::section::loggable(locale, route).map_or_else(|| path.into(), Into::into)
+        }
         _ => path.into(),
     }
 }
@@ -109,7 +120,20 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
     let target = parse(request.path);
     let locale = match target {
         Target::Root => return to_preferred_language(app, request.headers),
-        Target::Stylesheet => return stylesheet(request.method),
+        Target::Stylesheet => {
+            return asset(
+                request.method,
+                html::PORTAL_STYLESHEET,
+                "text/css; charset=utf-8",
+            );
+        }
+        Target::Script => {
+            return asset(
+                request.method,
+                crate::pages::section::COPY_SCRIPT,
+                "text/javascript; charset=utf-8",
+            );
+        }
         Target::Landing(l)
         | Target::Space(l, _)
         | Target::Tournament(l, _)
@@ -117,6 +141,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         | Target::Registered(l, _)
         | Target::Withdrawn(l, _)
         | Target::Withdraw(l, _)
+        | Target::Section(l, _)
         | Target::NotFound(l) => l,
     };
     let path = request.path;
@@ -132,6 +157,9 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         theme,
         path: path_after_locale,
     };
+    if let Target::Section(_, route) = target {
+        return super::section::handle(app, &place, route, request).await;
+    }
     // A form's address opened as a page (the address bar after a refused post, a bookmark, a
     // reload): the page the form is on.
     if let Target::Register(_, slug) = target
@@ -208,7 +236,8 @@ fn to_preferred_language(app: &App, headers: &HeaderMap) -> Response {
     response
 }
 
-fn stylesheet(method: &Method) -> Response {
+/// A static file of the portal (its stylesheet, the section's script), cached for an hour.
+fn asset(method: &Method, text: &'static str, content_type: &'static str) -> Response {
     if method != Method::GET {
         let mut response = Response::new(Bytes::new().into());
         *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
@@ -217,12 +246,9 @@ fn stylesheet(method: &Method) -> Response {
             .insert(header::ALLOW, HeaderValue::from_static("GET"));
         return response;
     }
-    let mut response = Response::new(Bytes::from_static(html::PORTAL_STYLESHEET.as_bytes()).into());
+    let mut response = Response::new(Bytes::from_static(text.as_bytes()).into());
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/css; charset=utf-8"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=3600"),
@@ -258,7 +284,7 @@ fn not_found_html(place: &Place<'_>) -> String {
 
 /// The portal's one "not found" page of a locale: the same bytes whatever was not found (its
 /// language switch leads to the other language's landing page, not to the path asked for).
-fn not_found(place: &Place<'_>) -> Response {
+pub(super) fn not_found(place: &Place<'_>) -> Response {
     page(StatusCode::NOT_FOUND, Ok(not_found_html(place)), "no-cache")
 }
 
@@ -274,7 +300,7 @@ fn method_not_allowed(place: &Place<'_>, allowed: &'static str) -> Response {
     response
 }
 
-fn redirect(location: &str, status: StatusCode) -> Response {
+pub(super) fn redirect(location: &str, status: StatusCode) -> Response {
     let mut response = with_headers(Response::new(Bytes::new().into()), "no-store");
     *response.status_mut() = status;
     if let Ok(value) = HeaderValue::from_str(location) {
@@ -308,6 +334,17 @@ fn html_response(status: StatusCode, html: Bytes, cache: &'static str) -> Respon
             .headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     }
+    response
+}
+
+/// A page of the signed-in section: never stored by any cache, and its own policy (the copy
+/// script and widget previews of this origin).
+pub(super) fn section_response(status: StatusCode, html: Result<String, RenderError>) -> Response {
+    let mut response = page(status, html, "no-store");
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(html::SECTION_POLICY),
+    );
     response
 }
 

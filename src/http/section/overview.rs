@@ -1,0 +1,80 @@
+//! The section's first page, `/<locale>/organizer/<space>/integrations`: what the section is,
+//! the space's webhook addresses with the form that adds one, and the space's recent audit
+//! entries.
+
+use warp::http::StatusCode;
+
+use super::{Answer, InSpace, Tab, Visitor, frame, notice_of, page_response};
+use crate::db::audit;
+use crate::http::App;
+use crate::pages::i18n::{self, T};
+use crate::pages::section::{Block, Cell, Notice, Table};
+
+/// Audit entries the page shows (the newest).
+const AUDIT_ENTRIES: i64 = 20;
+
+/// `GET …/integrations`.
+pub(super) async fn page(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    query: &str,
+) -> Answer {
+    let notice = notice_of(in_space.place.locale, query);
+    respond(app, in_space, visitor, StatusCode::OK, notice, "", None).await
+}
+
+/// The page with `status` and `notice`, and the add form holding `url` with its `url_error`.
+pub(super) async fn respond(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    status: StatusCode,
+    notice: Option<Notice>,
+    url: &str,
+    url_error: Option<String>,
+) -> Answer {
+    let t = |text: T| in_space.t(text);
+    let locale = in_space.place.locale;
+    let mut page = frame(
+        app,
+        in_space,
+        visitor,
+        Tab::Overview,
+        T::SectionTitle,
+        notice,
+    );
+    page.blocks.push(Block::text(t(T::SectionIntro)));
+    page.blocks
+        .extend(super::hooks::list_blocks(app, in_space, visitor, url, url_error).await?);
+    let entries = {
+        let mut handle = app.db.acquire().await?;
+        let filter = audit::Filter {
+            space_id: Some(in_space.space.id),
+            ..audit::Filter::default()
+        };
+        audit::latest(handle.conn(), filter, AUDIT_ENTRIES).await?
+    };
+    page.blocks.push(Block::heading(t(T::AuditTitle)));
+    page.blocks.push(Block::table(Table {
+        caption: t(T::AuditTitle).into(),
+        heads: [T::WhenHead, T::WhoHead, T::WhatHead, T::TargetHead]
+            .iter()
+            .map(|h| t(*h).into())
+            .collect(),
+        rows: entries
+            .iter()
+            .rev()
+            .map(|e| {
+                vec![
+                    Cell::text(i18n::date_time(locale, e.created_at)),
+                    Cell::text(e.actor.clone()),
+                    Cell::code(e.action.clone()),
+                    Cell::code(e.target.clone().unwrap_or_default()),
+                ]
+            })
+            .collect(),
+        empty: entries.is_empty().then(|| t(T::NoAudit).into()),
+    }));
+    Ok(page_response(status, &in_space.place, &page))
+}

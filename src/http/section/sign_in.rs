@@ -1,0 +1,446 @@
+//! Signing in (by password, or by a single-use link with its confirming click), signing out,
+//! and the account page: the spaces a person manages and the password form.
+//!
+//! The sign-in forms are guarded like the portal's (origin, and a token bound to the visitor's
+//! form cookie); a sign-in ends the browser's previous session and sets a new token.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use warp::http::{HeaderMap, StatusCode, header};
+use warp::reply::Response;
+
+use super::{
+    Answer, Visitor, ctx, input, notice_of, page_response, redirect, safe_next, session_cookie,
+    session_token, sign_out_form,
+};
+use crate::db::people;
+use crate::domain::Locale;
+use crate::http::App;
+use crate::http::clients;
+use crate::http::forms;
+use crate::http::portal::Request;
+use crate::pages::i18n::T;
+use crate::pages::portal::Place;
+use crate::pages::section::{Block, Cell, Form, Link, Notice, Page, Table};
+use crate::service::sign_in::{self as sessions, PasswordError, Refused, SignInError};
+use crate::service::{Invalid, ServiceError};
+
+fn sign_in_path(locale: Locale) -> String {
+    format!("/{locale}/sign-in")
+}
+
+/// The sign-in form for a visitor holding `nonce`, leading to `next` after.
+fn sign_in_form(app: &App, locale: Locale, nonce: &str, email: &str, next: &str) -> Form {
+    let path = sign_in_path(locale);
+    let id = "sign-in";
+    let mut email_input = input(id, "email", T::EmailLabel.get(locale), "email");
+    email_input.value = email.into();
+    email_input.autocomplete = "username";
+    email_input.required = true;
+    email_input.max_length = crate::domain::email::MAX_LEN;
+    let mut password = input(id, "password", T::PasswordLabel.get(locale), "password");
+    password.autocomplete = "current-password";
+    password.required = true;
+    password.max_length = *sessions::PASSWORD_CHARS.end();
+    let mut back = input(id, "next", "", "hidden");
+    back.hidden = true;
+    back.value = next.into();
+    Form {
+        action: format!("{}{path}", app.base_url),
+        token: app.forms.token(nonce, &path),
+        fields: vec![email_input, password, back],
+        submit: T::SignInButton.get(locale).into(),
+        id: id.into(),
+        ..Form::default()
+    }
+}
+
+fn sign_in_response(
+    app: &App,
+    place: &Place<'_>,
+    headers: &HeaderMap,
+    status: StatusCode,
+    email: &str,
+    next: &str,
+    notice: Option<Notice>,
+) -> Response {
+    let locale = place.locale;
+    let (nonce, set_nonce) = app.forms.nonce(headers);
+    let page = Page {
+        title: T::SignInTitle.get(locale).into(),
+        notice,
+        blocks: vec![
+            Block::form(sign_in_form(app, locale, &nonce, email, next)),
+            Block::text(T::SignInHelp.get(locale)),
+        ],
+        ..Page::default()
+    };
+    let mut response = page_response(status, place, &page);
+    if let Some(cookie) = set_nonce {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// `GET /<locale>/sign-in[?next=PATH]`.
+pub(super) fn sign_in_page(
+    app: &App,
+    place: &Place<'_>,
+    headers: &HeaderMap,
+    query: &str,
+) -> Answer {
+    let next = url::form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == "next")
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
+    let next = safe_next(place.locale, &next).unwrap_or("");
+    let notice = notice_of(place.locale, query);
+    Ok(sign_in_response(
+        app,
+        place,
+        headers,
+        StatusCode::OK,
+        "",
+        next,
+        notice,
+    ))
+}
+
+/// Reads a public post (the sign-in and link forms): its size, its origin and its token for
+/// `action` (bound to the visitor's form cookie). `None`: refused, with the page to answer.
+async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Bytes, StatusCode> {
+    let headers = request.headers;
+    if !app.forms.comes_from_this_site(headers) {
+        return Err(StatusCode::FORBIDDEN);
+    }
+    let body = forms::read_body(headers, request.body)
+        .await
+        .map_err(|_| StatusCode::PAYLOAD_TOO_LARGE)?;
+    let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
+    if !app
+        .forms
+        .verify(nonce, action, &forms::fields(&body)("token"))
+    {
+        return Err(StatusCode::FORBIDDEN);
+    }
+    Ok(body)
+}
+
+fn refusal_notice(locale: Locale, status: StatusCode) -> Notice {
+    let text = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => T::ErrTooLarge,
+        _ => T::ErrExpired,
+    };
+    Notice {
+        text: text.get(locale).into(),
+        error: true,
+    }
+}
+
+/// 303 to `next` (or the account page) with the new session's cookie.
+fn signed_in_to(app: &App, place: &Place<'_>, token: &str, next: &str) -> Response {
+    let locale = place.locale;
+    let target = safe_next(locale, next)
+        .map(str::to_owned)
+        .unwrap_or_else(|| format!("/{locale}/account"));
+    let mut response = redirect(&format!("{}{target}", app.base_url), StatusCode::SEE_OTHER);
+    if let Some(cookie) = session_cookie(app, Some(token)) {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// `POST /<locale>/sign-in`: email and password.
+pub(super) async fn sign_in(app: &Arc<App>, place: &Place<'_>, request: Request<'_>) -> Answer {
+    let headers = request.headers;
+    let client = clients::address(request.peer, headers, &app.settings.trusted_proxies)
+        .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
+    let previous = session_token(app, headers);
+    let body = match public_post(app, &sign_in_path(place.locale), request).await {
+        Ok(body) => body,
+        Err(status) => {
+            let notice = refusal_notice(place.locale, status);
+            return Ok(sign_in_response(
+                app,
+                place,
+                headers,
+                status,
+                "",
+                "",
+                Some(notice),
+            ));
+        }
+    };
+    let field = forms::fields(&body);
+    let (email, password, next) = (field("email"), field("password"), field("next"));
+    let signed = sessions::with_password(
+        &app.db,
+        &ctx(app),
+        &email,
+        &password,
+        &client,
+        previous.as_deref(),
+    )
+    .await;
+    match signed {
+        Ok(signed) => Ok(signed_in_to(app, place, &signed.token, &next)),
+        Err(SignInError::Refused(refused)) => {
+            let (status, text) = match refused {
+                Refused::Wrong => (StatusCode::UNAUTHORIZED, T::SignInWrong),
+                Refused::Locked => (StatusCode::TOO_MANY_REQUESTS, T::SignInLocked),
+            };
+            let notice = Notice {
+                text: text.get(place.locale).into(),
+                error: true,
+            };
+            let email = email
+                .chars()
+                .take(crate::domain::email::MAX_LEN)
+                .collect::<String>();
+            Ok(sign_in_response(
+                app,
+                place,
+                headers,
+                status,
+                &email,
+                &next,
+                Some(notice),
+            ))
+        }
+        Err(SignInError::Service(error)) => Err(error),
+    }
+}
+
+/// `GET /<locale>/sign-in/<token>`: "Sign in as E?" and a button that posts (opening a link
+/// uses nothing: mail scanners and link previews open links too).
+pub(super) async fn link_page(
+    app: &App,
+    place: &Place<'_>,
+    token: &str,
+    headers: &HeaderMap,
+) -> Answer {
+    let locale = place.locale;
+    let link_place = Place {
+        path: "sign-in",
+        ..*place
+    };
+    let Some(person) = sessions::link_person(&app.db, token, crate::timestamp::now_ms()).await?
+    else {
+        return Ok(link_used(app, &link_place));
+    };
+    let (nonce, set_nonce) = app.forms.nonce(headers);
+    let path = format!("/{locale}/sign-in/{token}");
+    let form = Form {
+        action: format!("{}{path}", app.base_url),
+        token: app.forms.token(&nonce, &path),
+        submit: T::SignInButton.get(locale).into(),
+        id: "link".into(),
+        ..Form::default()
+    };
+    let page = Page {
+        title: T::SignInTitle.get(locale).into(),
+        blocks: vec![
+            Block::text(T::SignInAs.get(locale).replace("{email}", &person.email)),
+            Block::form(form),
+        ],
+        ..Page::default()
+    };
+    let mut response = page_response(StatusCode::OK, &link_place, &page);
+    if let Some(cookie) = set_nonce {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+fn link_used(app: &App, place: &Place<'_>) -> Response {
+    let locale = place.locale;
+    let page = Page {
+        title: T::LinkInvalidTitle.get(locale).into(),
+        notice: Some(Notice {
+            text: T::SignInLinkUsed.get(locale).into(),
+            error: true,
+        }),
+        blocks: vec![Block {
+            link: Some(Link {
+                text: T::SignInTitle.get(locale).into(),
+                url: format!("{}{}", app.base_url, sign_in_path(locale)),
+            }),
+            ..Block::default()
+        }],
+        ..Page::default()
+    };
+    page_response(StatusCode::NOT_FOUND, place, &page)
+}
+
+/// `POST /<locale>/sign-in/<token>`: uses the link, once.
+pub(super) async fn use_link(
+    app: &Arc<App>,
+    place: &Place<'_>,
+    token: &str,
+    request: Request<'_>,
+) -> Answer {
+    let locale = place.locale;
+    let link_place = Place {
+        path: "sign-in",
+        ..*place
+    };
+    let headers = request.headers;
+    let previous = session_token(app, headers);
+    if let Err(status) = public_post(app, &format!("/{locale}/sign-in/{token}"), request).await {
+        let notice = refusal_notice(locale, status);
+        return Ok(sign_in_response(
+            app,
+            &link_place,
+            headers,
+            status,
+            "",
+            "",
+            Some(notice),
+        ));
+    }
+    match sessions::redeem_link(&app.db, &ctx(app), token, previous.as_deref()).await? {
+        Some(signed) => Ok(signed_in_to(app, place, &signed.token, "")),
+        None => Ok(link_used(app, &link_place)),
+    }
+}
+
+/// `POST /<locale>/sign-out`: ends the session on the server and clears the cookie.
+pub(super) async fn sign_out(app: &App, place: &Place<'_>, visitor: &Visitor) -> Answer {
+    sessions::sign_out(&app.db, &visitor.ctx(app), &visitor.current).await?;
+    let mut response = redirect(
+        &format!("{}{}", app.base_url, sign_in_path(place.locale)),
+        StatusCode::SEE_OTHER,
+    );
+    if let Some(cookie) = session_cookie(app, None) {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+/// `GET /<locale>/account`: the person's spaces, and the password form.
+pub(super) async fn account(
+    app: &App,
+    place: &Place<'_>,
+    visitor: &Visitor,
+    problem: Option<(StatusCode, Notice)>,
+    query: &str,
+) -> Answer {
+    let locale = place.locale;
+    let t = |text: T| text.get(locale);
+    let memberships = {
+        let mut handle = app.db.acquire().await?;
+        people::memberships(handle.conn(), visitor.current.person.id).await?
+    };
+    let rows = memberships
+        .iter()
+        .map(|m| {
+            vec![
+                Cell::link(
+                    m.name.clone(),
+                    format!(
+                        "{}/{locale}/organizer/{}/integrations",
+                        app.base_url, m.slug
+                    ),
+                ),
+                Cell::text(match m.role {
+                    crate::domain::Role::Owner => t(T::RoleOwner),
+                    crate::domain::Role::Administrator => t(T::RoleAdministrator),
+                }),
+            ]
+        })
+        .collect();
+    let path = format!("/{locale}/account/password");
+    let id = "password";
+    let mut fields = Vec::new();
+    if !visitor.current.by_link {
+        let mut current = input(id, "current", t(T::CurrentPasswordLabel), "password");
+        current.autocomplete = "current-password";
+        current.required = true;
+        fields.push(current);
+    }
+    let mut new = input(id, "new", t(T::NewPasswordLabel), "password");
+    new.autocomplete = "new-password";
+    new.required = true;
+    new.hint = Some(t(T::PasswordHint).into());
+    new.max_length = *sessions::PASSWORD_CHARS.end();
+    if let Some((_, notice)) = &problem {
+        new.error = Some(notice.text.clone());
+    }
+    fields.push(new);
+    let form = Form {
+        id: id.into(),
+        ..visitor.form(app, &path, t(T::SetPassword).into(), fields)
+    };
+    let has_password = visitor.current.person.password_hash.is_some();
+    let (status, notice) = match problem {
+        Some((status, notice)) => (status, Some(notice)),
+        None => (StatusCode::OK, notice_of(locale, query)),
+    };
+    let page = Page {
+        title: t(T::AccountTitle).into(),
+        notice,
+        blocks: vec![
+            Block::table(Table {
+                caption: t(T::YourSpaces).into(),
+                heads: vec![t(T::SpaceHead).into(), t(T::RoleHead).into()],
+                rows,
+                empty: memberships.is_empty().then(|| t(T::NoManagedSpaces).into()),
+            }),
+            Block::heading(t(T::PasswordTitle)),
+            Block::text(if has_password {
+                t(T::PasswordIsSet)
+            } else {
+                t(T::PasswordNotSet)
+            }),
+            Block::form(form),
+        ],
+        signed_in: Some((
+            visitor.current.person.email.clone(),
+            sign_out_form(app, visitor, place),
+        )),
+        ..Page::default()
+    };
+    Ok(page_response(status, place, &page))
+}
+
+/// `POST /<locale>/account/password`.
+pub(super) async fn password(
+    app: &App,
+    place: &Place<'_>,
+    visitor: &Visitor,
+    body: &[u8],
+) -> Answer {
+    let field = forms::fields(body);
+    let set = sessions::set_password(
+        &app.db,
+        &visitor.ctx(app),
+        &visitor.current,
+        &field("current"),
+        &field("new"),
+    )
+    .await;
+    let locale = place.locale;
+    let problem = |text: T| {
+        Some((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Notice {
+                text: text.get(locale).into(),
+                error: true,
+            },
+        ))
+    };
+    match set {
+        Ok(()) => Ok(redirect(
+            &format!("{}/{locale}/account?done=password-set", app.base_url),
+            StatusCode::SEE_OTHER,
+        )),
+        Err(PasswordError::CurrentWrong) => {
+            account(app, place, visitor, problem(T::CurrentPasswordWrong), "").await
+        }
+        Err(PasswordError::Service(ServiceError::Invalid(Invalid::Field { .. }))) => {
+            account(app, place, visitor, problem(T::PasswordHint), "").await
+        }
+        Err(PasswordError::Service(error)) => Err(error),
+    }
+}
