@@ -350,10 +350,11 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;audit' {
             [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'Only this space''s entries')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)')
-            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Only entries by this actor (an admin''s name, or portal)')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Only entries by this actor (an admin''s name, a member''s address, or portal); not `--actor`, which names who runs the command')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'The latest N entries that match')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

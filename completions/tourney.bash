@@ -526,7 +526,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__audit)
-            opts="-h -V --space --since --actor --limit --database-url --base-url --help --version"
+            opts="-h -V --space --since --by --limit --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -540,7 +540,7 @@ _tourney() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --actor)
+                --by)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -553,6 +553,10 @@ _tourney() {
                     return 0
                     ;;
                 --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

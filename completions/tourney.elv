@@ -310,10 +310,11 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;audit'= {
             cand --space 'Only this space''s entries'
             cand --since 'Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)'
-            cand --actor 'Only entries by this actor (an admin''s name, or portal)'
+            cand --by 'Only entries by this actor (an admin''s name, a member''s address, or portal); not `--actor`, which names who runs the command'
             cand --limit 'The latest N entries that match'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'

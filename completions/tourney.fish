@@ -217,10 +217,11 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l space -d 'Only this space\'s entries' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l since -d 'Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand audit" -l actor -d 'Only entries by this actor (an admin\'s name, or portal)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand audit" -l by -d 'Only entries by this actor (an admin\'s name, a member\'s address, or portal); not `--actor`, which names who runs the command' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l limit -d 'The latest N entries that match' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand audit" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r

@@ -88,7 +88,7 @@ pub enum Command {
 
     /// Read the audit log: who changed what, when (newest last)
     #[command(
-        after_help = "Examples:\n  tourney audit --space club\n  tourney audit --since 2026-11-24T00:00:00Z --actor portal --limit 20"
+        after_help = "Examples:\n  tourney audit --space club\n  tourney audit --since 2026-11-24T00:00:00Z --by portal --limit 20"
     )]
     Audit(AuditArgs),
 
@@ -292,9 +292,10 @@ pub struct AuditArgs {
     /// Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)
     #[arg(long, value_name = "TIME")]
     pub since: Option<String>,
-    /// Only entries by this actor (an admin's name, or portal)
-    #[arg(long, value_name = "NAME")]
-    pub actor: Option<String>,
+    /// Only entries by this actor (an admin's name, a member's address, or portal); not
+    /// `--actor`, which names who runs the command
+    #[arg(long = "by", value_name = "NAME")]
+    pub by: Option<String>,
     /// The latest N entries that match
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub limit: u32,

@@ -32,7 +32,7 @@ pub async fn run(db: &Db, args: &AuditArgs, out: &mut impl Write) -> Result<(), 
     let filter = Filter {
         space_id,
         since,
-        actor: args.actor.as_deref(),
+        actor: args.by.as_deref(),
     };
     let rows = audit::latest(handle.conn(), filter, i64::from(args.limit)).await?;
     if rows.is_empty() {

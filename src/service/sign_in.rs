@@ -222,7 +222,10 @@ async fn start_session(
     }
     let token = new_token()?;
     sessions::insert_session(tx.conn(), &token_hash(&token), person.id, method, ctx.now).await?;
-    sessions::clear_failures(tx.conn(), &account_scope(&person.email_key)).await?;
+    if method == "password" {
+        // A link leaves the count alone: a lock lasts its while, whoever signs in meanwhile.
+        sessions::clear_failures(tx.conn(), &account_scope(&person.email_key)).await?;
+    }
     let details = serde_json::json!({"method": method}).to_string();
     audit::record(
         tx,

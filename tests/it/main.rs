@@ -19,6 +19,7 @@ mod outbox;
 mod portal;
 mod rate_limit;
 mod replicas;
+mod section;
 mod soak;
 mod spaces;
 mod storage;

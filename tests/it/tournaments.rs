@@ -421,7 +421,7 @@ on_both_backends! {
         let last = t.run(&["audit", "--limit", "1"]);
         assert_eq!(last.lines().count(), 2, "{last}");
         assert!(last.contains("REGISTRATION_CLOSED -> IN_PROGRESS"), "the newest entry: {last}");
-        assert_eq!(t.run(&["audit", "--actor", "nobody"]), "no audit entries match\n");
+        assert_eq!(t.run(&["audit", "--by", "nobody"]), "no audit entries match\n");
         assert_eq!(t.run(&["audit", "--since", "9999-01-01T00:00:00Z"]), "no audit entries match\n");
 
         for (args, reason) in [

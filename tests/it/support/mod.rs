@@ -12,6 +12,7 @@ pub mod browser;
 pub mod cluster;
 pub mod disk;
 pub mod integrator;
+pub mod member;
 pub mod organiser;
 pub mod pages;
 pub mod partner;

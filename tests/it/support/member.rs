@@ -1,0 +1,180 @@
+//! A member of a space in a browser, as the section sees one: cookies kept between requests,
+//! no redirect followed, and every form sent the way a browser sends it (`Sec-Fetch-Site:
+//! same-origin`, the site's `Origin`, the form's own token read from the page it is on).
+
+use reqwest::StatusCode;
+use reqwest::header::{HeaderMap, LOCATION, SET_COOKIE};
+
+pub struct Member {
+    client: reqwest::Client,
+    /// `http://127.0.0.1:PORT`, the server's base URL.
+    pub base: String,
+    cookies: Vec<(String, String)>,
+}
+
+/// An answer: status, body, and where it redirects.
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: String,
+    pub location: Option<String>,
+}
+
+impl Member {
+    pub fn new(base: &str) -> Member {
+        Member {
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("a client"),
+            base: base.to_owned(),
+            cookies: Vec::new(),
+        }
+    }
+
+    /// The session cookie's value, when there is one.
+    pub fn session(&self) -> Option<String> {
+        self.cookie("tourney_session")
+    }
+
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.cookies
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Replaces the session cookie (a token kept from before, or planted).
+    pub fn set_session(&mut self, token: &str) {
+        self.cookies.retain(|(n, _)| n != "tourney_session");
+        self.cookies.push(("tourney_session".into(), token.into()));
+    }
+
+    fn header(&self) -> String {
+        self.cookies
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn keep(&mut self, headers: &HeaderMap) {
+        for value in headers.get_all(SET_COOKIE) {
+            let text = value.to_str().unwrap_or("");
+            let Some((name, rest)) = text
+                .split(';')
+                .next()
+                .and_then(|p| p.split_once('='))
+                .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            else {
+                continue;
+            };
+            self.cookies.retain(|(n, _)| *n != name);
+            if !text.contains("Max-Age=0") {
+                self.cookies.push((name, rest));
+            }
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        if path.starts_with("http") {
+            path.to_owned()
+        } else {
+            format!("{}{path}", self.base)
+        }
+    }
+
+    async fn answer(&mut self, response: reqwest::Response) -> Answer {
+        self.keep(response.headers());
+        let status = response.status();
+        let location = response
+            .headers()
+            .get(LOCATION)
+            .map(|v| v.to_str().unwrap_or("").to_owned());
+        let body = response.text().await.unwrap_or_default();
+        Answer {
+            status,
+            body,
+            location,
+        }
+    }
+
+    pub async fn get(&mut self, path: &str) -> Answer {
+        let response = self
+            .client
+            .get(self.url(path))
+            .header("cookie", self.header())
+            .send()
+            .await
+            .expect("GET");
+        self.answer(response).await
+    }
+
+    /// Posts `fields` and `token` to `action` with the given fetch headers.
+    pub async fn post_raw(
+        &mut self,
+        action: &str,
+        token: &str,
+        fields: &[(&str, &str)],
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let mut form: Vec<(&str, &str)> = vec![("token", token)];
+        form.extend_from_slice(fields);
+        let mut request = self
+            .client
+            .post(self.url(action))
+            .header("cookie", self.header())
+            .form(&form);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("POST");
+        self.answer(response).await
+    }
+
+    /// Opens `page`, finds the form posting to `action` and sends it with `fields`, as a browser.
+    pub async fn submit(&mut self, page: &str, action: &str, fields: &[(&str, &str)]) -> Answer {
+        let opened = self.get(page).await;
+        assert_eq!(opened.status, StatusCode::OK, "{page}: {}", opened.body);
+        let token = token_of(&opened.body, &self.url(action))
+            .unwrap_or_else(|| panic!("no form posting to {action} on {page}"));
+        let origin = self.base.clone();
+        self.post_raw(
+            action,
+            &token,
+            fields,
+            &[("sec-fetch-site", "same-origin"), ("origin", &origin)],
+        )
+        .await
+    }
+
+    /// Signs in by a link as printed by `login-link` (opens it, then presses the button).
+    pub async fn sign_in_by_link(&mut self, link: &str) -> Answer {
+        let path = link.strip_prefix(&self.base).unwrap_or(link).to_owned();
+        self.submit(&path, &path, &[]).await
+    }
+
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> Answer {
+        self.submit(
+            "/en/sign-in",
+            "/en/sign-in",
+            &[("email", email), ("password", password)],
+        )
+        .await
+    }
+}
+
+/// The token of the form on `html` posting to `action`.
+pub fn token_of(html: &str, action: &str) -> Option<String> {
+    let at = html.find(&format!("action=\"{action}\""))?;
+    let rest = &html[at..];
+    let start = rest.find("name=\"token\" value=\"")? + "name=\"token\" value=\"".len();
+    let end = rest[start..].find('"')?;
+    Some(rest[start..start + end].to_owned())
+}
+
+/// The text of the element with `id` (a secret shown once).
+pub fn shown(html: &str, id: &str) -> Option<String> {
+    let at = html.find(&format!("id=\"{id}\">"))? + format!("id=\"{id}\">").len();
+    let end = html[at..].find('<')?;
+    Some(html[at..at + end].to_owned())
+}
