@@ -20,6 +20,7 @@ mod portal;
 mod rate_limit;
 mod replicas;
 mod section;
+mod section_browser;
 mod soak;
 mod spaces;
 mod storage;

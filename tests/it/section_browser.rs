@@ -1,0 +1,244 @@
+//! The section in headless Chromium, as an owner meets it: made in the shell, they open their
+//! sign-in link and press the button, set a password, sign out and in again with it, create a
+//! key that the API takes at once, revoke it (the next request is refused), add an address
+//! against a real HTTPS receiver and press Test (the receiver verifies the ping with the secret
+//! the page showed), and invite an administrator. axe-core checks every page for serious or
+//! critical problems, in both languages; screenshots are left in
+//! `target/test-artifacts/section/`.
+
+use std::time::Duration;
+
+use fantoccini::Locator;
+use reqwest::StatusCode;
+
+use crate::support::browser::{Browser, artifacts_dir, axe_source};
+use crate::support::receiver::{Receiver, Reply};
+use crate::support::server::Server;
+use crate::support::sqlite;
+
+const TEST: &str = "section_browser::an_owner_manages_the_space_in_a_browser";
+
+async fn fill(browser: &Browser, css: &str, text: &str) {
+    browser
+        .client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|_| panic!("the field {css}"))
+        .send_keys(text)
+        .await
+        .expect("type into it");
+}
+
+async fn press(browser: &Browser, css: &str) {
+    browser
+        .client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|_| panic!("the button {css}"))
+        .click()
+        .await
+        .expect("click it");
+}
+
+async fn path_is(browser: &Browser, path: &str) {
+    browser
+        .wait_until(
+            path,
+            &format!(
+                "return location.pathname === '{path}' && document.readyState === 'complete';"
+            ),
+        )
+        .await;
+}
+
+async fn text_of(browser: &Browser, css: &str) -> String {
+    browser
+        .client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|_| panic!("{css}"))
+        .text()
+        .await
+        .expect("its text")
+}
+
+/// axe-core on the page, and a screenshot named `name`.
+async fn check(browser: &Browser, axe: &str, name: &str) {
+    let problems = browser.accessibility_problems(axe).await;
+    assert!(problems.is_empty(), "{name}: {problems:#?}");
+    let png = browser.client.screenshot().await.expect("a screenshot");
+    std::fs::write(artifacts_dir("section").join(format!("{name}.png")), png).expect("save it");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_manages_the_space_in_a_browser() {
+    let Some(browser) = Browser::start(TEST).await else {
+        return;
+    };
+    let Some(axe) = axe_source(TEST) else {
+        return;
+    };
+    let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+    let t = sqlite().await;
+    t.run(&["demo"]);
+    t.run(&[
+        "members",
+        "add",
+        "--space",
+        "demo",
+        "--email",
+        "owner@example.org",
+        "--role",
+        "owner",
+    ]);
+    let root = receiver.root_cert.to_string_lossy().into_owned();
+    let server =
+        Server::start_self_linked(&t, &["--allow-cidr", "127.0.0.0/8", "--root-cert", &root]);
+    let printed = t.run(&[
+        "--base-url",
+        &server.base,
+        "login-link",
+        "--email",
+        "owner@example.org",
+    ]);
+    let link = printed.lines().next().expect("a link").trim().to_owned();
+
+    browser.client.goto(&link).await.expect("open the link");
+    check(&browser, &axe, "sign-in-link").await;
+    press(&browser, "main form button[type=submit]").await;
+    path_is(&browser, "/en/account").await;
+    check(&browser, &axe, "account").await;
+    fill(&browser, "#password-new", "correct horse battery staple").await;
+    press(&browser, "#content form.stacked button[type=submit]").await;
+    path_is(&browser, "/en/account").await;
+    press(&browser, ".who button").await;
+    path_is(&browser, "/en/sign-in").await;
+    check(&browser, &axe, "sign-in").await;
+    fill(&browser, "#sign-in-email", "owner@example.org").await;
+    fill(
+        &browser,
+        "#sign-in-password",
+        "correct horse battery staple",
+    )
+    .await;
+    press(&browser, "#content form.stacked button[type=submit]").await;
+    path_is(&browser, "/en/account").await;
+
+    let keys = format!("{}/en/organizer/demo/integrations/keys", server.base);
+    browser.client.goto(&keys).await.expect("the keys page");
+    check(&browser, &axe, "keys").await;
+    fill(&browser, "input[name=name]", "partner site").await;
+    press(
+        &browser,
+        "#content > .section > form.stacked button[type=submit]",
+    )
+    .await;
+    browser
+        .wait_until(
+            "the key is shown",
+            "return !!document.getElementById('new-key');",
+        )
+        .await;
+    let key = text_of(&browser, "#new-key").await;
+    check(&browser, &axe, "key-created").await;
+    let api = |key: String| {
+        let url = server.url("/api/v1/tournaments");
+        async move {
+            reqwest::Client::new()
+                .get(url)
+                .bearer_auth(key)
+                .send()
+                .await
+                .expect("API")
+                .status()
+        }
+    };
+    assert_eq!(
+        api(key.clone()).await,
+        StatusCode::OK,
+        "the key works at once"
+    );
+    // The newest key is the table's first row.
+    press(&browser, "table form[action$='/revoke'] button").await;
+    browser
+        .wait_until(
+            "revoked",
+            "return location.search.indexOf('done=key-revoked') >= 0;",
+        )
+        .await;
+    assert_eq!(
+        api(key).await,
+        StatusCode::UNAUTHORIZED,
+        "refused from the next request"
+    );
+
+    let overview = format!("{}/en/organizer/demo/integrations", server.base);
+    browser.client.goto(&overview).await.expect("the section");
+    check(&browser, &axe, "integrations").await;
+    fill(&browser, "input[name=url]", &receiver.url).await;
+    press(&browser, "form[action$='/integrations/hooks'] button").await;
+    browser
+        .wait_until(
+            "the secret is shown",
+            "return !!document.getElementById('new-secret');",
+        )
+        .await;
+    let secret = text_of(&browser, "#new-secret").await;
+    check(&browser, &axe, "hook-added").await;
+    press(&browser, "form[action$='/test'] button").await;
+    browser
+        .wait_until(
+            "the answer is shown",
+            "return !!document.querySelector('p.notice');",
+        )
+        .await;
+    let said = text_of(&browser, "p.notice").await;
+    assert!(said.contains("was delivered: 200"), "{said}");
+    check(&browser, &axe, "hook-tested").await;
+    let ping = receiver
+        .wait_for(Duration::from_secs(10), |r| !r.is_empty())
+        .await;
+    let request = &ping[0];
+    let id = request.header("svc-webhook-id").unwrap();
+    let ts = request.header("svc-webhook-timestamp").unwrap();
+    let expected = format!(
+        "v1={}",
+        crate::webhooks::hmac_hex(&secret, id, ts, &request.body)
+    );
+    assert!(
+        request
+            .header("svc-webhook-signature")
+            .unwrap()
+            .split(' ')
+            .any(|s| s == expected),
+        "the receiver verifies the ping with the secret the page showed"
+    );
+
+    for path in [
+        "en/organizer/demo/integrations/widgets",
+        "ru/organizer/demo/integrations",
+        "ru/organizer/demo/members",
+    ] {
+        browser
+            .client
+            .goto(&format!("{}/{path}", server.base))
+            .await
+            .expect("a page");
+        check(&browser, &axe, &path.replace('/', "-")).await;
+    }
+    browser
+        .client
+        .goto(&format!("{}/en/organizer/demo/members", server.base))
+        .await
+        .expect("members");
+    fill(&browser, "input[name=email]", "admin@example.org").await;
+    press(&browser, "form[action$='/members'].stacked button").await;
+    browser
+        .wait_until(
+            "the invitation is shown",
+            "return !!document.getElementById('invitation');",
+        )
+        .await;
+    check(&browser, &axe, "member-invited").await;
+    browser.close().await;
+}
