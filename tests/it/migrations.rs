@@ -39,11 +39,13 @@ on_both_backends! {
         assert_eq!(
             names,
             ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_results",
-             "matches", "participants", "rate_counts", "rate_leases", "rate_stamps", "site_keys", "spaces", "stages", "tournaments", "versions"],
+             "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_stamps", "sessions",
+             "sign_in_failures", "sign_in_links", "site_keys", "spaces", "stages", "tournaments", "versions"],
             "on {}", t.backend_name()
         );
         assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
         assert!(tables["deliveries"].contains(&"lease_token".to_owned()));
+        assert!(tables["api_keys"].contains(&"expires_at".to_owned()) && tables["rate_counts"].contains(&"last_at".to_owned()));
         assert!(tables["participants"].contains(&"email".to_owned()) && tables["participants"].contains(&"withdrawal_hash".to_owned()));
         let applied = scalar(&t.db, "SELECT COUNT(*) FROM _sqlx_migrations WHERE success").await;
         assert_eq!(applied, MIGRATIONS_SQLITE.iter().count() as i64);
@@ -96,7 +98,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 10"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 11"));
     }
 }
 
