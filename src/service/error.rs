@@ -54,6 +54,19 @@ impl From<DbError> for ServiceError {
     }
 }
 
+impl From<crate::webhook::dispatcher::DispatchError> for ServiceError {
+    fn from(error: crate::webhook::dispatcher::DispatchError) -> ServiceError {
+        use crate::webhook::dispatcher::DispatchError;
+        match error {
+            DispatchError::Db(db) => db.into(),
+            DispatchError::Random(source) => ServiceError::NoRandomness {
+                what: "a claim token",
+                source,
+            },
+        }
+    }
+}
+
 impl From<Missing> for ServiceError {
     fn from(missing: Missing) -> ServiceError {
         ServiceError::NotFound(missing)

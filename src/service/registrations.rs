@@ -87,15 +87,7 @@ impl Checked {
             field: Field::ParticipantName,
             reason: e.to_string(),
         })?;
-        let email = applicant
-            .email
-            .map(|text| {
-                Email::parse(text).map_err(|e| Invalid::Field {
-                    field: Field::Email,
-                    reason: e.to_string(),
-                })
-            })
-            .transpose()?;
+        let email = applicant.email.map(super::members::email).transpose()?;
         let secret = applicant.withdrawal_secret.map(str::to_owned);
         Ok(Checked {
             name: name.to_owned(),

@@ -6,14 +6,17 @@
 
 use warp::http::StatusCode;
 
-use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
+use super::{
+    Answer, GRACES, InSpace, Tab, Visitor, chosen, done, frame, input, page_response, select,
+    shown_once,
+};
 use crate::db::deliveries::{self, Filter};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
 use crate::http::App;
 use crate::http::forms;
 use crate::ids::{DeliveryId, HookId};
 use crate::pages::i18n::{self, T};
-use crate::pages::section::{Block, Cell, Choice, Form, Notice, Page, Secret, Table};
+use crate::pages::section::{Block, Cell, Form, Notice, Page, Table};
 use crate::service::{self, Conflict, ServiceError};
 use crate::webhook::dispatcher::new_token;
 
@@ -22,13 +25,6 @@ const LISTED: i64 = 25;
 /// How far back an address's page lists deliveries.
 const LISTED_DAYS: i64 = 7;
 
-/// The graces a secret's replacement offers, in milliseconds, with their labels.
-const GRACES: [(i64, T); 3] = [
-    (0, T::GraceNow),
-    (3_600_000, T::GraceHour),
-    (86_400_000, T::GraceDay),
-];
-
 /// "Retry every failed one since": the choices, in milliseconds back from now (0: all).
 const SINCE: [(i64, T); 4] = [
     (3_600_000, T::SinceHour),
@@ -36,27 +32,6 @@ const SINCE: [(i64, T); 4] = [
     (7 * 86_400_000, T::SinceWeek),
     (0, T::SinceEver),
 ];
-
-fn select(
-    form_id: &str,
-    name: &str,
-    label: &str,
-    choices: &[(i64, T)],
-    t: impl Fn(T) -> &'static str,
-    chosen: i64,
-) -> crate::pages::section::Input {
-    let mut field = input(form_id, name, label, "select");
-    field.select = true;
-    field.options = choices
-        .iter()
-        .map(|(ms, text)| Choice {
-            value: ms.to_string(),
-            label: t(*text).into(),
-            selected: *ms == chosen,
-        })
-        .collect();
-    field
-}
 
 /// The hook `id` of this space, if there is one (another space's is the same as none).
 async fn find(
@@ -170,20 +145,15 @@ pub(super) async fn add(
     match added {
         Ok(added) => {
             let mut page = hook_page(app, in_space, visitor, &added.hook, None).await?;
-            page.blocks.insert(
-                0,
-                Block {
-                    secret: Some(Secret {
-                        label: t(T::NewSecretLabel).into(),
-                        value: added.secret,
-                        warning: t(T::SecretShownOnce).into(),
-                        id: "new-secret".into(),
-                        copy: t(T::Copy).into(),
-                        copied: t(T::Copied).into(),
-                    }),
-                    ..Block::default()
-                },
+            let warning = t(T::SecretShownOnce).into();
+            let secret = shown_once(
+                in_space,
+                T::NewSecretLabel,
+                added.secret,
+                warning,
+                "new-secret",
             );
+            page.blocks.insert(0, secret);
             if let Some(reason) = added.unresolved {
                 page.notice = Some(Notice {
                     text: format!("{} {reason}", t(T::HookUnresolved)),
@@ -309,21 +279,21 @@ async fn hook_page(
         Vec::new(),
     );
     secret.fields.push(select(
+        in_space,
         &secret.id,
         "grace",
-        t(T::SecretGraceLabel),
+        T::SecretGraceLabel,
         &GRACES,
-        t,
         86_400_000,
     ));
     page.blocks.push(Block::form(secret));
     let mut retry = visitor.form(app, &action("retry"), t(T::RetryFailed).into(), Vec::new());
     retry.fields.push(select(
+        in_space,
         &retry.id,
         "since",
-        t(T::SinceLabel),
+        T::SinceLabel,
         &SINCE,
-        t,
         86_400_000,
     ));
     page.blocks.push(Block::form(retry));
@@ -450,41 +420,26 @@ pub(super) async fn act(
     match action {
         "test" => test(app, in_space, visitor, &hook).await,
         "secret" => {
-            let Some(grace) = field("grace")
-                .parse::<i64>()
-                .ok()
-                .filter(|ms| GRACES.iter().any(|(g, _)| g == ms))
-            else {
+            let Some(grace) = chosen(&GRACES, &field("grace")) else {
                 return refused(t(T::GraceInvalid).into()).await;
             };
             let overlap = std::time::Duration::from_millis(u64::try_from(grace).unwrap_or(0));
             let rotated = service::hooks::rotate_secret(&app.db, &ctx, hook.id, overlap).await?;
             let mut page = hook_page(app, in_space, visitor, &hook, None).await?;
-            page.blocks.insert(
-                0,
-                Block {
-                    secret: Some(Secret {
-                        label: t(T::NewSecretLabel).into(),
-                        value: rotated.secret,
-                        warning: t(T::SecretOverlap).replace(
-                            "{until}",
-                            &i18n::date_time(in_space.place.locale, rotated.old_until),
-                        ),
-                        id: "new-secret".into(),
-                        copy: t(T::Copy).into(),
-                        copied: t(T::Copied).into(),
-                    }),
-                    ..Block::default()
-                },
+            let until = i18n::date_time(in_space.place.locale, rotated.old_until);
+            let warning = t(T::SecretOverlap).replace("{until}", &until);
+            let secret = shown_once(
+                in_space,
+                T::NewSecretLabel,
+                rotated.secret,
+                warning,
+                "new-secret",
             );
+            page.blocks.insert(0, secret);
             Ok(page_response(StatusCode::OK, &in_space.place, &page))
         }
         "retry" => {
-            let Some(back_ms) = field("since")
-                .parse::<i64>()
-                .ok()
-                .filter(|ms| SINCE.iter().any(|(s, _)| s == ms))
-            else {
+            let Some(back_ms) = chosen(&SINCE, &field("since")) else {
                 return refused(t(T::GraceInvalid).into()).await;
             };
             let since = (back_ms > 0).then(|| ctx.now - back_ms);
@@ -516,25 +471,17 @@ pub(super) async fn act(
 async fn test(app: &App, in_space: &InSpace<'_>, visitor: &Visitor, hook: &HookRow) -> Answer {
     let t = |text: T| in_space.t(text);
     let tester = &app.webhooks.tester;
-    let token = new_token().map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+    let token = new_token()?;
     let pinged =
         service::hooks::ping(&app.db, &visitor.ctx(app), hook.id, &token, tester.lease()).await?;
-    let job = tester
-        .load(&token)
-        .await
-        .map_err(|e| ServiceError::Corrupt(e.to_string()))?
-        .into_iter()
-        .next();
+    let job = tester.load(&token).await?.into_iter().next();
     let notice = match job {
         None => Notice {
             text: t(T::TestTaken).into(),
             error: true,
         },
         Some(job) => {
-            let report = tester
-                .attempt(job)
-                .await
-                .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+            let report = tester.attempt(job).await?;
             let outcome = &report.outcome;
             let ms = outcome.duration.as_millis().to_string();
             if outcome.succeeded() {

@@ -3,22 +3,18 @@
 
 use warp::http::StatusCode;
 
-use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
+use super::{
+    Answer, GRACES, InSpace, Tab, Visitor, chosen, done, frame, input, notice_of, page_response,
+    select, shown_once,
+};
 use crate::api_keys::MAX_ACTIVE_PER_SPACE;
 use crate::db::api_keys;
 use crate::http::App;
 use crate::http::forms;
 use crate::ids::KeyId;
 use crate::pages::i18n::{self, T};
-use crate::pages::section::{Block, Cell, Choice, Form, Notice, Secret, Table};
+use crate::pages::section::{Block, Cell, Form, Notice, Table};
 use crate::service::{self, Conflict, Missing, ServiceError};
-
-/// The graces a roll offers, in milliseconds, with their labels.
-const GRACES: [(i64, T); 3] = [
-    (0, T::GraceNow),
-    (3_600_000, T::GraceHour),
-    (86_400_000, T::GraceDay),
-];
 
 /// The keys page, with a key just made (shown once) or a problem.
 pub(super) async fn page(
@@ -62,16 +58,14 @@ pub(super) async fn page(
                 if key.expires_at.is_none() {
                     let roll = in_space.path(&format!("integrations/keys/{}/roll", key.id));
                     let mut form = visitor.form(app, &roll, t(T::Roll).into(), Vec::new());
-                    let mut grace = input(&form.id, "grace", t(T::GraceLabel), "select");
-                    grace.select = true;
-                    grace.options = GRACES
-                        .iter()
-                        .map(|(ms, label)| Choice {
-                            value: ms.to_string(),
-                            label: t(*label).into(),
-                            selected: *ms == 3_600_000,
-                        })
-                        .collect();
+                    let grace = select(
+                        in_space,
+                        &form.id,
+                        "grace",
+                        T::GraceLabel,
+                        &GRACES,
+                        3_600_000,
+                    );
                     form.fields.push(grace);
                     form.inline = true;
                     actions.push(form);
@@ -92,17 +86,13 @@ pub(super) async fn page(
         Some((status, Ok(key))) => (
             status,
             None,
-            Some(Block {
-                secret: Some(Secret {
-                    label: t(T::NewKeyLabel).into(),
-                    value: key,
-                    warning: t(T::SecretShownOnce).into(),
-                    id: "new-key".into(),
-                    copy: t(T::Copy).into(),
-                    copied: t(T::Copied).into(),
-                }),
-                ..Block::default()
-            }),
+            Some(shown_once(
+                in_space,
+                T::NewKeyLabel,
+                key,
+                t(T::SecretShownOnce).into(),
+                "new-key",
+            )),
         ),
         Some((status, Err(notice))) => (status, Some(notice), None),
         None => (StatusCode::OK, notice_of(locale, query), None),
@@ -211,10 +201,7 @@ pub(super) async fn act(
             }
         },
         "roll" => {
-            let grace = forms::fields(body)("grace")
-                .parse::<i64>()
-                .ok()
-                .filter(|ms| GRACES.iter().any(|(g, _)| g == ms));
+            let grace = chosen(&GRACES, &forms::fields(body)("grace"));
             let Some(grace) = grace else {
                 let notice = Notice {
                     text: in_space.t(T::GraceInvalid).into(),

@@ -3,14 +3,16 @@
 
 use warp::http::StatusCode;
 
-use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
+use super::{
+    Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response, shown_once,
+};
 use crate::db::people;
 use crate::domain::Role;
 use crate::http::App;
 use crate::http::forms;
 use crate::ids::PersonId;
 use crate::pages::i18n::{self, T};
-use crate::pages::section::{Block, Cell, Choice, Form, Notice, Secret, Table};
+use crate::pages::section::{Block, Cell, Choice, Form, Notice, Table};
 use crate::service::{self, Conflict, ServiceError};
 
 fn role_name(in_space: &InSpace<'_>, role: Role) -> &'static str {
@@ -88,17 +90,13 @@ pub(super) async fn page(
         Some((status, Ok(link))) => (
             status,
             None,
-            Some(Block {
-                secret: Some(Secret {
-                    label: t(T::InvitationLabel).into(),
-                    value: link,
-                    warning: t(T::InvitationWarning).into(),
-                    id: "invitation".into(),
-                    copy: t(T::Copy).into(),
-                    copied: t(T::Copied).into(),
-                }),
-                ..Block::default()
-            }),
+            Some(shown_once(
+                in_space,
+                T::InvitationLabel,
+                link,
+                t(T::InvitationWarning).into(),
+                "invitation",
+            )),
         ),
         Some((status, Err(notice))) => (status, Some(notice), None),
         None => (StatusCode::OK, notice_of(locale, query), None),

@@ -32,7 +32,7 @@ use crate::db::spaces::SpaceRow;
 use crate::domain::{Locale, Role};
 use crate::pages::i18n::T;
 use crate::pages::portal::Place;
-use crate::pages::section::{Form, Input, Nav, Notice, Page};
+use crate::pages::section::{Block, Choice, Form, Input, Nav, Notice, Page, Secret};
 use crate::service::sign_in::{self as sessions, Current};
 use crate::service::{Ctx, ServiceError};
 
@@ -576,5 +576,58 @@ fn input(form_id: &str, name: &str, label: &str, kind: &'static str) -> Input {
         label: label.into(),
         kind,
         ..Input::default()
+    }
+}
+
+/// The graces a replaced key or secret offers (the old one keeps working), in milliseconds,
+/// with their labels.
+const GRACES: [(i64, T); 3] = [
+    (0, T::GraceNow),
+    (3_600_000, T::GraceHour),
+    (86_400_000, T::GraceDay),
+];
+
+/// The value of a posted choice among `choices` (milliseconds), or `None` for anything else.
+fn chosen(choices: &[(i64, T)], posted: &str) -> Option<i64> {
+    posted
+        .parse::<i64>()
+        .ok()
+        .filter(|ms| choices.iter().any(|(c, _)| c == ms))
+}
+
+/// A select of `choices` (milliseconds and their labels) with `selected` chosen.
+fn select(
+    in_space: &InSpace<'_>,
+    form_id: &str,
+    name: &str,
+    label: T,
+    choices: &[(i64, T)],
+    selected: i64,
+) -> Input {
+    let mut field = input(form_id, name, in_space.t(label), "select");
+    field.select = true;
+    field.options = choices
+        .iter()
+        .map(|(ms, text)| Choice {
+            value: ms.to_string(),
+            label: in_space.t(*text).into(),
+            selected: *ms == selected,
+        })
+        .collect();
+    field
+}
+
+/// A secret shown on this answer only, with its copy button and `warning`.
+fn shown_once(in_space: &InSpace<'_>, label: T, value: String, warning: String, id: &str) -> Block {
+    Block {
+        secret: Some(Secret {
+            label: in_space.t(label).into(),
+            value,
+            warning,
+            id: id.into(),
+            copy: in_space.t(T::Copy).into(),
+            copied: in_space.t(T::Copied).into(),
+        }),
+        ..Block::default()
     }
 }
