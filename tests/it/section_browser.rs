@@ -2,8 +2,10 @@
 //! sign-in link and press the button, set a password, sign out and in again with it, create a
 //! key that the API takes at once, revoke it (the next request is refused), add an address
 //! against a real HTTPS receiver and press Test (the receiver verifies the ping with the secret
-//! the page showed), and invite an administrator. axe-core checks every page for serious or
-//! critical problems, in both languages; screenshots are left in
+//! the page showed, and the copy button puts that secret on the clipboard), retry a failed
+//! delivery from the address's page (it arrives), and invite an administrator, who signs in by
+//! the invitation, makes a key, and is refused the members' page. axe-core checks every page for
+//! serious or critical problems, in both languages; screenshots are left in
 //! `target/test-artifacts/section/`.
 
 use std::time::Duration;
@@ -29,7 +31,21 @@ async fn fill(browser: &Browser, css: &str, text: &str) {
         .expect("type into it");
 }
 
+/// Presses a form's button and waits for the answer to be a new, loaded page: a page that leads
+/// back to the same path must not be mistaken for its answer.
 async fn press(browser: &Browser, css: &str) {
+    browser.js("window.__before = true; return true;").await;
+    click(browser, css).await;
+    browser
+        .wait_until(
+            &format!("the answer to {css}"),
+            "return !window.__before && document.readyState === 'complete';",
+        )
+        .await;
+}
+
+/// Clicks a button that does not leave the page.
+async fn click(browser: &Browser, css: &str) {
     browser
         .client
         .find(Locator::Css(css))
@@ -78,7 +94,15 @@ async fn an_owner_manages_the_space_in_a_browser() {
     let Some(axe) = axe_source(TEST) else {
         return;
     };
-    let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+    // The first request (Test) is answered, the second (Test again) fails, then all are answered.
+    let receiver = Receiver::start(|_, n| {
+        if n == 1 {
+            Reply::Status(500)
+        } else {
+            Reply::Status(200)
+        }
+    })
+    .await;
     let t = sqlite().await;
     t.run(&["demo"]);
     t.run(&[
@@ -185,6 +209,20 @@ async fn an_owner_manages_the_space_in_a_browser() {
         .await;
     let secret = text_of(&browser, "#new-secret").await;
     check(&browser, &axe, "hook-added").await;
+    browser.allow_clipboard().await;
+    click(&browser, "button[data-copy=new-secret]").await;
+    browser
+        .wait_until(
+            "the button says it copied",
+            "var b = document.querySelector('button[data-copy=new-secret]'); \
+             return b.textContent === b.getAttribute('data-copied');",
+        )
+        .await;
+    assert_eq!(
+        browser.clipboard().await,
+        secret,
+        "the copy button puts the secret on the clipboard"
+    );
     press(&browser, "form[action$='/test'] button").await;
     browser
         .wait_until(
@@ -214,6 +252,55 @@ async fn an_owner_manages_the_space_in_a_browser() {
         "the receiver verifies the ping with the secret the page showed"
     );
 
+    // A failed delivery, retried from the address's page, arrives.
+    press(&browser, "form[action$='/test'] button").await;
+    browser
+        .wait_until(
+            "the failure is shown",
+            "return !!document.querySelector('p.notice.failed');",
+        )
+        .await;
+    let said = text_of(&browser, "p.notice.failed").await;
+    assert!(
+        said.contains("500"),
+        "the receiver's answer is shown: {said}"
+    );
+    press(&browser, "table form[action*='/deliveries/'] button").await;
+    browser
+        .wait_until(
+            "retried",
+            "return location.search.indexOf('done=retried') >= 0;",
+        )
+        .await;
+    receiver
+        .wait_for(Duration::from_secs(20), |r| r.len() >= 3)
+        .await;
+    // The page shows what the sender recorded once the retry is through.
+    let hook_page = browser
+        .client
+        .current_url()
+        .await
+        .expect("the address's page");
+    let delivered = "return document.querySelectorAll('table tbody tr').length >= 2 \
+                     && !document.querySelector(\"table form[action*='/deliveries/']\");";
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        browser
+            .client
+            .goto(hook_page.as_str())
+            .await
+            .expect("reload");
+        if browser.js(delivered).await == serde_json::Value::Bool(true) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the retried delivery still shows as failed"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    check(&browser, &axe, "hook-retried").await;
+
     for path in [
         "en/organizer/demo/integrations/widgets",
         "ru/organizer/demo/integrations",
@@ -240,5 +327,51 @@ async fn an_owner_manages_the_space_in_a_browser() {
         )
         .await;
     check(&browser, &axe, "member-invited").await;
+    let invitation = text_of(&browser, "#invitation").await;
+
+    // The administrator, in the same browser once the owner has signed out.
+    press(&browser, ".who button").await;
+    path_is(&browser, "/en/sign-in").await;
+    browser
+        .client
+        .goto(&invitation)
+        .await
+        .expect("the invitation");
+    press(&browser, "main form button[type=submit]").await;
+    path_is(&browser, "/en/account").await;
+    browser.client.goto(&keys).await.expect("the keys page");
+    fill(&browser, "input[name=name]", "admin's key").await;
+    press(
+        &browser,
+        "#content > .section > form.stacked button[type=submit]",
+    )
+    .await;
+    browser
+        .wait_until(
+            "the administrator's key is shown",
+            "return !!document.getElementById('new-key');",
+        )
+        .await;
+    let admins = text_of(&browser, "#new-key").await;
+    assert_eq!(api(admins).await, StatusCode::OK, "an administrator's key");
+    browser
+        .client
+        .goto(&format!("{}/en/organizer/demo/members", server.base))
+        .await
+        .expect("members");
+    let page = text_of(&browser, "main").await;
+    assert!(
+        page.contains("Only the space's owners manage its members."),
+        "{page}"
+    );
+    assert!(
+        browser
+            .client
+            .find(Locator::Css("form[action$='/members']"))
+            .await
+            .is_err(),
+        "no invitation form for an administrator"
+    );
+    check(&browser, &axe, "members-refused").await;
     browser.close().await;
 }

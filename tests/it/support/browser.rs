@@ -179,6 +179,31 @@ impl Browser {
             .expect("set chromedriver's network conditions");
     }
 
+    /// Lets pages read and write the clipboard without asking (WebDriver's permissions
+    /// extension), as a person who allowed it would.
+    pub async fn allow_clipboard(&self) {
+        for name in ["clipboard-read", "clipboard-write"] {
+            self.client
+                .issue_cmd(SetPermission { name })
+                .await
+                .unwrap_or_else(|e| panic!("allow {name}: {e}"));
+        }
+    }
+
+    /// What is on the clipboard now, as the page can read it.
+    pub async fn clipboard(&self) -> String {
+        let read = self
+            .client
+            .execute_async(
+                "var done = arguments[arguments.length - 1];
+                 navigator.clipboard.readText().then(done, function (e) { done('failed: ' + e); });",
+                Vec::new(),
+            )
+            .await
+            .expect("read the clipboard");
+        read.as_str().unwrap_or_default().to_owned()
+    }
+
     /// Waits (up to 10 s) until `script` returns `true` in the current frame. A script that
     /// fails (say, while a page is still navigating) counts as "not yet".
     pub async fn wait_until(&self, what: &str, script: &str) {
@@ -290,6 +315,33 @@ impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
                 "download_throughput": 10_000_000,
                 "upload_throughput": 10_000_000,
             }
+        });
+        (hyper::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// WebDriver's "Set Permission" extension command (W3C Permissions).
+#[derive(Debug)]
+struct SetPermission {
+    name: &'static str,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for SetPermission {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/permissions",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (hyper::Method, Option<String>) {
+        let body = serde_json::json!({
+            "descriptor": { "name": self.name },
+            "state": "granted",
         });
         (hyper::Method::POST, Some(body.to_string()))
     }
