@@ -42,24 +42,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use common::open_loop::{OpenLoop, Report, Target};
-use common::{LUA, PgDatabase, Run, Serve, bare_warp, wrk, wrk_with};
+use common::{LUA, PgDatabase, Run, Serve, bare_warp, tourney, wrk, wrk_with};
 
 const SPACES: usize = 10;
 const KEYS_PER_SPACE: usize = 10;
-
-fn tourney(db: &str, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .env("TOURNEY_DATABASE_URL", db)
-        .args(args)
-        .output()
-        .expect("run tourney");
-    assert!(
-        output.status.success(),
-        "tourney {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 /// The import document: per space a 64-player double elimination (registration closed) and five
 /// smaller tournaments.

@@ -20,23 +20,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{LUA, Serve, bare_warp, wrk};
+use common::{LUA, Serve, bare_warp, play, tourney, wrk};
 
 const CLIENTS: usize = 50;
-
-fn tourney(db: &str, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .env("TOURNEY_DATABASE_URL", db)
-        .args(args)
-        .output()
-        .expect("run tourney");
-    assert!(
-        output.status.success(),
-        "tourney {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 /// A space with a 64-player double elimination (drawn) and a tournament open for registration
 /// with room for every post of the run.
@@ -55,25 +41,6 @@ fn document() -> String {
         players.join(","),
         players[..8].join(",")
     )
-}
-
-/// Reports every ready match of `slug` until none is left but the grand final.
-fn play(db: &str, slug: &str) {
-    loop {
-        let listing = tourney(db, &["matches", "list", slug, "--ready"]);
-        let ready: Vec<String> = listing
-            .lines()
-            .skip(1)
-            .filter(|l| !l.contains("grand_final"))
-            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
-            .collect();
-        if ready.is_empty() {
-            return;
-        }
-        for id in ready {
-            tourney(db, &["matches", "report", slug, &id, "--score", "2-1"]);
-        }
-    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {

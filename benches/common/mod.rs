@@ -64,6 +64,41 @@ impl Drop for Serve {
     }
 }
 
+/// Runs the `tourney` shell command on `db` and returns what it printed; a failure stops the
+/// benchmark with its message.
+pub fn tourney(db: &str, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .env("TOURNEY_DATABASE_URL", db)
+        .args(args)
+        .output()
+        .expect("run tourney");
+    assert!(
+        output.status.success(),
+        "tourney {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Reports every ready match of `slug` until none is left but the grand final.
+pub fn play(db: &str, slug: &str) {
+    loop {
+        let listing = tourney(db, &["matches", "list", slug, "--ready"]);
+        let ready: Vec<String> = listing
+            .lines()
+            .skip(1)
+            .filter(|l| !l.contains("grand_final"))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .collect();
+        if ready.is_empty() {
+            return;
+        }
+        for id in ready {
+            tourney(db, &["matches", "report", slug, &id, "--score", "2-1"]);
+        }
+    }
+}
+
 /// Rotates over "key path" lines, one request each.
 pub const LUA: &str = r#"
 local pairs_ = {}
@@ -79,6 +114,24 @@ function request()
   i = i % #pairs_ + 1
   local p = pairs_[i]
   return wrk.format("GET", p.path, { ["Authorization"] = "Bearer " .. p.key })
+end
+"#;
+
+/// Rotates over "cookie path" lines (`tourney_session=… /en/…`): a signed-in visitor's pages.
+pub const COOKIE_LUA: &str = r#"
+local pairs_ = {}
+local i = 0
+function init(args)
+  for line in io.lines(args[1]) do
+    local cookie, path = line:match("^(%S+) (%S+)$")
+    pairs_[#pairs_ + 1] = { cookie = cookie, path = path }
+  end
+  i = math.random(#pairs_)
+end
+function request()
+  i = i % #pairs_ + 1
+  local p = pairs_[i]
+  return wrk.format("GET", p.path, { ["Cookie"] = p.cookie })
 end
 "#;
 
