@@ -130,6 +130,7 @@ fn page(locale: Locale, tournament: &TournamentRow, data: &BracketData) -> Strin
         theme: Theme::Light,
         heading: &tournament.name,
         portal_url: base_url.tournament_page(locale, &tournament.slug),
+        live: None,
     };
     pages::bracket(&frame, tournament, data).expect("renders")
 }

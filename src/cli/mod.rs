@@ -492,6 +492,17 @@ pub struct ServeArgs {
     /// How long a signed-in session lasts at most; only tests change it
     #[arg(long, value_name = "DURATION", default_value = "12h", hide = true)]
     pub session_lifetime: String,
+    /// Live pages' event streams this process holds open at once; beyond it a page is answered
+    /// 503 with Retry-After and follows by polling instead
+    #[arg(long, value_name = "N", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub live_streams: u32,
+    /// How often this process looks for changes that open live pages follow; only tests change it
+    #[arg(long, value_name = "DURATION", default_value = "250ms", hide = true)]
+    pub live_tick: String,
+    /// How often an idle event stream sends a keep-alive comment; only tests change it
+    #[arg(long, value_name = "DURATION", default_value = "15s", hide = true)]
+    pub live_keep_alive: String,
     /// Do not deliver webhooks from this process (run `tourney dispatch` for them instead)
     #[arg(long)]
     pub no_dispatch: bool,

@@ -1,6 +1,6 @@
-//! `tourney serve`: the read API, the widgets and the portal, and (unless `--no-dispatch`) the
-//! webhook delivery loop, until SIGINT or SIGTERM, then a graceful stop (requests in flight are
-//! answered, attempts in flight finish). With `--demo` on an empty database, the demo space and a
+//! `tourney serve`: the read API, the widgets and the portal, their live pages, and (unless
+//! `--no-dispatch`) the webhook delivery loop, until SIGINT or SIGTERM, then a graceful stop
+//! (requests in flight are answered, live pages' streams end, attempts in flight finish). With `--demo` on an empty database, the demo space and a
 //! key are created and example requests printed.
 
 use std::io::Write;
@@ -64,6 +64,11 @@ pub async fn run(
             idle_ms: millis(window("--session-idle", &args.session_idle)?),
             absolute_ms: millis(window("--session-lifetime", &args.session_lifetime)?),
         },
+        live: http::live::LiveSettings {
+            max_streams: usize::try_from(args.live_streams).unwrap_or(usize::MAX),
+            tick: window("--live-tick", &args.live_tick)?,
+            keep_alive: window("--live-keep-alive", &args.live_keep_alive)?,
+        },
     };
     let (listener, address) = http::bind(args.listen)
         .await
@@ -113,7 +118,9 @@ pub async fn run(
         _ => None,
     };
     tracing::info!(%address, rate_limit = args.rate_limit, delivering = loop_.is_some(), "serving");
+    let live = tokio::spawn(http::live::follow(Arc::clone(&app), stop.wait()));
     http::serve(listener, app, stop.wait()).await;
+    let _ = live.await;
     if let Some(loop_) = loop_ {
         let _ = loop_.await;
     }

@@ -20,6 +20,8 @@ pub enum Route {
     Readyz,
     Metrics,
     Widgets,
+    /// Live pages' event streams (counted when the stream is answered, not when it ends).
+    Live,
     /// The portal's pages and forms.
     Portal,
     /// Anything else, unknown API paths included.
@@ -27,7 +29,7 @@ pub enum Route {
 }
 
 impl Route {
-    const ALL: [Route; 12] = [
+    const ALL: [Route; 13] = [
         Route::Organization,
         Route::Tournaments,
         Route::Tournament,
@@ -38,6 +40,7 @@ impl Route {
         Route::Readyz,
         Route::Metrics,
         Route::Widgets,
+        Route::Live,
         Route::Portal,
         Route::Other,
     ];
@@ -54,6 +57,7 @@ impl Route {
             Route::Readyz => "readyz",
             Route::Metrics => "metrics",
             Route::Widgets => "widgets",
+            Route::Live => "live",
             Route::Portal => "portal",
             Route::Other => "other",
         }

@@ -1,5 +1,5 @@
 //! The HTTP server behind `tourney serve`: the read API under `/api/v1`, the widget pages under
-//! `/embed`, `/healthz`, `/readyz` and `/metrics` for operators, and every other path for the
+//! `/embed`, live pages' event streams under `/live`, `/healthz`, `/readyz` and `/metrics` for operators, and every other path for the
 //! portal (`/`, `/<locale>/…`).
 //!
 //! One catch-all warp filter hands every request to [`handle`], which routes by path in plain
@@ -12,6 +12,7 @@ mod cache;
 mod clients;
 mod error;
 mod forms;
+pub mod live;
 mod metrics;
 mod ops;
 mod portal;
@@ -48,6 +49,8 @@ pub struct Settings {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// How long the section's sessions last.
     pub sessions: crate::service::sign_in::SessionTimes,
+    /// Live pages: the cap on streams, how often changes are looked for, keep-alives.
+    pub live: live::LiveSettings,
 }
 
 impl Default for Settings {
@@ -58,6 +61,7 @@ impl Default for Settings {
             form_limit: DEFAULT_FORM_LIMIT,
             trusted_proxies: Vec::new(),
             sessions: crate::service::sign_in::SessionTimes::default(),
+            live: live::LiveSettings::default(),
         }
     }
 }
@@ -100,6 +104,8 @@ pub struct App {
     pub deliveries: Option<Arc<crate::webhook::metrics::DeliveryMetrics>>,
     pub settings: Settings,
     pub webhooks: WebhookTools,
+    /// The tournaments open live pages follow, and their streams.
+    pub live: live::Hub,
 }
 
 impl App {
@@ -147,6 +153,7 @@ impl App {
             widget_pages: cache::ResponseCache::default(),
             metrics: metrics::Metrics::default(),
             deliveries,
+            live: live::Hub::new(settings.live.max_streams),
             settings,
             webhooks,
             db,
@@ -210,6 +217,11 @@ async fn handle(
             route: Route::Widgets,
             key_id: None,
             response: widgets::handle(app, &method, &path["/embed/".len()..], query, headers).await,
+        },
+        _ if path.starts_with("/live/") => api::Answered {
+            route: Route::Live,
+            key_id: None,
+            response: Box::pin(live::handle(app, &method, &path["/live/".len()..], headers)).await,
         },
         "/healthz" => api::Answered {
             route: Route::Healthz,

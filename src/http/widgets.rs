@@ -209,6 +209,7 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
                 theme,
                 heading: &tournament.name,
                 portal_url: app.base_url.tournament_page(locale, &tournament.slug),
+                live: Some(pages::live_stream(&tournament.slug)),
             };
             let html = match kind {
                 Kind::Registration => {

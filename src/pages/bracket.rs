@@ -452,6 +452,7 @@ mod tests {
             theme: Theme::Light,
             heading: "Cup",
             portal_url: base.tournament_page(Locale::En, "cup"),
+            live: None,
         };
         crate::pages::bracket(&frame, &tournament(), &data).expect("renders")
     }

@@ -182,6 +182,8 @@ texts! {
     NothingChanged => "Nothing was changed", "Ничего не изменено";
     RoleOwner => "Owner", "Владелец";
     RoleAdministrator => "Administrator", "Администратор";
+    LiveUpdated => "Updated:", "Обновлено:";
+    LiveDetails => "Details", "Сведения";
     OwnersOnly => "Only the space's owners manage its members.", "Участниками пространства управляют только его владельцы.";
     KeysTitle => "API keys", "Ключи API";
     NameHead => "Name", "Название";

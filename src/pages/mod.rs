@@ -20,7 +20,7 @@ mod tables;
 mod widgets;
 
 pub use render::{
-    PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, SECTION_POLICY, STYLESHEET,
+    LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, SECTION_POLICY, STYLESHEET,
     content_security_policy, message,
 };
 pub use widgets::{bracket, calendar, registration, standings};
@@ -60,6 +60,13 @@ pub struct Frame<'a> {
     pub heading: &'a str,
     /// The portal page this widget stands for.
     pub portal_url: String,
+    /// The event stream the page follows to update itself ([`live_stream`]), if it does.
+    pub live: Option<String>,
+}
+
+/// The path of a tournament's event stream (`http::live`), which its live pages follow.
+pub fn live_stream(slug: &str) -> String {
+    format!("/live/{slug}")
 }
 
 #[derive(Serialize)]
@@ -77,6 +84,11 @@ struct FrameView {
     portal_url: String,
     open_on_portal: &'static str,
     script: &'static str,
+    live: Option<String>,
+    /// What the live region says before the names of the parts that changed.
+    updated: &'static str,
+    /// The name of the widget, for the live region.
+    part: &'static str,
 }
 
 impl Frame<'_> {
@@ -89,6 +101,9 @@ impl Frame<'_> {
             portal_url: self.portal_url.clone(),
             open_on_portal: i18n::T::OpenOnPortal.get(self.locale),
             script: render::RESIZE_SCRIPT,
+            live: self.live.clone(),
+            updated: i18n::T::LiveUpdated.get(self.locale),
+            part: widget.get(self.locale),
         };
         Page { frame, body }
     }

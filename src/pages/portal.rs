@@ -297,6 +297,10 @@ struct TournamentBody {
     bracket: bracket::BracketBody,
     standings_heading: &'static str,
     standings: StandingsBody,
+    /// The event stream the page follows, and the live region's words.
+    live: String,
+    updated: &'static str,
+    details: &'static str,
 }
 
 /// The page of a published tournament. The registration form shows while registration is open
@@ -406,6 +410,9 @@ pub fn tournament(
         bracket: bracket::body(locale, tournament, &data.bracket),
         standings_heading: T::Standings.get(locale),
         standings: StandingsBody::new(locale, tournament.status, &data.standings),
+        live: super::live_stream(&tournament.slug),
+        updated: T::LiveUpdated.get(locale),
+        details: T::LiveDetails.get(locale),
     };
     page("portal_tournament", place, &tournament.name, body)
 }

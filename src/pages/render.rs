@@ -1,7 +1,7 @@
 //! Templates (tinytemplate, compiled once per thread because it is neither Send nor Sync), the
-//! stylesheets, the widgets' resize script, and the Content-Security-Policy of each kind of page:
-//! widgets allow exactly that script and any site to frame them; portal pages allow no script
-//! and no framing at all.
+//! stylesheets, the widgets' resize script, live pages' script, and the Content-Security-Policy
+//! of each kind of page: widgets allow exactly those scripts and any site to frame them; portal
+//! pages allow only this origin's scripts and no framing at all.
 //!
 //! Rendering never panics: a template error comes back as [`RenderError`] for the caller to log
 //! and answer with the plain error page.
@@ -27,6 +27,10 @@ pub const PORTAL_STYLESHEET: &str = include_str!("../../templates/portal/portal.
 /// `scrollHeight`, which never drops below the iframe's current height, so the frame can also
 /// shrink to a short page.
 pub const RESIZE_SCRIPT: &str = "(function(){function h(){parent.postMessage({type:\"tourney:resize\",height:Math.ceil(document.documentElement.getBoundingClientRect().height)},\"*\")}addEventListener(\"load\",h);if(window.ResizeObserver){new ResizeObserver(h).observe(document.documentElement)}})();";
+
+/// Live pages' script (`templates/live.js`), served at `/assets/live.js`: follows the
+/// tournament's event stream and replaces the parts of the page that changed.
+pub const LIVE_SCRIPT: &str = include_str!("../../templates/live.js");
 
 const TEMPLATES: &[(&str, &str)] = &[
     ("head", include_str!("../../templates/head.html")),
@@ -150,23 +154,25 @@ pub fn message(locale: Locale, title: T, body: T) -> String {
     })
 }
 
-/// `default-src 'none'`, the stylesheet from this origin, the resize script by hash, and any
-/// site may frame the page (embedding is the point).
+/// `default-src 'none'`, the stylesheet and the live script from this origin (which may ask this
+/// origin again), the resize script by hash, and any site may frame the page (embedding is the
+/// point).
 pub fn content_security_policy() -> &'static str {
     static POLICY: LazyLock<String> = LazyLock::new(|| {
         let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(RESIZE_SCRIPT));
         format!(
-            "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'sha256-{hash}'; \
-             base-uri 'none'; form-action 'none'; frame-ancestors *"
+            "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self' 'sha256-{hash}'; \
+             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
         )
     });
     &POLICY
 }
 
-/// Portal pages: nothing but this origin's stylesheets, forms that post to this origin only, and
-/// no site may frame them.
+/// Portal pages: nothing but this origin's stylesheets and live script (which may ask this
+/// origin again), forms that post to this origin only, and no site may frame them.
 pub const PORTAL_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
-    form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+    script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; \
+    frame-ancestors 'none'";
 
 /// Section pages: the portal's policy, and this origin's copy script and widget previews.
 pub const SECTION_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \

@@ -173,6 +173,7 @@ pub fn calendar(
         theme,
         heading: &space.name,
         portal_url: base_url.space_page(locale, &space.slug),
+        live: None,
     };
     let body = CalendarBody {
         message: parts.is_empty().then(|| T::NoTournaments.get(locale)),

@@ -166,7 +166,7 @@ on_both_backends! {
             let headers = response.headers();
             let policy = headers["content-security-policy"].to_str().unwrap();
             assert!(policy.contains("frame-ancestors *") && policy.starts_with("default-src 'none'"), "{policy}");
-            assert!(policy.contains("script-src 'sha256-") && !policy.contains("unsafe-inline"), "{policy}");
+            assert!(policy.contains("script-src 'self' 'sha256-") && policy.contains("connect-src 'self'") && !policy.contains("unsafe-inline"), "{policy}");
             assert!(!headers.contains_key("x-frame-options"), "{path}");
             assert_eq!(headers["x-content-type-options"], "nosniff");
             assert!(headers.contains_key("referrer-policy"));

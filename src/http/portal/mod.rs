@@ -6,8 +6,8 @@
 //!
 //! Writes go through `service::registrations` as the actor `portal`, guarded first: posts per
 //! client address, body size, origin, and the form token bound to a cookie, so a refused post
-//! writes nothing. Pages are never framed (`frame-ancestors 'none'`), carry no script, and send
-//! no referrer (a withdrawal link must not leak through one). A withdrawal secret is never
+//! writes nothing. Pages are never framed (`frame-ancestors 'none'`), carry no script but this
+//! origin's (a tournament page's live script), and send no referrer (a withdrawal link must not leak through one). A withdrawal secret is never
 //! logged: the request log shows its path without it.
 
 use std::sync::Arc;
@@ -17,6 +17,7 @@ use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
 mod pages;
+pub(super) use pages::tournament_state;
 mod registration;
 mod withdrawal;
 
@@ -56,6 +57,8 @@ enum Target<'a> {
     Stylesheet,
     /// The section's one script (copy buttons).
     Script,
+    /// Live pages' script (widgets and the tournament page).
+    LiveScript,
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
@@ -73,6 +76,7 @@ fn parse(path: &str) -> Target<'_> {
         "/" => return Target::Root,
         "/assets/portal.css" => return Target::Stylesheet,
         "/assets/section.js" => return Target::Script,
+        "/assets/live.js" => return Target::LiveScript,
         _ => {}
     }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
@@ -131,6 +135,13 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
             return asset(
                 request.method,
                 crate::pages::section::COPY_SCRIPT,
+                "text/javascript; charset=utf-8",
+            );
+        }
+        Target::LiveScript => {
+            return asset(
+                request.method,
+                html::LIVE_SCRIPT,
                 "text/javascript; charset=utf-8",
             );
         }

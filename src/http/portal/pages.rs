@@ -30,24 +30,13 @@ pub(super) async fn cached(
     path: &str,
     headers: &HeaderMap,
 ) -> Result<Response, Failure> {
-    let key = format!("{path} {}", place.theme.as_str());
-    let (owned, path, locale, theme) =
-        (Arc::clone(app), path.to_owned(), place.locale, place.theme);
     let version = app
         .gate
         .current()
         .await
         .map_err(|error| Failure::new(&error.to_string()))?
         .data;
-    let built = app
-        .portal_pages
-        .get_or_build(&key, version, || async move {
-            let build = build_page(&owned, &path, locale, theme);
-            tokio::time::timeout(DB_TIMEOUT, build)
-                .await
-                .map_err(|_| Failure::new("the database did not answer in time"))?
-        })
-        .await?;
+    let built = built(app, path, place.locale, place.theme, version).await?;
     let Target::Tournament(locale, slug) = target else {
         return Ok(revalidated(built, headers));
     };
@@ -62,6 +51,40 @@ pub(super) async fn cached(
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     Ok(response)
+}
+
+/// The page at `path` as of `version` (or later): the one built for it, or built now and kept.
+async fn built(
+    app: &Arc<App>,
+    path: &str,
+    locale: Locale,
+    theme: Theme,
+    version: i64,
+) -> Result<CachedPage, Failure> {
+    let key = format!("{path} {}", theme.as_str());
+    let (owned, path) = (Arc::clone(app), path.to_owned());
+    app.portal_pages
+        .get_or_build(&key, version, || async move {
+            let build = build_page(&owned, &path, locale, theme);
+            tokio::time::timeout(DB_TIMEOUT, build)
+                .await
+                .map_err(|_| Failure::new("the database did not answer in time"))?
+        })
+        .await
+}
+
+/// What a published tournament's public pages show as of `version`, as one value that changes
+/// when anything on them does: the ETag of its portal page (English, light), which holds its
+/// facts, participants, bracket and standings. `None` when it is not shown. The page is built
+/// through the cache, so the visitors who then ask for it find it ready.
+pub(crate) async fn tournament_state(
+    app: &Arc<App>,
+    slug: &str,
+    version: i64,
+) -> Result<Option<Arc<str>>, Failure> {
+    let path = format!("/en/tournaments/{slug}");
+    let page = built(app, &path, Locale::En, Theme::Light, version).await?;
+    Ok((page.status == StatusCode::OK).then(|| Arc::clone(&page.body.etag)))
 }
 
 /// The cached page with `token` where each of its markers (`marker_len` bytes) stands.

@@ -1,0 +1,258 @@
+//! Live pages: which tournaments the open pages of this process follow, and the loop that tells
+//! them when a tournament's public state has changed, whichever process committed the change.
+//!
+//! The truth is the database: every tick (250 ms by default) while any page is open, the loop
+//! reads the `data` version (`gate`, the same check every request makes); when it has moved, it
+//! asks each followed tournament for its state as of that version (the ETag of its portal page,
+//! built through the page cache, so the visitors who then ask find it ready) and wakes the
+//! streams of those whose state differs. A stream carries only "this tournament is at version
+//! V"; the page then fetches itself again. Nothing here relies on a notification arriving: a
+//! replica on Postgres learns of another's commit on its next tick, as it would of its own.
+//!
+//! Holds no page and never writes. Streams are capped per process ([`Hub::open`] refuses beyond
+//! the cap) and all end when the server stops, so a graceful stop never waits on them.
+
+mod stream;
+
+pub use stream::handle;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use super::App;
+
+/// How live pages are served.
+#[derive(Debug, Clone)]
+pub struct LiveSettings {
+    /// Event streams held open at once by this process.
+    pub max_streams: usize,
+    /// How often the loop looks for changes while any stream is open.
+    pub tick: Duration,
+    /// How often an idle stream sends a keep-alive comment.
+    pub keep_alive: Duration,
+}
+
+impl Default for LiveSettings {
+    fn default() -> LiveSettings {
+        LiveSettings {
+            max_streams: 10_000,
+            tick: Duration::from_millis(250),
+            keep_alive: Duration::from_secs(15),
+        }
+    }
+}
+
+/// The tournaments followed by open streams, by slug.
+pub struct Hub {
+    followed: Mutex<HashMap<String, Followed>>,
+    open: Arc<AtomicUsize>,
+    max_streams: usize,
+    closing: watch::Sender<bool>,
+}
+
+/// One followed tournament: the version at which its state last changed (what its streams
+/// receive) and that state, once the loop has read it.
+struct Followed {
+    changed_at: watch::Sender<i64>,
+    state: Option<Option<Arc<str>>>,
+}
+
+/// An open stream's hold on the hub: its tournament's versions, and its place under the cap,
+/// given back when it is dropped.
+pub struct Subscription {
+    pub versions: watch::Receiver<i64>,
+    pub closing: watch::Receiver<bool>,
+    _slot: Slot,
+}
+
+struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Every stream this process may hold is open.
+#[derive(Debug, Clone, Copy)]
+pub struct Full;
+
+impl Hub {
+    pub fn new(max_streams: usize) -> Hub {
+        Hub {
+            followed: Mutex::new(HashMap::new()),
+            open: Arc::new(AtomicUsize::new(0)),
+            max_streams,
+            closing: watch::Sender::new(false),
+        }
+    }
+
+    /// Opens a stream following `slug`, as of `version` (the data version read just before)
+    /// when no stream follows it yet.
+    pub fn open(&self, slug: &str, version: i64) -> Result<Subscription, Full> {
+        let taken = self.open.fetch_add(1, Ordering::Relaxed);
+        let slot = Slot(Arc::clone(&self.open));
+        if taken >= self.max_streams {
+            return Err(Full);
+        }
+        let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = followed.entry(slug.to_owned()).or_insert_with(|| Followed {
+            changed_at: watch::Sender::new(version),
+            state: None,
+        });
+        Ok(Subscription {
+            versions: entry.changed_at.subscribe(),
+            closing: self.closing.subscribe(),
+            _slot: slot,
+        })
+    }
+
+    /// How many streams are open.
+    pub fn open_streams(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
+    }
+
+    /// Ends every stream (the server is stopping).
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// The followed tournaments, after forgetting those no stream follows any more.
+    fn followed(&self) -> Vec<String> {
+        let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
+        followed.retain(|_, f| f.changed_at.receiver_count() > 0);
+        followed.keys().cloned().collect()
+    }
+
+    /// Records `slug`'s state as of `version`; wakes its streams when the state differs from the
+    /// one read before, or when it was first read at a later version than its streams were
+    /// given (a change may have come in between).
+    fn settle(&self, slug: &str, version: i64, state: Option<Arc<str>>) {
+        let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(entry) = followed.get_mut(slug) else {
+            return;
+        };
+        let moved = match &entry.state {
+            Some(before) => *before != state,
+            None => *entry.changed_at.borrow() < version,
+        };
+        entry.state = Some(state);
+        if moved {
+            entry.changed_at.send_if_modified(|at| {
+                let later = *at < version;
+                *at = (*at).max(version);
+                later
+            });
+        }
+    }
+
+    /// Whether a followed tournament's state has not been read yet.
+    fn unread(&self) -> bool {
+        self.followed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .any(|f| f.state.is_none())
+    }
+}
+
+/// Follows the database for the open streams of `app` until `stop`, then ends them all.
+pub async fn follow(app: Arc<App>, stop: impl std::future::Future<Output = ()>) {
+    let mut stop = std::pin::pin!(stop);
+    let mut ticks = tokio::time::interval(app.settings.live.tick);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut read_at = None;
+    loop {
+        tokio::select! {
+            () = &mut stop => break,
+            _ = ticks.tick() => {}
+        }
+        let followed = app.live.followed();
+        if followed.is_empty() {
+            read_at = None;
+            continue;
+        }
+        let version = match app.gate.current().await {
+            Ok(versions) => versions.data,
+            Err(error) => {
+                tracing::warn!(%error, "live pages cannot read what is current; trying again");
+                continue;
+            }
+        };
+        if read_at == Some(version) && !app.live.unread() {
+            continue;
+        }
+        let mut complete = true;
+        for slug in followed {
+            match super::portal::tournament_state(&app, &slug, version).await {
+                Ok(state) => app.live.settle(&slug, version, state),
+                Err(error) => {
+                    complete = false;
+                    tracing::warn!(%error, slug, "live pages cannot read a tournament; trying again");
+                }
+            }
+        }
+        read_at = complete.then_some(version);
+    }
+    app.live.close();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(text: &str) -> Option<Arc<str>> {
+        Some(Arc::from(text))
+    }
+
+    #[test]
+    fn streams_wake_only_when_the_state_changes() {
+        let hub = Hub::new(10);
+        let mut stream = hub.open("cup", 5).expect("room");
+        hub.settle("cup", 5, state("a"));
+        assert!(
+            !stream.versions.has_changed().unwrap(),
+            "read at the version it was given"
+        );
+        hub.settle("cup", 7, state("a"));
+        assert!(
+            !stream.versions.has_changed().unwrap(),
+            "another tournament changed"
+        );
+        hub.settle("cup", 9, state("b"));
+        assert!(stream.versions.has_changed().unwrap());
+        assert_eq!(*stream.versions.borrow_and_update(), 9);
+        hub.settle("cup", 10, None);
+        assert_eq!(
+            *stream.versions.borrow_and_update(),
+            10,
+            "unpublished is a change"
+        );
+    }
+
+    #[test]
+    fn a_first_read_after_the_stream_opened_wakes_it() {
+        let hub = Hub::new(10);
+        let mut stream = hub.open("cup", 5).expect("room");
+        hub.settle("cup", 6, state("a"));
+        assert_eq!(*stream.versions.borrow_and_update(), 6);
+    }
+
+    #[test]
+    fn the_cap_is_kept_and_given_back() {
+        let hub = Hub::new(2);
+        let first = hub.open("a", 1).expect("room");
+        let _second = hub.open("b", 1).expect("room");
+        assert!(hub.open("c", 1).is_err());
+        assert_eq!(hub.open_streams(), 2, "a refused stream holds no place");
+        drop(first);
+        let _third = hub.open("c", 1).expect("room again");
+        let mut followed = hub.followed();
+        followed.sort();
+        assert_eq!(followed, ["b", "c"], "nobody follows a any more");
+    }
+}

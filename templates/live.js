@@ -1,0 +1,70 @@
+// Live pages: follows the tournament's event stream (the element with data-live names it) and,
+// on each event, fetches this page again and replaces each part marked data-live-part whose
+// content changed, then says which in the page's live region (aria-live="polite"). Where
+// EventSource is missing, or the server refused the stream (too many open), it asks every 30
+// seconds instead; the HTTP cache makes an unchanged page a 304. Without this script the page
+// is complete and a reload shows the news.
+(function () {
+  "use strict";
+  var status = document.querySelector("[data-live]");
+  if (!status || !window.fetch || !window.DOMParser) {
+    return;
+  }
+  var busy = false;
+  var again = false;
+  var polling = null;
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var parts = document.querySelectorAll("[data-live-part]");
+    var changed = [];
+    for (var i = 0; i < parts.length; i++) {
+      var now = fresh.getElementById(parts[i].id);
+      if (now && now.innerHTML !== parts[i].innerHTML) {
+        parts[i].innerHTML = now.innerHTML;
+        changed.push(parts[i].getAttribute("data-live-part"));
+      }
+    }
+    if (changed.length) {
+      status.textContent = status.getAttribute("data-updated") + " " + changed.join(", ");
+      document.dispatchEvent(new CustomEvent("tourney:updated", { detail: changed }));
+    }
+  }
+
+  function refresh() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
+      .then(function (answer) { return answer.ok ? answer.text() : null; })
+      .then(function (html) { if (html) { swap(html); } }, function () {})
+      .then(function () {
+        busy = false;
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+  }
+
+  function poll() {
+    if (!polling) {
+      polling = setInterval(refresh, 30000);
+    }
+  }
+
+  if (!window.EventSource) {
+    poll();
+    return;
+  }
+  var events = new EventSource(status.getAttribute("data-live"));
+  events.addEventListener("version", refresh);
+  events.onerror = function () {
+    // CONNECTING: the browser reconnects by itself (and resumes with Last-Event-ID).
+    if (events.readyState === EventSource.CLOSED) {
+      poll();
+    }
+  };
+})();
