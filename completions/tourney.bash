@@ -2928,7 +2928,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --session-idle --session-lifetime --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --session-idle --session-lifetime --live-streams --live-tick --live-keep-alive --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2959,6 +2959,18 @@ _tourney() {
                     return 0
                     ;;
                 --session-lifetime)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --live-streams)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --live-tick)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --live-keep-alive)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

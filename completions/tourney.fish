@@ -55,6 +55,9 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-idle -d 'How long a signed-in session lasts without a request; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-lifetime -d 'How long a signed-in session lasts at most; only tests change it' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-streams -d 'Live pages\' event streams this process holds open at once; beyond it a page is answered 503 with Retry-After and follows by polling instead' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-tick -d 'How often this process looks for changes that open live pages follow; only tests change it' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-keep-alive -d 'How often an idle event stream sends a keep-alive comment; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r

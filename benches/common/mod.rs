@@ -29,12 +29,15 @@ impl Serve {
             .expect("start tourney serve");
         let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
         let mut errors = child.stderr.take().expect("stderr");
+        // "links lead to …" may come first; "listening on …" is the last line about the server.
         let mut line = String::new();
-        reader.read_line(&mut line).expect("the bound address");
-        if !line.starts_with("listening on ") {
-            let mut text = String::new();
-            let _ = std::io::Read::read_to_string(&mut errors, &mut text);
-            panic!("tourney serve {args:?} did not start: {text}");
+        while !line.starts_with("listening on ") {
+            line.clear();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                let mut text = String::new();
+                let _ = std::io::Read::read_to_string(&mut errors, &mut text);
+                panic!("tourney serve {args:?} did not start: {text}");
+            }
         }
         // Warnings (and the connections wrk leaves half-open at the end) are not the figures.
         std::thread::spawn(move || std::io::copy(&mut errors, &mut std::io::sink()));

@@ -13,6 +13,8 @@ mod engine;
 mod faults;
 mod generated;
 mod import;
+mod live;
+mod live_browser;
 mod migrations;
 mod openapi;
 mod outbox;

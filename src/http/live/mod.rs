@@ -55,11 +55,14 @@ pub struct Hub {
 }
 
 /// One followed tournament: the version at which its state last changed (what its streams
-/// receive) and that state, once the loop has read it.
+/// receive) and that state.
 struct Followed {
     changed_at: watch::Sender<i64>,
-    state: Option<Option<Arc<str>>>,
+    state: State,
 }
+
+/// A tournament's public state (`None`: not shown).
+pub type State = Option<Arc<str>>;
 
 /// An open stream's hold on the hub: its tournament's versions, and its place under the cap,
 /// given back when it is dropped.
@@ -91,9 +94,9 @@ impl Hub {
         }
     }
 
-    /// Opens a stream following `slug`, as of `version` (the data version read just before)
-    /// when no stream follows it yet.
-    pub fn open(&self, slug: &str, version: i64) -> Result<Subscription, Full> {
+    /// Opens a stream following `slug`; when no stream follows it yet, from `state`, its state
+    /// as of `version`.
+    pub fn open(&self, slug: &str, version: i64, state: State) -> Result<Subscription, Full> {
         let taken = self.open.fetch_add(1, Ordering::Relaxed);
         let slot = Slot(Arc::clone(&self.open));
         if taken >= self.max_streams {
@@ -102,7 +105,7 @@ impl Hub {
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = followed.entry(slug.to_owned()).or_insert_with(|| Followed {
             changed_at: watch::Sender::new(version),
-            state: None,
+            state,
         });
         Ok(Subscription {
             versions: entry.changed_at.subscribe(),
@@ -128,19 +131,15 @@ impl Hub {
         followed.keys().cloned().collect()
     }
 
-    /// Records `slug`'s state as of `version`; wakes its streams when the state differs from the
-    /// one read before, or when it was first read at a later version than its streams were
-    /// given (a change may have come in between).
-    fn settle(&self, slug: &str, version: i64, state: Option<Arc<str>>) {
+    /// Records `slug`'s state as of `version`, and wakes its streams when it differs from the
+    /// state read before.
+    fn settle(&self, slug: &str, version: i64, state: State) {
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(entry) = followed.get_mut(slug) else {
             return;
         };
-        let moved = match &entry.state {
-            Some(before) => *before != state,
-            None => *entry.changed_at.borrow() < version,
-        };
-        entry.state = Some(state);
+        let moved = entry.state != state;
+        entry.state = state;
         if moved {
             entry.changed_at.send_if_modified(|at| {
                 let later = *at < version;
@@ -148,15 +147,6 @@ impl Hub {
                 later
             });
         }
-    }
-
-    /// Whether a followed tournament's state has not been read yet.
-    fn unread(&self) -> bool {
-        self.followed
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .values()
-            .any(|f| f.state.is_none())
     }
 }
 
@@ -183,7 +173,7 @@ pub async fn follow(app: Arc<App>, stop: impl std::future::Future<Output = ()>) 
                 continue;
             }
         };
-        if read_at == Some(version) && !app.live.unread() {
+        if read_at == Some(version) {
             continue;
         }
         let mut complete = true;
@@ -205,19 +195,14 @@ pub async fn follow(app: Arc<App>, stop: impl std::future::Future<Output = ()>) 
 mod tests {
     use super::*;
 
-    fn state(text: &str) -> Option<Arc<str>> {
+    fn state(text: &str) -> State {
         Some(Arc::from(text))
     }
 
     #[test]
     fn streams_wake_only_when_the_state_changes() {
         let hub = Hub::new(10);
-        let mut stream = hub.open("cup", 5).expect("room");
-        hub.settle("cup", 5, state("a"));
-        assert!(
-            !stream.versions.has_changed().unwrap(),
-            "read at the version it was given"
-        );
+        let mut stream = hub.open("cup", 5, state("a")).expect("room");
         hub.settle("cup", 7, state("a"));
         assert!(
             !stream.versions.has_changed().unwrap(),
@@ -235,22 +220,28 @@ mod tests {
     }
 
     #[test]
-    fn a_first_read_after_the_stream_opened_wakes_it() {
+    fn a_later_stream_joins_the_state_already_followed() {
         let hub = Hub::new(10);
-        let mut stream = hub.open("cup", 5).expect("room");
-        hub.settle("cup", 6, state("a"));
-        assert_eq!(*stream.versions.borrow_and_update(), 6);
+        let _first = hub.open("cup", 5, state("a")).expect("room");
+        let mut second = hub.open("cup", 9, state("b")).expect("room");
+        assert_eq!(*second.versions.borrow_and_update(), 5);
+        hub.settle("cup", 9, state("b"));
+        assert_eq!(
+            *second.versions.borrow_and_update(),
+            9,
+            "the change is sent"
+        );
     }
 
     #[test]
     fn the_cap_is_kept_and_given_back() {
         let hub = Hub::new(2);
-        let first = hub.open("a", 1).expect("room");
-        let _second = hub.open("b", 1).expect("room");
-        assert!(hub.open("c", 1).is_err());
+        let first = hub.open("a", 1, None).expect("room");
+        let _second = hub.open("b", 1, None).expect("room");
+        assert!(hub.open("c", 1, None).is_err());
         assert_eq!(hub.open_streams(), 2, "a refused stream holds no place");
         drop(first);
-        let _third = hub.open("c", 1).expect("room again");
+        let _third = hub.open("c", 1, None).expect("room again");
         let mut followed = hub.followed();
         followed.sort();
         assert_eq!(followed, ["b", "c"], "nobody follows a any more");

@@ -39,12 +39,12 @@ pub async fn handle(app: &Arc<App>, method: &Method, slug: &str, headers: &Heade
         Ok(versions) => versions.data,
         Err(error) => return unavailable(&error.to_string()),
     };
-    match crate::http::portal::tournament_state(app, slug, version).await {
-        Ok(Some(_)) => {}
+    let state = match crate::http::portal::tournament_state(app, slug, version).await {
+        Ok(Some(state)) => Some(state),
         Ok(None) => return plain(StatusCode::NOT_FOUND, "not found\n"),
         Err(failure) => return unavailable(&failure.to_string()),
-    }
-    let Ok(mut subscription) = app.live.open(slug, version) else {
+    };
+    let Ok(mut subscription) = app.live.open(slug, version, state) else {
         let mut response = plain(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many live pages are open; this page follows by polling\n",

@@ -16,6 +16,8 @@ pub struct Server {
     pub base: String,
     /// Every line the server printed on stdout before it was ready (and after, as they come).
     pub lines: Vec<String>,
+    /// How it was started (base URL, listen address, arguments), to start it again.
+    started: (String, String, Vec<String>),
 }
 
 impl Server {
@@ -150,6 +152,11 @@ impl Server {
             log: None,
             base: base.unwrap_or_default(),
             lines,
+            started: (
+                base_url.to_owned(),
+                listen.to_owned(),
+                args.iter().map(|a| (*a).to_owned()).collect(),
+            ),
         })
     }
 
@@ -180,6 +187,22 @@ impl Server {
     pub fn kill(mut self) -> std::process::ExitStatus {
         let _ = self.child.kill();
         self.child.wait().expect("wait for the killed server")
+    }
+
+    /// Stops the server with SIGTERM, runs `while_stopped`, and starts it again on the same
+    /// address with the same arguments, as an operator's restart does.
+    pub fn restart(self, t: &TestDb, while_stopped: impl FnOnce()) -> Server {
+        let (base_url, listen, args) = self.started.clone();
+        let listen = match listen.as_str() {
+            "127.0.0.1:0" => self.base.trim_start_matches("http://").to_owned(),
+            _ => listen,
+        };
+        let status = self.terminate();
+        assert!(status.success(), "tourney serve stopped with {status}");
+        while_stopped();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Server::try_spawn(t, &base_url, &listen, &args, None)
+            .expect("tourney serve started again on its address")
     }
 
     /// Sends SIGTERM and waits for the process to end; returns its exit status.

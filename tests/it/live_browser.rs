@@ -1,0 +1,119 @@
+//! Live pages in headless Chromium: a bracket widget and the portal's tournament page, open in
+//! the browser, show a result reported from the shell without a reload, in under 2 s, and say so
+//! in their live region; when the server restarts (a result reported while it is down), the page
+//! reconnects and catches up by itself. axe-core checks both pages after they changed.
+
+use std::time::{Duration, Instant};
+
+use crate::support::browser::{Browser, axe_source};
+use crate::support::server::Server;
+use crate::support::{TestDb, sqlite};
+
+const TEST: &str = "live_browser::pages_follow_results_without_a_reload";
+const WINTER: &str = "demo-winter-double";
+
+/// Reports the first ready match of `slug` from the shell.
+fn report_one(t: &TestDb, slug: &str) {
+    let listing = t.run(&["matches", "list", slug, "--ready"]);
+    let id = listing
+        .lines()
+        .nth(1)
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{slug} has a ready match: {listing}"));
+    t.run(&["matches", "report", slug, id, "--score", "2-1"]);
+}
+
+/// The scores the page shows (score boxes that are not empty).
+async fn scores(browser: &Browser) -> i64 {
+    browser
+        .js(
+            "return Array.prototype.filter.call(document.querySelectorAll('.score'), \
+             function (s) { return s.textContent.trim() !== ''; }).length;",
+        )
+        .await
+        .as_i64()
+        .expect("a count")
+}
+
+/// Opens `url` and marks the document, so that a reload would show.
+async fn open(browser: &Browser, url: &str) {
+    browser.client.goto(url).await.expect("open the page");
+    browser
+        .wait_until(
+            "the page and its live script",
+            "return document.readyState === 'complete';",
+        )
+        .await;
+    browser.js("window.__same_page = true; return true;").await;
+}
+
+/// Waits until the page shows more than `before` scores, without a reload; how long it took.
+async fn shows_more_than(browser: &Browser, before: i64, what: &str) -> Duration {
+    let started = Instant::now();
+    browser
+        .wait_until(
+            what,
+            &format!(
+                "return Array.prototype.filter.call(document.querySelectorAll('.score'), \
+                 function (s) {{ return s.textContent.trim() !== ''; }}).length > {before};"
+            ),
+        )
+        .await;
+    let took = started.elapsed();
+    assert_eq!(
+        browser.js("return window.__same_page === true;").await,
+        serde_json::Value::Bool(true),
+        "{what}: the page changed in place, not by a reload"
+    );
+    let said = browser
+        .js("return document.getElementById('live-status').textContent;")
+        .await;
+    assert!(
+        said.as_str().unwrap_or_default().starts_with("Updated: "),
+        "{what}: the live region says what changed: {said}"
+    );
+    took
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_follow_results_without_a_reload() {
+    let Some(browser) = Browser::start(TEST).await else {
+        return;
+    };
+    let Some(axe) = axe_source(TEST) else {
+        return;
+    };
+    let t = sqlite().await;
+    t.run(&["demo"]);
+    let server = Server::start_self_linked(&t, &[]);
+
+    for path in [
+        format!("/embed/en/tournaments/{WINTER}/bracket"),
+        format!("/en/tournaments/{WINTER}"),
+    ] {
+        open(&browser, &server.url(&path)).await;
+        let before = scores(&browser).await;
+        let reported = Instant::now();
+        report_one(&t, WINTER);
+        let took = shows_more_than(&browser, before, &path).await;
+        assert!(
+            reported.elapsed() < Duration::from_secs(2),
+            "{path}: the result showed after {:?} ({took:?} after the report ended)",
+            reported.elapsed()
+        );
+        let problems = browser.accessibility_problems(&axe).await;
+        assert!(problems.is_empty(), "{path}: {problems:#?}");
+    }
+
+    // The portal page stays open while the server restarts and a result comes in meanwhile.
+    let before = scores(&browser).await;
+    let server = server.restart(&t, || report_one(&t, WINTER));
+    shows_more_than(&browser, before, "after the restart").await;
+    let before = scores(&browser).await;
+    let reported = Instant::now();
+    report_one(&t, WINTER);
+    shows_more_than(&browser, before, "the next result after the restart").await;
+    assert!(reported.elapsed() < Duration::from_secs(2));
+    drop(server);
+    browser.close().await;
+}
