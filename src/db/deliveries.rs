@@ -425,3 +425,21 @@ pub async fn attempts(conn: Conn<'_>, delivery_id: DeliveryId) -> Result<Vec<Att
         on_conn!(conn, c => sqlx::query_as::<_, AttemptRow>(SQL).bind(delivery_id).fetch_all(c).await?),
     )
 }
+
+/// The attempts of one address's deliveries numbered `first..=last`, newest delivery first and
+/// each delivery's attempts in order: one query for a page of deliveries.
+pub async fn attempts_for_hook(
+    conn: Conn<'_>,
+    hook_id: HookId,
+    first: DeliveryId,
+    last: DeliveryId,
+) -> Result<Vec<AttemptRow>, DbError> {
+    const SQL: &str = "SELECT a.* FROM attempts a JOIN deliveries d ON d.id = a.delivery_id \
+         WHERE d.hook_id = $1 AND d.id BETWEEN $2 AND $3 ORDER BY a.delivery_id DESC, a.number";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, AttemptRow>(SQL)
+        .bind(hook_id)
+        .bind(first)
+        .bind(last)
+        .fetch_all(c)
+        .await?))
+}

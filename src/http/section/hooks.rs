@@ -234,10 +234,14 @@ async fn hook_page(
             ..Filter::default()
         };
         let listed = deliveries::list_for_hook(handle.conn(), hook.id, &filter, LISTED).await?;
-        let mut attempts = Vec::new();
-        for delivery in &listed {
-            attempts.extend(deliveries::attempts(handle.conn(), delivery.id).await?);
-        }
+        // The list is the address's newest deliveries since a time: every one of its deliveries
+        // between the oldest and the newest listed.
+        let attempts = match (listed.last(), listed.first()) {
+            (Some(oldest), Some(newest)) => {
+                deliveries::attempts_for_hook(handle.conn(), hook.id, oldest.id, newest.id).await?
+            }
+            _ => Vec::new(),
+        };
         (listed, attempts)
     };
     let mut page = frame(app, in_space, visitor, Tab::Hooks, T::HookTitle, notice);
