@@ -26,7 +26,7 @@ use common::{Serve, tourney};
 const SLUG: &str = "demo-winter-double";
 
 /// Opens `count` event streams at `address` + `path` (at most 256 connecting at once); each
-/// waits for its first event, then reports when its second arrives. Returns once every stream
+/// waits for its first event, then reports when its second arrives and closes. Returns once every stream
 /// has its first event, with a receiver of the second events' arrival times.
 async fn open_streams(
     address: std::net::SocketAddr,
@@ -69,9 +69,8 @@ async fn open_streams(
                     break;
                 }
             }
+            // The stream closes here: the next run needs the file descriptors.
             drop(permit);
-            // Held open until the benchmark ends.
-            std::future::pending::<()>().await;
         });
     }
     for _ in 0..count {

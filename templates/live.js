@@ -59,12 +59,38 @@
     poll();
     return;
   }
-  var events = new EventSource(status.getAttribute("data-live"));
-  events.addEventListener("version", refresh);
-  events.onerror = function () {
-    // CONNECTING: the browser reconnects by itself (and resumes with Last-Event-ID).
-    if (events.readyState === EventSource.CLOSED) {
-      poll();
+  // A stream only while the page is shown: a browser holds at most 6 connections to a site over
+  // HTTP/1.1 across all its tabs, so hidden tabs and pages left for the back-forward cache give
+  // theirs back. A page shown again opens a new stream, whose first event brings it up to date.
+  var events = null;
+  function connect() {
+    if (events || polling || document.hidden) {
+      return;
     }
-  };
+    events = new EventSource(status.getAttribute("data-live"));
+    events.addEventListener("version", refresh);
+    events.onerror = function () {
+      // CONNECTING: the browser reconnects by itself (and resumes with Last-Event-ID).
+      if (events && events.readyState === EventSource.CLOSED) {
+        events = null;
+        poll();
+      }
+    };
+  }
+  function disconnect() {
+    if (events) {
+      events.close();
+      events = null;
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      disconnect();
+    } else {
+      connect();
+    }
+  });
+  addEventListener("pagehide", disconnect);
+  addEventListener("pageshow", connect);
+  connect();
 })();

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::i18n::T;
 use super::tables::{Row, Table, columns, is_before_draw, standings_tables};
 use crate::db::tournaments::TournamentRow;
-use crate::domain::{Bracket, Locale, StageType, Winner};
+use crate::domain::{Bracket, Locale, StageType, TournamentStatus, Winner};
 use crate::events::{MatchObject, Sides};
 use crate::views::public::BracketData;
 
@@ -60,6 +60,10 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
         tables: Vec::new(),
         sections: Vec::new(),
     };
+    if tournament.status == TournamentStatus::Cancelled {
+        body.message = Some(T::RegCancelled.get(locale));
+        return body;
+    }
     if data.matches.is_empty() || is_before_draw(tournament.status) {
         body.message = Some(T::NotStarted.get(locale));
         return body;
@@ -159,9 +163,10 @@ fn side(
     };
     let score = match (score, winner) {
         (Some(s), _) => s.to_string(),
+        // A bye is no win: the other side already reads "bye".
+        (None, Some(_)) if m.bye => String::new(),
         (None, Some(w)) if *w == me => T::Won.get(locale).to_owned(),
         (None, Some(Winner::Draw)) | (None, None) => String::new(),
-        (None, Some(_)) if m.bye => String::new(),
         (None, Some(_)) if m.forfeit => T::Forfeit.get(locale).to_owned(),
         (None, Some(_)) => T::Lost.get(locale).to_owned(),
     };

@@ -92,6 +92,7 @@ texts! {
     Buchholz => "Buchholz", "Бухгольц";
     MedianBuchholz => "Median Buchholz", "Усечённый Бухгольц";
     SonnebornBerger => "Sonneborn-Berger", "Зоннеборн-Бергер";
+    Now => "Now", "Сейчас";
     Upcoming => "Upcoming", "Предстоящие";
     Past => "Past", "Прошедшие";
     NoTournaments => "No tournaments yet.", "Турниров пока нет.";

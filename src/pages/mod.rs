@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod ics;
 pub mod portal;
 mod render;
+mod schedule;
 pub mod section;
 mod tables;
 mod widgets;

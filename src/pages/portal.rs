@@ -128,13 +128,6 @@ struct SpaceLink {
     count: String,
 }
 
-fn is_over(status: TournamentStatus) -> bool {
-    matches!(
-        status,
-        TournamentStatus::Completed | TournamentStatus::Cancelled
-    )
-}
-
 /// `/<locale>/`: the spaces with published tournaments.
 pub fn landing(
     place: &Place<'_>,
@@ -195,14 +188,8 @@ pub fn space(
         name: t.name.clone(),
         status: T::status(t.status).get(locale),
     };
-    let mut upcoming: Vec<&TournamentRow> =
-        tournaments.iter().filter(|t| !is_over(t.status)).collect();
-    upcoming.sort_by_key(|t| (t.starts_at, t.id));
-    let mut past: Vec<&TournamentRow> = tournaments.iter().filter(|t| is_over(t.status)).collect();
-    past.sort_by_key(|t| (std::cmp::Reverse(t.starts_at), t.id));
-    let parts: Vec<Part> = [(T::Upcoming, upcoming), (T::Past, past)]
+    let parts: Vec<Part> = super::schedule::parts(tournaments)
         .into_iter()
-        .filter(|(_, list)| !list.is_empty())
         .map(|(title, list)| Part {
             title: title.get(locale),
             events: list.into_iter().map(entry).collect(),

@@ -173,7 +173,12 @@ impl StandingsBody {
         status: TournamentStatus,
         record: &StandingsRecord,
     ) -> StandingsBody {
-        if is_before_draw(status) {
+        if status == TournamentStatus::Cancelled {
+            StandingsBody {
+                message: Some(T::RegCancelled.get(locale)),
+                tables: Vec::new(),
+            }
+        } else if is_before_draw(status) {
             StandingsBody {
                 message: Some(T::StandingsNotStarted.get(locale)),
                 tables: Vec::new(),

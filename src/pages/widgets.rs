@@ -121,14 +121,8 @@ struct Event {
     status: &'static str,
 }
 
-fn is_over(status: TournamentStatus) -> bool {
-    matches!(
-        status,
-        TournamentStatus::Completed | TournamentStatus::Cancelled
-    )
-}
-
-/// The calendar: upcoming tournaments (soonest first), then past ones (latest first), by month.
+/// The calendar: tournaments under way, upcoming ones (soonest first), then past ones (latest
+/// first), by month.
 pub fn calendar(
     locale: Locale,
     theme: Theme,
@@ -136,11 +130,6 @@ pub fn calendar(
     space: &SpaceRow,
     tournaments: &[TournamentRow],
 ) -> Result<String, RenderError> {
-    let mut upcoming: Vec<&TournamentRow> =
-        tournaments.iter().filter(|t| !is_over(t.status)).collect();
-    upcoming.sort_by_key(|t| (t.starts_at, t.id));
-    let mut past: Vec<&TournamentRow> = tournaments.iter().filter(|t| is_over(t.status)).collect();
-    past.sort_by_key(|t| (std::cmp::Reverse(t.starts_at), t.id));
     let part = |title: T, list: Vec<&TournamentRow>| {
         let mut months: Vec<Month> = Vec::new();
         for t in list {
@@ -164,9 +153,9 @@ pub fn calendar(
             months,
         })
     };
-    let parts: Vec<Part> = [part(T::Upcoming, upcoming), part(T::Past, past)]
+    let parts: Vec<Part> = super::schedule::parts(tournaments)
         .into_iter()
-        .flatten()
+        .filter_map(|(title, list)| part(title, list))
         .collect();
     let frame = Frame {
         locale,

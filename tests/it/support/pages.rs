@@ -14,12 +14,17 @@ pub fn english_fragments() -> Vec<&'static str> {
         .collect()
 }
 
-/// What a reader sees: the page without its script and tags (class names are not text).
+/// What a reader sees: the page without its scripts and tags (class names are not text).
 pub fn visible_text(html: &str) -> String {
-    let without_script = match (html.find("<script>"), html.find("</script>")) {
-        (Some(from), Some(to)) => format!("{}{}", &html[..from], &html[to..]),
-        _ => html.to_owned(),
-    };
+    let mut without_script = String::new();
+    let mut rest = html;
+    while let Some(from) = rest.find("<script") {
+        without_script.push_str(&rest[..from]);
+        rest = rest[from..]
+            .find("</script>")
+            .map_or("", |to| &rest[from + to..]);
+    }
+    without_script.push_str(rest);
     let mut text = String::new();
     let mut in_tag = false;
     for c in without_script.chars() {
