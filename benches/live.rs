@@ -73,8 +73,12 @@ async fn open_streams(
             drop(permit);
         });
     }
-    for _ in 0..count {
-        readies.recv().await.expect("every stream opens");
+    for opened in 0..count {
+        let ready = tokio::time::timeout(Duration::from_secs(60), readies.recv()).await;
+        assert!(
+            matches!(ready, Ok(Some(()))),
+            "only {opened} of {count} streams opened within a minute (see above for why)"
+        );
     }
     arrivals
 }
