@@ -25,7 +25,7 @@ use common::{Serve, tourney};
 
 const SLUG: &str = "demo-winter-double";
 
-/// Opens `count` event streams at `address` + `path` (at most 256 connecting at once); each
+/// Opens `count` event streams at `address` + `path` (at most 64 connecting at once); each
 /// waits for its first event, then reports when its second arrives and closes. Returns once every stream
 /// has its first event, with a receiver of the second events' arrival times.
 async fn open_streams(
@@ -35,7 +35,7 @@ async fn open_streams(
 ) -> tokio::sync::mpsc::UnboundedReceiver<Instant> {
     let (arrived, arrivals) = tokio::sync::mpsc::unbounded_channel();
     let (ready, mut readies) = tokio::sync::mpsc::unbounded_channel();
-    let connecting = Arc::new(Semaphore::new(256));
+    let connecting = Arc::new(Semaphore::new(64));
     for _ in 0..count {
         let (arrived, ready, connecting) =
             (arrived.clone(), ready.clone(), Arc::clone(&connecting));
@@ -43,9 +43,7 @@ async fn open_streams(
             format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n");
         tokio::spawn(async move {
             let mut permit = Some(connecting.acquire_owned().await.expect("the semaphore"));
-            let mut stream = tokio::net::TcpStream::connect(address)
-                .await
-                .expect("connect");
+            let mut stream = connect(address).await;
             stream
                 .write_all(request.as_bytes())
                 .await
@@ -56,7 +54,15 @@ async fn open_streams(
             let mut announced = false;
             loop {
                 let n = stream.read(&mut buffer).await.expect("read the stream");
-                assert!(n > 0, "the server ended a stream");
+                assert!(
+                    n > 0,
+                    "the server ended a stream: {}",
+                    received
+                        .replace('\n', "⏎")
+                        .chars()
+                        .take(400)
+                        .collect::<String>()
+                );
                 received.push_str(&String::from_utf8_lossy(&buffer[..n]));
                 let events = received.matches("\nid:").count();
                 if events >= 1 && !announced {
@@ -74,13 +80,32 @@ async fn open_streams(
         });
     }
     for opened in 0..count {
-        let ready = tokio::time::timeout(Duration::from_secs(60), readies.recv()).await;
+        let ready = tokio::time::timeout(Duration::from_secs(120), readies.recv()).await;
         assert!(
             matches!(ready, Ok(Some(()))),
-            "only {opened} of {count} streams opened within a minute (see above for why)"
+            "{path}: only {opened} of {count} streams had their first event within 2 minutes"
         );
+        if (opened + 1) % 2000 == 0 {
+            eprintln!("{path}: {} streams open", opened + 1);
+        }
     }
     arrivals
+}
+
+/// A connection to `address`, trying again for a while when the listener's queue is full.
+async fn connect(address: std::net::SocketAddr) -> tokio::net::TcpStream {
+    let mut tries = 0;
+    loop {
+        match tokio::net::TcpStream::connect(address).await {
+            Ok(stream) => return stream,
+            Err(error) if tries < 20 => {
+                tries += 1;
+                eprintln!("connect: {error}; trying again");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(error) => panic!("connect: {error}"),
+        }
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
