@@ -2,8 +2,8 @@
 //! stream following the same tournament, the worst case for one change), the server's memory
 //! before and with them, and the time from a result committed by the shell to its event on every
 //! stream (p50, p99, max). Beside it, in the same run and on the same clients, a bare warp
-//! server-sent-events broadcaster (a `tokio::sync::watch` channel, no database): the time from
-//! its send to every stream.
+//! server-sent-events broadcaster (a `tokio::sync::watch` channel, no database, in a process of
+//! its own): the time from its send to every stream.
 //!
 //! `tourney`'s figure includes the tick at which a process looks for changes (250 ms by default,
 //! `--live-tick`), which is the design's choice, not a cost of the streams: the ratio to read is
@@ -131,6 +131,63 @@ async fn arrivals_after(
     delays
 }
 
+/// The bare broadcaster in a process of its own (this benchmark run again with
+/// `TOURNEY_BENCH_BARE_SSE` set), so that its sockets and the clients' do not share one process's
+/// file descriptors, as they do not for `serve`. A line on its stdin makes it send.
+struct Bare {
+    child: std::process::Child,
+    address: std::net::SocketAddr,
+}
+
+impl Bare {
+    fn start() -> Bare {
+        use std::io::BufRead;
+        let mut child =
+            std::process::Command::new(std::env::current_exe().expect("this benchmark"))
+                .env("TOURNEY_BENCH_BARE_SSE", "1")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .expect("start the bare broadcaster");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().expect("its stdout"))
+            .read_line(&mut line)
+            .expect("its address");
+        let address = line.trim().parse().expect("an address");
+        Bare { child, address }
+    }
+
+    fn send(&mut self) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().expect("its stdin");
+        writeln!(stdin, "send").expect("tell it to send");
+        stdin.flush().expect("tell it to send");
+    }
+}
+
+impl Drop for Bare {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The bare broadcaster's process: prints its address, sends on each line of stdin.
+fn run_bare_broadcaster() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let (address, sender) = bare_broadcaster(&runtime);
+    println!("{address}");
+    let mut version = 1;
+    for _ in std::io::stdin().lines().map_while(Result::ok) {
+        version += 1;
+        sender.send_replace(version);
+    }
+}
+
 /// A bare warp server-sent-events broadcaster: every stream gets the watch channel's value at
 /// once and on every send.
 fn bare_broadcaster(
@@ -191,6 +248,9 @@ fn report(name: &str, delays: &[Duration]) {
 }
 
 fn main() {
+    if std::env::var_os("TOURNEY_BENCH_BARE_SSE").is_some() {
+        return run_bare_broadcaster();
+    }
     let streams: usize = std::env::var("TOURNEY_BENCH_STREAMS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -227,15 +287,10 @@ fn main() {
     let committed = Instant::now();
     let product = runtime.block_on(arrivals_after(&mut arrivals, streams, committed));
 
-    let bare_runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let (bare, sender) = bare_broadcaster(&bare_runtime);
-    let mut bare_arrivals = runtime.block_on(open_streams(bare, "/live", streams));
+    let mut bare = Bare::start();
+    let mut bare_arrivals = runtime.block_on(open_streams(bare.address, "/live", streams));
     let sent = Instant::now();
-    sender.send_replace(2);
+    bare.send();
     let baseline = runtime.block_on(arrivals_after(&mut bare_arrivals, streams, sent));
 
     println!("| run | streams | first | p50 | p99 | max |");
