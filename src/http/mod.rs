@@ -12,6 +12,7 @@ mod cache;
 mod clients;
 mod error;
 mod forms;
+mod html;
 pub mod live;
 mod metrics;
 mod ops;

@@ -73,6 +73,16 @@ impl From<Missing> for ServiceError {
     }
 }
 
+/// An email address refused: the input's email field, with why.
+impl From<crate::domain::email::InvalidEmail> for Invalid {
+    fn from(error: crate::domain::email::InvalidEmail) -> Invalid {
+        Invalid::Field {
+            field: Field::Email,
+            reason: error.to_string(),
+        }
+    }
+}
+
 impl From<Invalid> for ServiceError {
     fn from(invalid: Invalid) -> ServiceError {
         ServiceError::Invalid(invalid)

@@ -5,20 +5,12 @@
 
 use super::audit::{self, Action};
 use super::sign_in::{self, LinkKind};
-use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space};
+use super::{Conflict, Ctx, Invalid, Missing, ServiceError, find_space};
 use crate::db::people::{self, PersonRow};
 use crate::db::spaces::SpaceRow;
 use crate::db::{Conn, Db, Tx, sessions, spaces};
 use crate::domain::Role;
 use crate::domain::email::Email;
-
-/// A checked address and the key it is compared by.
-pub(super) fn email(text: &str) -> Result<Email, Invalid> {
-    Email::parse(text).map_err(|e| Invalid::Field {
-        field: Field::Email,
-        reason: e.to_string(),
-    })
-}
 
 /// A member just added, and (for an invitation) the sign-in link to hand them, shown once.
 pub struct Added {
@@ -36,7 +28,7 @@ pub async fn add(
     role: Role,
     invite: bool,
 ) -> Result<Added, ServiceError> {
-    let email = self::email(email)?;
+    let email = Email::parse(email).map_err(Invalid::from)?;
     let mut tx = db.begin().await?;
     let space = find_space(tx.conn(), space).await?;
     spaces::lock(tx.conn(), space.id).await?;
@@ -86,7 +78,7 @@ async fn find_member(
         space: space.slug.clone(),
         email: email.trim().to_owned(),
     };
-    let key = self::email(email).map_err(|_| not_member(&space))?.key();
+    let key = Email::parse(email).map_err(|_| not_member(&space))?.key();
     let person = people::find_by_email_key(tx.conn(), &key)
         .await?
         .ok_or_else(|| not_member(&space))?;

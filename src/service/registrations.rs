@@ -87,7 +87,11 @@ impl Checked {
             field: Field::ParticipantName,
             reason: e.to_string(),
         })?;
-        let email = applicant.email.map(super::members::email).transpose()?;
+        let email = applicant
+            .email
+            .map(Email::parse)
+            .transpose()
+            .map_err(Invalid::from)?;
         let secret = applicant.withdrawal_secret.map(str::to_owned);
         Ok(Checked {
             name: name.to_owned(),

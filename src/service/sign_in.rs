@@ -13,11 +13,11 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use sha2::{Digest, Sha256};
 
 use super::audit::{self, Action};
-use super::members;
 use super::{Ctx, Field, Invalid, Missing, ServiceError};
 use crate::db::people::{self, PersonRow};
 use crate::db::sessions::{self, SessionRow};
 use crate::db::{Db, DbError, Tx};
+use crate::domain::email::Email;
 
 /// How long a link printed by the shell may be used.
 pub const LINK_TTL_MS: i64 = 15 * 60_000;
@@ -165,7 +165,7 @@ pub(super) async fn new_link(
 /// A sign-in link for the member with `email` (valid [`LINK_TTL_MS`], single use); its token is
 /// returned once.
 pub async fn issue_link(db: &Db, ctx: &Ctx<'_>, email: &str) -> Result<String, ServiceError> {
-    let key = members::email(email)?.key();
+    let key = Email::parse(email).map_err(Invalid::from)?.key();
     let mut tx = db.begin().await?;
     let person = people::find_by_email_key(tx.conn(), &key)
         .await?
@@ -313,7 +313,7 @@ pub async fn with_password(
     client: &str,
     replacing: Option<&str>,
 ) -> Result<SignedIn, SignInError> {
-    let key = members::email(email).map(|e| e.key()).unwrap_or_default();
+    let key = Email::parse(email).map(|e| e.key()).unwrap_or_default();
     let account = account_scope(&key);
     let address = address_scope(client);
     let since = ctx.now - FAILURE_WINDOW_MS;

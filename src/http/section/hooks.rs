@@ -7,8 +7,7 @@
 use warp::http::StatusCode;
 
 use super::{
-    Answer, GRACES, InSpace, Tab, Visitor, chosen, done, frame, input, page_response, select,
-    shown_once,
+    Answer, GRACES, InSpace, Tab, Visitor, chosen, done, frame, page_response, select, shown_once,
 };
 use crate::db::deliveries::{self, Filter};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
@@ -46,82 +45,6 @@ async fn find(
     Ok(hooks::find(handle.conn(), id)
         .await?
         .filter(|hook| hook.space_id == in_space.space.id && hook.is_active()))
-}
-
-/// An address's state in words.
-fn state(in_space: &InSpace<'_>, hook: &HookRow) -> String {
-    match (hook.disabled_at, hook.disabled_reason) {
-        (None, _) if hook.failing_since.is_some() => in_space.t(T::HookFailing).into(),
-        (None, _) => in_space.t(T::HookHealthy).into(),
-        (Some(_), Some(crate::domain::DisabledReason::Gone)) => {
-            in_space.t(T::HookDisabledGone).into()
-        }
-        (Some(_), Some(crate::domain::DisabledReason::Failing)) => {
-            in_space.t(T::HookDisabledFailing).into()
-        }
-        (Some(_), None) => in_space.t(T::HookDisabledByHand).into(),
-    }
-}
-
-/// The space's addresses as the overview lists them, with the form that adds one.
-pub(super) async fn list_blocks(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    url_value: &str,
-    url_error: Option<String>,
-) -> Result<Vec<Block>, ServiceError> {
-    let t = |text: T| in_space.t(text);
-    let locale = in_space.place.locale;
-    let rows = {
-        let mut handle = app.db.acquire().await?;
-        hooks::list(handle.conn(), in_space.space.id).await?
-    };
-    let active: Vec<&HookRow> = rows.iter().filter(|h| h.is_active()).collect();
-    let when =
-        |at: Option<i64>| at.map_or_else(|| "—".to_owned(), |ms| i18n::date_time(locale, ms));
-    let table = Table {
-        caption: t(T::HooksTitle).into(),
-        heads: [
-            T::AddressHead,
-            T::StateHead,
-            T::LastSuccessHead,
-            T::FailingSinceHead,
-        ]
-        .iter()
-        .map(|h| t(*h).into())
-        .collect(),
-        rows: active
-            .iter()
-            .map(|hook| {
-                vec![
-                    Cell::link(
-                        hook.url.clone(),
-                        in_space.url(&format!("integrations/hooks/{}", hook.id), app),
-                    ),
-                    Cell::text(state(in_space, hook)),
-                    Cell::text(when(hook.last_success_at)),
-                    Cell::text(when(hook.failing_since)),
-                ]
-            })
-            .collect(),
-        empty: active.is_empty().then(|| t(T::NoHooks).into()),
-    };
-    let path = in_space.path("integrations/hooks");
-    let mut form = visitor.form(app, &path, t(T::AddHook).into(), Vec::new());
-    let mut url = input(&form.id, "url", t(T::HookUrlLabel), "url");
-    url.required = true;
-    url.value = url_value.into();
-    url.hint = Some(t(T::HookUrlHint).into());
-    url.error = url_error;
-    url.max_length = 2048;
-    form.fields.push(url);
-    Ok(vec![
-        Block::heading(t(T::HooksTitle)),
-        Block::table(table),
-        Block::text(t(T::HookLimit).replace("{n}", &MAX_ACTIVE_PER_SPACE.to_string())),
-        Block::form(form),
-    ])
 }
 
 /// `POST …/integrations/hooks`: adds an address; its secret is shown on this answer only.
@@ -262,7 +185,7 @@ async fn hook_page(
         .collect(),
         rows: vec![vec![
             Cell::code(hook.url.clone()),
-            Cell::text(state(in_space, hook)),
+            Cell::text(super::addresses::state(in_space, hook)),
             Cell::text(when(hook.last_success_at)),
             Cell::text(when(hook.failing_since)),
             Cell::text(hook.failure_streak.to_string()),

@@ -11,6 +11,7 @@
 //! cached or framed; secrets are shown on the one answer that made them and never logged (the
 //! request log shows a sign-in link's path without its token).
 
+mod addresses;
 mod hooks;
 mod keys;
 mod members;
@@ -26,7 +27,7 @@ use warp::reply::Response;
 
 use super::App;
 use super::forms;
-use super::portal::{Request, not_found, redirect, section_response};
+use super::html::{Request, not_found, redirect, section_response};
 use crate::db::people;
 use crate::db::spaces::SpaceRow;
 use crate::domain::{Locale, Role};

@@ -46,7 +46,7 @@ pub(super) async fn respond(
     );
     page.blocks.push(Block::text(t(T::SectionIntro)));
     page.blocks
-        .extend(super::hooks::list_blocks(app, in_space, visitor, url, url_error).await?);
+        .extend(super::addresses::list_blocks(app, in_space, visitor, url, url_error).await?);
     let entries = {
         let mut handle = app.db.acquire().await?;
         let filter = audit::Filter {

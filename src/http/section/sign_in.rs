@@ -19,7 +19,7 @@ use crate::domain::Locale;
 use crate::http::App;
 use crate::http::clients;
 use crate::http::forms;
-use crate::http::portal::Request;
+use crate::http::html::Request;
 use crate::pages::i18n::T;
 use crate::pages::portal::Place;
 use crate::pages::section::{Block, Cell, Form, Link, Notice, Page, Table};
