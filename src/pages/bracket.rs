@@ -490,6 +490,58 @@ mod tests {
         assert!(render_double(8, true).contains("Grand final, deciding match"));
     }
 
+    fn data_of(matches: Vec<MatchObject>) -> BracketData {
+        BracketData {
+            stages: vec![StageRow {
+                id: StageId::from_raw(1),
+                tournament_id: TournamentId::from_raw(1),
+                number: 1,
+                stage_type: StageType::DoubleElimination,
+                name: "Main".into(),
+                status: StageStatus::Running,
+            }],
+            matches,
+            group_standings: None,
+        }
+    }
+
+    #[test]
+    fn a_bye_reads_bye_and_is_no_win() {
+        let mut bye = game(Bracket::Winners, 1, 1, ("Anna", "-"));
+        bye.bye = true;
+        bye.sides = Sides::Two {
+            a_id: None,
+            a_name: Some("Anna".into()),
+            b_id: None,
+            b_name: None,
+            score_a: None,
+            score_b: None,
+            winner: Some(Winner::A),
+        };
+        let shown = body(Locale::En, &tournament(), &data_of(vec![bye]));
+        let sides = &shown.sections[0].rounds[0].matches[0].sides;
+        assert_eq!(
+            (sides[0].name.as_str(), sides[0].score.as_str()),
+            ("Anna", "")
+        );
+        assert_eq!((sides[1].class, sides[1].name.as_str()), ("bye", "bye"));
+    }
+
+    #[test]
+    fn a_cancelled_tournament_says_so_instead_of_a_bracket() {
+        let cancelled = TournamentRow {
+            status: TournamentStatus::Cancelled,
+            ..tournament()
+        };
+        let shown = body(
+            Locale::Ru,
+            &cancelled,
+            &data_of(double_elimination(4, false)),
+        );
+        assert_eq!(shown.message, Some("Турнир отменён."));
+        assert!(shown.sections.is_empty() && shown.tables.is_empty());
+    }
+
     #[test]
     fn a_128_player_double_elimination_page_stays_small() {
         let page = render_double(128, true);

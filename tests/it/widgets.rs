@@ -240,6 +240,18 @@ on_both_backends! {
                 }
             }
         }
+        // Tournaments under way are "Now", not "Upcoming", on the calendar and the space's page.
+        for (path, now, upcoming) in [
+            ("/embed/en/organizer/demo/calendar", "<h2>Now</h2>", "<h2>Upcoming</h2>"),
+            ("/embed/ru/organizer/demo/calendar", "<h2>Сейчас</h2>", "<h2>Предстоящие</h2>"),
+            ("/en/organizer/demo", "<h2>Now</h2>", "<h2>Upcoming</h2>"),
+        ] {
+            let html = page(&server, path).await;
+            let (now, upcoming) = (html.find(now).expect(path), html.find(upcoming).expect(path));
+            let karting = html.find("Karting Night").expect(path);
+            let autumn = html.find("Autumn Cup").expect(path);
+            assert!(now < karting && karting < upcoming && upcoming < autumn, "{path}: under way first, then upcoming");
+        }
         let double = page(&server, "/embed/en/tournaments/demo-winter-double/bracket").await;
         let winners = double.find("Winners bracket").unwrap();
         let losers = double.find("Losers bracket").unwrap();
