@@ -42,7 +42,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use common::open_loop::{OpenLoop, Report, Target};
-use common::{LUA, PgDatabase, Run, Serve, bare_warp, tourney, wrk, wrk_with};
+use common::{
+    PgDatabase, Run, Serve, bare_warp, bearer_script, setting, tourney, without_wrk, wrk, wrk_with,
+};
 
 const SPACES: usize = 10;
 const KEYS_PER_SPACE: usize = 10;
@@ -190,22 +192,15 @@ fn together(
 }
 
 fn main() {
-    if Command::new("wrk").arg("--version").output().is_err() {
-        eprintln!("skipped: the api benchmark needs wrk (apt-get install wrk)");
+    if without_wrk("api") {
         return;
     }
-    let setting = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let seconds = setting("TOURNEY_BENCH_SECONDS", 8);
-    let rounds = setting("TOURNEY_BENCH_ROUNDS", 3);
-    let rate_seconds = setting("TOURNEY_BENCH_RATE_SECONDS", seconds.min(5));
+    let seconds: u64 = setting("TOURNEY_BENCH_SECONDS", 8);
+    let rounds: u64 = setting("TOURNEY_BENCH_ROUNDS", 3);
+    let rate_seconds: u64 = setting("TOURNEY_BENCH_RATE_SECONDS", seconds.min(5));
     let dir = tempfile::tempdir().expect("temporary directory");
     let script = dir.path().join("rotate.lua");
-    std::fs::write(&script, LUA).expect("write the script");
+    std::fs::write(&script, bearer_script()).expect("write the script");
     let sqlite = load(
         &format!("sqlite://{}/bench.db", dir.path().display()),
         dir.path(),

@@ -251,10 +251,7 @@ fn main() {
     if std::env::var_os("TOURNEY_BENCH_BARE_SSE").is_some() {
         return run_bare_broadcaster();
     }
-    let streams: usize = std::env::var("TOURNEY_BENCH_STREAMS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
+    let streams: usize = common::setting("TOURNEY_BENCH_STREAMS", 10_000);
     let dir = tempfile::tempdir().expect("temporary directory");
     let db = format!("sqlite://{}/bench.db", dir.path().display());
     tourney(&db, &["demo"]);

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{LUA, Serve, bare_warp, play, tourney, wrk};
+use common::{Serve, bare_warp, bearer_script, play, setting, tourney, without_wrk, wrk};
 
 const CLIENTS: usize = 50;
 
@@ -131,18 +131,11 @@ async fn registrations(base: &str, posts: usize) -> (Vec<Duration>, Vec<String>)
 }
 
 fn main() {
-    if Command::new("wrk").arg("--version").output().is_err() {
-        eprintln!("skipped: the portal benchmark needs wrk (apt-get install wrk)");
+    if without_wrk("portal") {
         return;
     }
-    let seconds: u64 = std::env::var("TOURNEY_BENCH_SECONDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(8);
-    let posts: usize = std::env::var("TOURNEY_BENCH_POSTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
+    let seconds: u64 = setting("TOURNEY_BENCH_SECONDS", 8);
+    let posts: usize = setting("TOURNEY_BENCH_POSTS", 3000);
     let dir = tempfile::tempdir().expect("temporary directory");
     let db = format!("sqlite://{}/bench.db", dir.path().display());
     let doc = dir.path().join("bench.json");
@@ -152,7 +145,7 @@ fn main() {
     play(&db, "de64");
 
     let script = dir.path().join("rotate.lua");
-    std::fs::write(&script, LUA).expect("write the script");
+    std::fs::write(&script, bearer_script()).expect("write the script");
     let pairs = |path: &str| {
         let file = dir.path().join("pairs.txt");
         let mut out = std::fs::File::create(&file).expect("pairs file");

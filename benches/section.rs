@@ -22,7 +22,9 @@ use std::io::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{COOKIE_LUA, Serve, bare_warp, play, tourney, wrk, wrk_with};
+use common::{
+    Serve, bare_warp, play, rotating_script, setting, tourney, without_wrk, wrk, wrk_with,
+};
 use receiver::{Receiver, Reply};
 
 const OWNER: &str = "owner@example.org";
@@ -101,14 +103,10 @@ fn settled(db: &str, hook: &str) {
 }
 
 fn main() {
-    if Command::new("wrk").arg("--version").output().is_err() {
-        eprintln!("skipped: the section benchmark needs wrk (apt-get install wrk)");
+    if without_wrk("section") {
         return;
     }
-    let seconds: u64 = std::env::var("TOURNEY_BENCH_SECONDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(8);
+    let seconds: u64 = setting("TOURNEY_BENCH_SECONDS", 8);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -185,7 +183,7 @@ fn main() {
     let cookie = runtime.block_on(sign_in(&serve.base, &link));
 
     let script = dir.path().join("cookie.lua");
-    std::fs::write(&script, COOKIE_LUA).expect("write the script");
+    std::fs::write(&script, rotating_script("Cookie", "")).expect("write the script");
     let pairs = |path: &str| {
         let file = dir.path().join("pairs.txt");
         let mut out = std::fs::File::create(&file).expect("pairs file");

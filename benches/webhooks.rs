@@ -216,7 +216,7 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
     let api = load.then(|| {
         let script = dir.join("keys.lua");
         let pairs = dir.join("pairs.txt");
-        std::fs::write(&script, common::LUA).expect("script");
+        std::fs::write(&script, common::bearer_script()).expect("script");
         std::fs::write(&pairs, format!("{key} /api/v1/tournaments\n")).expect("pairs");
         // Long enough to cover both phases at 1,000 deliveries/s; the figures are its average.
         let seconds = (events / 1000) as u64 + 8;

@@ -107,41 +107,51 @@ pub fn play(db: &str, slug: &str) {
     }
 }
 
-/// Rotates over "key path" lines, one request each.
-pub const LUA: &str = r#"
+/// A `wrk` script that rotates over "value path" lines, one request each, sending `header:
+/// prefix + value` with every request.
+pub fn rotating_script(header: &str, prefix: &str) -> String {
+    const SCRIPT: &str = r#"
 local pairs_ = {}
 local i = 0
 function init(args)
   for line in io.lines(args[1]) do
-    local key, path = line:match("^(%S+) (%S+)$")
-    pairs_[#pairs_ + 1] = { key = key, path = path }
+    local value, path = line:match("^(%S+) (%S+)$")
+    pairs_[#pairs_ + 1] = { value = value, path = path }
   end
   i = math.random(#pairs_)
 end
 function request()
   i = i % #pairs_ + 1
   local p = pairs_[i]
-  return wrk.format("GET", p.path, { ["Authorization"] = "Bearer " .. p.key })
+  return wrk.format("GET", p.path, { ["@HEADER@"] = "@PREFIX@" .. p.value })
 end
 "#;
+    SCRIPT
+        .replace("@HEADER@", header)
+        .replace("@PREFIX@", prefix)
+}
 
-/// Rotates over "cookie path" lines (`tourney_session=… /en/…`): a signed-in visitor's pages.
-pub const COOKIE_LUA: &str = r#"
-local pairs_ = {}
-local i = 0
-function init(args)
-  for line in io.lines(args[1]) do
-    local cookie, path = line:match("^(%S+) (%S+)$")
-    pairs_[#pairs_ + 1] = { cookie = cookie, path = path }
-  end
-  i = math.random(#pairs_)
-end
-function request()
-  i = i % #pairs_ + 1
-  local p = pairs_[i]
-  return wrk.format("GET", p.path, { ["Cookie"] = p.cookie })
-end
-"#;
+/// Rotates over "key path" lines with the key as a Bearer token.
+pub fn bearer_script() -> String {
+    rotating_script("Authorization", "Bearer ")
+}
+
+/// The number in the environment variable `name`, or `default`.
+pub fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Whether `wrk` is missing; says then that `bench` is skipped.
+pub fn without_wrk(bench: &str) -> bool {
+    let missing = Command::new("wrk").arg("--version").output().is_err();
+    if missing {
+        eprintln!("skipped: the {bench} benchmark needs wrk (apt-get install wrk)");
+    }
+    missing
+}
 
 pub struct Run {
     pub rps: f64,

@@ -438,8 +438,9 @@ mod tests {
         }
     }
 
-    fn render_double(size: i64, reset: bool) -> String {
-        let data = BracketData {
+    /// One running double-elimination stage holding `matches`.
+    fn data_of(matches: Vec<MatchObject>) -> BracketData {
+        BracketData {
             stages: vec![StageRow {
                 id: StageId::from_raw(1),
                 tournament_id: TournamentId::from_raw(1),
@@ -448,9 +449,13 @@ mod tests {
                 name: "Main".into(),
                 status: StageStatus::Running,
             }],
-            matches: double_elimination(size, reset),
+            matches,
             group_standings: None,
-        };
+        }
+    }
+
+    fn render_double(size: i64, reset: bool) -> String {
+        let data = data_of(double_elimination(size, reset));
         let base = BaseUrl::parse("https://cup.example.org").expect("base");
         let frame = Frame {
             locale: Locale::En,
@@ -488,21 +493,6 @@ mod tests {
         );
         assert!(!page.contains("Grand final, deciding match"));
         assert!(render_double(8, true).contains("Grand final, deciding match"));
-    }
-
-    fn data_of(matches: Vec<MatchObject>) -> BracketData {
-        BracketData {
-            stages: vec![StageRow {
-                id: StageId::from_raw(1),
-                tournament_id: TournamentId::from_raw(1),
-                number: 1,
-                stage_type: StageType::DoubleElimination,
-                name: "Main".into(),
-                status: StageStatus::Running,
-            }],
-            matches,
-            group_standings: None,
-        }
     }
 
     #[test]

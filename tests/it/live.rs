@@ -12,7 +12,7 @@ use reqwest::StatusCode;
 
 use crate::support::player::Player;
 use crate::support::server::Server;
-use crate::support::{TestDb, on_both_backends};
+use crate::support::on_both_backends;
 
 const WINTER: &str = "demo-winter-double";
 const SWISS: &str = "demo-swiss-open";
@@ -82,17 +82,6 @@ impl Events {
     }
 }
 
-/// Reports the first ready match of `slug` from the shell.
-fn report_one(t: &TestDb, slug: &str) {
-    let listing = t.run(&["matches", "list", slug, "--ready"]);
-    let id = listing
-        .lines()
-        .nth(1)
-        .and_then(|l| l.split_whitespace().next())
-        .unwrap_or_else(|| panic!("{slug} has a ready match: {listing}"));
-    t.run(&["matches", "report", slug, id, "--score", "2-1"]);
-}
-
 on_both_backends! {
     async fn a_stream_follows_its_tournament_and_resumes(t: TestDb) {
         t.run(&["demo"]);
@@ -100,11 +89,11 @@ on_both_backends! {
         let mut events = Events::open(&server, WINTER, None).await;
         let first = events.next(Duration::from_secs(2)).await.version();
 
-        report_one(&t, SWISS);
+        t.report_first_ready(SWISS);
         assert_eq!(events.next(Duration::from_millis(1500)).await, Next::Nothing, "another tournament changed");
 
         let reported = Instant::now();
-        report_one(&t, WINTER);
+        t.report_first_ready(WINTER);
         let second = events.next(Duration::from_secs(2)).await.version();
         assert!(second > first, "{second} after {first}");
         assert!(reported.elapsed() < Duration::from_secs(2), "{:?}", reported.elapsed());

@@ -7,21 +7,10 @@ use std::time::{Duration, Instant};
 
 use crate::support::browser::{Browser, axe_source};
 use crate::support::server::Server;
-use crate::support::{TestDb, sqlite};
+use crate::support::sqlite;
 
 const TEST: &str = "live_browser::pages_follow_results_without_a_reload";
 const WINTER: &str = "demo-winter-double";
-
-/// Reports the first ready match of `slug` from the shell.
-fn report_one(t: &TestDb, slug: &str) {
-    let listing = t.run(&["matches", "list", slug, "--ready"]);
-    let id = listing
-        .lines()
-        .nth(1)
-        .and_then(|l| l.split_whitespace().next())
-        .unwrap_or_else(|| panic!("{slug} has a ready match: {listing}"));
-    t.run(&["matches", "report", slug, id, "--score", "2-1"]);
-}
 
 /// The scores the page shows (score boxes that are not empty).
 async fn scores(browser: &Browser) -> i64 {
@@ -94,7 +83,7 @@ async fn pages_follow_results_without_a_reload() {
         open(&browser, &server.url(&path)).await;
         let before = scores(&browser).await;
         let reported = Instant::now();
-        report_one(&t, WINTER);
+        t.report_first_ready(WINTER);
         let took = shows_more_than(&browser, before, &path).await;
         assert!(
             reported.elapsed() < Duration::from_secs(2),
@@ -107,11 +96,11 @@ async fn pages_follow_results_without_a_reload() {
 
     // The portal page stays open while the server restarts and a result comes in meanwhile.
     let before = scores(&browser).await;
-    let server = server.restart(&t, || report_one(&t, WINTER));
+    let server = server.restart(&t, || t.report_first_ready(WINTER));
     shows_more_than(&browser, before, "after the restart").await;
     let before = scores(&browser).await;
     let reported = Instant::now();
-    report_one(&t, WINTER);
+    t.report_first_ready(WINTER);
     shows_more_than(&browser, before, "the next result after the restart").await;
     assert!(reported.elapsed() < Duration::from_secs(2));
     drop(server);

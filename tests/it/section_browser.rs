@@ -78,6 +78,17 @@ async fn text_of(browser: &Browser, css: &str) -> String {
         .expect("its text")
 }
 
+/// Creates a key named `name` on the keys page and returns the key the answer shows once.
+async fn create_key(browser: &Browser, name: &str) -> String {
+    fill(browser, "input[name=name]", name).await;
+    press(
+        browser,
+        "#content > .section > form.stacked button[type=submit]",
+    )
+    .await;
+    text_of(browser, "#new-key").await
+}
+
 /// axe-core on the page, and a screenshot named `name`.
 async fn check(browser: &Browser, axe: &str, name: &str) {
     let problems = browser.accessibility_problems(axe).await;
@@ -151,19 +162,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
     let keys = format!("{}/en/organizer/demo/integrations/keys", server.base);
     browser.client.goto(&keys).await.expect("the keys page");
     check(&browser, &axe, "keys").await;
-    fill(&browser, "input[name=name]", "partner site").await;
-    press(
-        &browser,
-        "#content > .section > form.stacked button[type=submit]",
-    )
-    .await;
-    browser
-        .wait_until(
-            "the key is shown",
-            "return !!document.getElementById('new-key');",
-        )
-        .await;
-    let key = text_of(&browser, "#new-key").await;
+    let key = create_key(&browser, "partner site").await;
     check(&browser, &axe, "key-created").await;
     let api = |key: String| {
         let url = server.url("/api/v1/tournaments");
@@ -340,19 +339,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
     press(&browser, "main form button[type=submit]").await;
     path_is(&browser, "/en/account").await;
     browser.client.goto(&keys).await.expect("the keys page");
-    fill(&browser, "input[name=name]", "admin's key").await;
-    press(
-        &browser,
-        "#content > .section > form.stacked button[type=submit]",
-    )
-    .await;
-    browser
-        .wait_until(
-            "the administrator's key is shown",
-            "return !!document.getElementById('new-key');",
-        )
-        .await;
-    let admins = text_of(&browser, "#new-key").await;
+    let admins = create_key(&browser, "admin's key").await;
     assert_eq!(api(admins).await, StatusCode::OK, "an administrator's key");
     browser
         .client

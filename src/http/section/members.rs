@@ -158,6 +158,16 @@ fn refusal(
     ))
 }
 
+/// The members' page again, saying that the role sent is not one of the roles (422).
+async fn role_refused(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -> Answer {
+    let notice = Notice {
+        text: in_space.t(T::RoleInvalid).into(),
+        error: true,
+    };
+    let refused = (StatusCode::UNPROCESSABLE_ENTITY, Err(notice));
+    page(app, in_space, visitor, "", Some(refused)).await
+}
+
 /// `POST …/members`: invites a person; the link is shown on this answer only.
 pub(super) async fn invite(
     app: &App,
@@ -167,18 +177,7 @@ pub(super) async fn invite(
 ) -> Answer {
     let field = forms::fields(body);
     let Ok(role) = field("role").parse::<Role>() else {
-        let notice = Notice {
-            text: in_space.t(T::RoleInvalid).into(),
-            error: true,
-        };
-        return page(
-            app,
-            in_space,
-            visitor,
-            "",
-            Some((StatusCode::UNPROCESSABLE_ENTITY, Err(notice))),
-        )
-        .await;
+        return role_refused(app, in_space, visitor).await;
     };
     let added = service::members::add(
         &app.db,
@@ -237,20 +236,7 @@ pub(super) async fn act(
             Ok(role) => service::members::set_role(&app.db, &ctx, slug, &member.email, role)
                 .await
                 .map(|_| "role-changed"),
-            Err(_) => {
-                let notice = Notice {
-                    text: in_space.t(T::RoleInvalid).into(),
-                    error: true,
-                };
-                return page(
-                    app,
-                    in_space,
-                    visitor,
-                    "",
-                    Some((StatusCode::UNPROCESSABLE_ENTITY, Err(notice))),
-                )
-                .await;
-            }
+            Err(_) => return role_refused(app, in_space, visitor).await,
         },
         "remove" => service::members::remove(&app.db, &ctx, slug, &member.email)
             .await

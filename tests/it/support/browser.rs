@@ -174,7 +174,17 @@ impl Browser {
     /// mobile connection (chromedriver's network conditions).
     pub async fn slow_network(&self, latency: Duration) {
         self.client
-            .issue_cmd(NetworkConditions { latency })
+            .issue_cmd(SessionPost {
+                path: "chromium/network_conditions",
+                body: json!({
+                    "network_conditions": {
+                        "offline": false,
+                        "latency": latency.as_millis(),
+                        "download_throughput": 10_000_000,
+                        "upload_throughput": 10_000_000,
+                    }
+                }),
+            })
             .await
             .expect("set chromedriver's network conditions");
     }
@@ -184,7 +194,10 @@ impl Browser {
     pub async fn allow_clipboard(&self) {
         for name in ["clipboard-read", "clipboard-write"] {
             self.client
-                .issue_cmd(SetPermission { name })
+                .issue_cmd(SessionPost {
+                    path: "permissions",
+                    body: json!({ "descriptor": { "name": name }, "state": "granted" }),
+                })
                 .await
                 .unwrap_or_else(|e| panic!("allow {name}: {e}"));
         }
@@ -289,60 +302,28 @@ pub fn artifacts_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// chromedriver's own command for Chromium's network emulation.
+/// A WebDriver extension command: a POST of `body` to `session/<id>/<path>` (chromedriver's
+/// network emulation, W3C Permissions' "Set Permission").
 #[derive(Debug)]
-struct NetworkConditions {
-    latency: Duration,
+struct SessionPost {
+    path: &'static str,
+    body: Value,
 }
 
-impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+impl fantoccini::wd::WebDriverCompatibleCommand for SessionPost {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base_url.join(&format!(
-            "session/{}/chromium/network_conditions",
-            session_id.unwrap_or_default()
+            "session/{}/{}",
+            session_id.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (hyper::Method, Option<String>) {
-        let body = serde_json::json!({
-            "network_conditions": {
-                "offline": false,
-                "latency": self.latency.as_millis(),
-                "download_throughput": 10_000_000,
-                "upload_throughput": 10_000_000,
-            }
-        });
-        (hyper::Method::POST, Some(body.to_string()))
-    }
-}
-
-/// WebDriver's "Set Permission" extension command (W3C Permissions).
-#[derive(Debug)]
-struct SetPermission {
-    name: &'static str,
-}
-
-impl fantoccini::wd::WebDriverCompatibleCommand for SetPermission {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/permissions",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (hyper::Method, Option<String>) {
-        let body = serde_json::json!({
-            "descriptor": { "name": self.name },
-            "state": "granted",
-        });
-        (hyper::Method::POST, Some(body.to_string()))
+        (hyper::Method::POST, Some(self.body.to_string()))
     }
 }

@@ -55,6 +55,17 @@ impl TestDb {
         String::from_utf8_lossy(&output.get_output().stdout).into_owned()
     }
 
+    /// Reports the first ready match of `slug` (2-1) with the shell, as an organiser does.
+    pub fn report_first_ready(&self, slug: &str) {
+        let listing = self.run(&["matches", "list", slug, "--ready"]);
+        let id = listing
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{slug} has a ready match: {listing}"));
+        self.run(&["matches", "report", slug, id, "--score", "2-1"]);
+    }
+
     /// Runs `tourney ARGS` off the async runtime (servers and receivers of the test keep
     /// serving meanwhile), whatever its outcome.
     pub async fn shell(&self, args: &[&str]) -> std::process::Output {
