@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
+use crate::support::on_both_backends;
 use crate::support::player::Player;
 use crate::support::server::Server;
-use crate::support::on_both_backends;
 
 const WINTER: &str = "demo-winter-double";
 const SWISS: &str = "demo-swiss-open";
