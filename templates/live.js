@@ -13,6 +13,14 @@
   var busy = false;
   var again = false;
   var polling = null;
+  // Each part as the server last sent it. Other scripts may change a part's DOM (the round
+  // picker marks the round shown), so a change is judged against this, not the DOM. This script
+  // runs before them: it comes first in the page.
+  var served = {};
+  var parts = document.querySelectorAll("[data-live-part]");
+  for (var p = 0; p < parts.length; p++) {
+    served[parts[p].id] = parts[p].innerHTML;
+  }
 
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
@@ -20,8 +28,9 @@
     var changed = [];
     for (var i = 0; i < parts.length; i++) {
       var now = fresh.getElementById(parts[i].id);
-      if (now && now.innerHTML !== parts[i].innerHTML) {
+      if (now && now.innerHTML !== served[parts[i].id]) {
         parts[i].innerHTML = now.innerHTML;
+        served[parts[i].id] = now.innerHTML;
         changed.push(parts[i].getAttribute("data-live-part"));
       }
     }

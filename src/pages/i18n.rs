@@ -72,6 +72,12 @@ texts! {
     Playoffs => "Playoffs", "Плей-офф";
     Group => "Group {n}", "Группа {n}";
     ToBeDecided => "to be decided", "определится";
+    WinnerOfMatch => "Winner of {round}, match {match}", "Победитель: {round}, матч {match}";
+    WinnerOf => "Winner of {round}", "Победитель: {round}";
+    LoserOfMatch => "Loser of {round}, match {match}", "Проигравший: {round}, матч {match}";
+    LoserOf => "Loser of {round}", "Проигравший: {round}";
+    SeedBefore => "seed", "посев";
+    RoundsOf => "Rounds: {n}", "Раунды: {n}";
     Bye => "bye", "пропуск";
     Won => "W", "В";
     Lost => "L", "П";
@@ -92,6 +98,10 @@ texts! {
     Buchholz => "Buchholz", "Бухгольц";
     MedianBuchholz => "Median Buchholz", "Усечённый Бухгольц";
     SonnebornBerger => "Sonneborn-Berger", "Зоннеборн-Бергер";
+    AdvanceOne => "Into the playoff: the winner of each group.", "В плей-офф выходит победитель каждой группы.";
+    AdvanceMany => "Into the playoff: places 1 to {n} of each group.", "В плей-офф выходят места с 1 по {n} в каждой группе.";
+    TieDecidedBy => "Level on points for the last place in the playoff, decided by the tie-break “{tiebreak}”: {in} ({a}), {out} ({b}).", "Поровну очков за последнее место в плей-офф, решил дополнительный показатель «{tiebreak}»: {in} ({a}), {out} ({b}).";
+    TieDecidedBySeed => "Level on points and on every tie-break for the last place in the playoff; the higher seed went through: {in}.", "Поровну очков и всех дополнительных показателей за последнее место в плей-офф; прошёл участник с более высоким посевом: {in}.";
     Now => "Now", "Сейчас";
     Upcoming => "Upcoming", "Предстоящие";
     Past => "Past", "Прошедшие";
@@ -314,6 +324,36 @@ impl T {
     /// The text in `locale` with `{n}` replaced.
     pub fn with(self, locale: Locale, n: impl std::fmt::Display) -> String {
         self.get(locale).replace("{n}", &n.to_string())
+    }
+
+    /// The text in `locale` with each `{name}` replaced by its value, in one pass: a value that
+    /// itself holds a placeholder (a player named "{b}") stays as written.
+    pub fn fill(self, locale: Locale, values: &[(&str, &str)]) -> String {
+        let mut out = String::new();
+        let mut rest = self.get(locale);
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let value = after.find('}').and_then(|close| {
+                let name = &after[..close];
+                values
+                    .iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| (*value, close))
+            });
+            match value {
+                Some((value, close)) => {
+                    out.push_str(value);
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
     }
 
     /// The localized name of a tournament status (a draft reads as announced: it is never shown).

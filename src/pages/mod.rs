@@ -11,6 +11,7 @@
 
 mod bracket;
 pub mod embed;
+pub mod games;
 pub mod i18n;
 pub mod ics;
 pub mod portal;
@@ -21,8 +22,8 @@ mod tables;
 mod widgets;
 
 pub use render::{
-    LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, RenderError, SECTION_POLICY, STYLESHEET,
-    content_security_policy, message,
+    LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, ROUNDS_SCRIPT, RenderError, SECTION_POLICY,
+    STYLESHEET, content_security_policy, message,
 };
 pub use widgets::{bracket, calendar, registration, standings};
 

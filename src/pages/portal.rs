@@ -12,7 +12,7 @@ use super::Theme;
 use super::bracket;
 use super::i18n::{self, T};
 use super::render::{RenderError, render};
-use super::tables::{Column, Row, StandingsBody, Table};
+use super::tables::{Column, Row, StandingsBody, Table, advance_per_group};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Locale, TournamentStatus};
@@ -170,6 +170,8 @@ struct Entry {
     url: String,
     when: String,
     name: String,
+    /// The game's display name ([`super::games`]).
+    game: String,
     status: &'static str,
 }
 
@@ -186,6 +188,7 @@ pub fn space(
         url: place.link(&format!("tournaments/{}", t.slug)),
         when: i18n::date_time(locale, t.starts_at),
         name: t.name.clone(),
+        game: super::games::display_name(locale, &t.game),
         status: T::status(t.status).get(locale),
     };
     let parts: Vec<Part> = super::schedule::parts(tournaments)
@@ -311,7 +314,7 @@ pub fn tournament(
         },
         Fact {
             label: T::Game.get(locale),
-            value: tournament.game.clone(),
+            value: super::games::display_name(locale, &tournament.game),
             url: None,
         },
         Fact {
@@ -396,7 +399,12 @@ pub fn tournament(
         bracket_heading: T::Bracket.get(locale),
         bracket: bracket::body(locale, tournament, &data.bracket),
         standings_heading: T::Standings.get(locale),
-        standings: StandingsBody::new(locale, tournament.status, &data.standings),
+        standings: StandingsBody::new(
+            locale,
+            tournament.status,
+            &data.standings,
+            advance_per_group(tournament),
+        ),
         live: super::live_stream(&tournament.slug),
         updated: T::LiveUpdated.get(locale),
         details: T::LiveDetails.get(locale),
@@ -443,17 +451,17 @@ fn participants_table(locale: Locale, data: &TournamentPage) -> Table {
     let mut columns = vec![T::Participant];
     columns.extend(seeded.then_some(T::Seed));
     columns.extend(placed.then_some(T::Place));
-    Table {
-        title: None,
-        columns: columns
+    Table::new(
+        None,
+        T::Participants.get(locale),
+        columns
             .iter()
             .map(|t| Column {
                 text: t.get(locale).to_owned(),
                 title: None,
             })
             .collect(),
-        rows: data
-            .participants
+        data.participants
             .iter()
             .map(|p| {
                 let mut cells = vec![p.name.clone()];
@@ -467,10 +475,10 @@ fn participants_table(locale: Locale, data: &TournamentPage) -> Table {
                         (None, _) => String::new(),
                     });
                 }
-                Row { cells }
+                Row::new(cells)
             })
             .collect(),
-    }
+    )
 }
 
 #[derive(Serialize)]

@@ -32,6 +32,10 @@ pub const RESIZE_SCRIPT: &str = "(function(){function h(){parent.postMessage({ty
 /// tournament's event stream and replaces the parts of the page that changed.
 pub const LIVE_SCRIPT: &str = include_str!("../../templates/live.js");
 
+/// The bracket's round picker (`templates/rounds.js`), served at `/assets/rounds.js`: one round
+/// at a time on phones.
+pub const ROUNDS_SCRIPT: &str = include_str!("../../templates/rounds.js");
+
 const TEMPLATES: &[(&str, &str)] = &[
     ("head", include_str!("../../templates/head.html")),
     ("foot", include_str!("../../templates/foot.html")),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::bracket::body as bracket_body;
 use super::i18n::{self, T};
 use super::render::{RenderError, render};
-use super::tables::StandingsBody;
+use super::tables::{StandingsBody, advance_per_group};
 use super::{Frame, Theme};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
@@ -79,7 +79,12 @@ pub fn standings(
     tournament: &TournamentRow,
     record: &StandingsRecord,
 ) -> Result<String, RenderError> {
-    let body = StandingsBody::new(frame.locale, tournament.status, record);
+    let body = StandingsBody::new(
+        frame.locale,
+        tournament.status,
+        record,
+        advance_per_group(tournament),
+    );
     render("standings", &frame.page(T::Standings, body))
 }
 
@@ -118,6 +123,8 @@ struct Event {
     url: String,
     when: String,
     name: String,
+    /// The game's display name ([`super::games`]).
+    game: String,
     status: &'static str,
 }
 
@@ -138,6 +145,7 @@ pub fn calendar(
                 url: base_url.tournament_page(locale, &t.slug),
                 when: i18n::date_time(locale, t.starts_at),
                 name: t.name.clone(),
+                game: super::games::display_name(locale, &t.game),
                 status: T::status(t.status).get(locale),
             };
             match months.last_mut() {

@@ -11,7 +11,7 @@ mod records;
 mod standings;
 
 pub use records::*;
-pub use standings::{StandingsRecord, TableRecord};
+pub use standings::{GroupRecord, StandingsRecord, TableRecord, TiebreakerRecord};
 
 use std::collections::HashMap;
 

@@ -3,16 +3,20 @@
 //! simply absent, exactly like an unknown slug, so no page can tell them apart. Nothing here
 //! reads a player's email address.
 
+use std::collections::HashMap;
+
+use crate::db::matches as match_rows;
 use crate::db::participants::ParticipantRow;
 use crate::db::spaces::{self, SpaceRow};
 use crate::db::stages::{self, StageRow};
 use crate::db::store::Snapshot;
 use crate::db::tournaments::{self, TournamentRow};
 use crate::db::{Conn, DbError, participants};
-use crate::domain::{Format, is_published};
+use crate::domain::{Format, Side, is_published};
 use crate::events::MatchObject;
+use crate::ids::{MatchId, ParticipantId};
 
-use super::StandingsRecord;
+use super::{MatchObjects, StandingsRecord};
 
 /// The tournament `slug` if it is published.
 pub async fn published_tournament(
@@ -34,7 +38,57 @@ pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<
 pub struct BracketData {
     pub stages: Vec<StageRow>,
     pub matches: Vec<MatchObject>,
+    /// Where each awaited side comes from: the match whose winner (or loser) it gets.
+    pub feeds: HashMap<(MatchId, Side), Feed>,
+    /// Each seeded participant's seed.
+    pub seeds: HashMap<ParticipantId, i64>,
     pub group_standings: Option<StandingsRecord>,
+}
+
+/// The match a side gets its participant from, and whether it gets that match's loser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Feed {
+    pub from: MatchId,
+    pub loser: bool,
+}
+
+/// The matches of `tournament` as events show them, with where each side comes from and every
+/// participant's seed.
+async fn bracket_matches(
+    mut conn: Conn<'_>,
+    tournament: &TournamentRow,
+) -> Result<
+    (
+        Vec<MatchObject>,
+        HashMap<(MatchId, Side), Feed>,
+        HashMap<ParticipantId, i64>,
+    ),
+    DbError,
+> {
+    let rows = match_rows::list(conn.reborrow(), tournament.id).await?;
+    let field = participants::list(conn.reborrow(), tournament.id).await?;
+    let seeds = field.iter().filter_map(|p| Some((p.id, p.seed?))).collect();
+    let names: HashMap<ParticipantId, String> = field.into_iter().map(|p| (p.id, p.name)).collect();
+    let objects = MatchObjects::load(conn, tournament, &names).await?;
+    let mut feeds = HashMap::new();
+    for row in &rows {
+        for (to, slot, loser) in [
+            (row.winner_to_match_id, row.winner_to_slot, false),
+            (row.loser_to_match_id, row.loser_to_slot, true),
+        ] {
+            if let (Some(to), Some(slot)) = (to, slot) {
+                feeds.insert(
+                    (to, slot),
+                    Feed {
+                        from: row.id,
+                        loser,
+                    },
+                );
+            }
+        }
+    }
+    let matches = rows.iter().map(|row| objects.object(row)).collect();
+    Ok((matches, feeds, seeds))
 }
 
 pub async fn bracket(
@@ -42,7 +96,7 @@ pub async fn bracket(
     tournament: &TournamentRow,
 ) -> Result<BracketData, DbError> {
     let stages = stages::list(conn.reborrow(), tournament.id).await?;
-    let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
+    let (matches, feeds, seeds) = bracket_matches(conn.reborrow(), tournament).await?;
     // Only the group tables need the engine's state; other brackets are drawn from the matches.
     let group_standings = if tournament.format == Format::GroupsPlayoffs {
         let snapshot = Snapshot::load(conn, tournament.clone()).await?;
@@ -53,6 +107,8 @@ pub async fn bracket(
     Ok(BracketData {
         stages,
         matches,
+        feeds,
+        seeds,
         group_standings,
     })
 }
@@ -112,7 +168,7 @@ pub async fn tournament_page(
     let standings = StandingsRecord::new(&snapshot.state, &snapshot.names());
     let group_standings = (tournament.format == Format::GroupsPlayoffs)
         .then(|| StandingsRecord::groups(&snapshot.state, &snapshot.names()));
-    let matches = super::tournament_matches(conn.reborrow(), tournament).await?;
+    let (matches, feeds, seeds) = bracket_matches(conn.reborrow(), tournament).await?;
     let participants = snapshot
         .participants
         .into_iter()
@@ -124,6 +180,8 @@ pub async fn tournament_page(
         bracket: BracketData {
             stages: snapshot.stages,
             matches,
+            feeds,
+            seeds,
             group_standings,
         },
         standings,

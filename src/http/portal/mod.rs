@@ -52,6 +52,8 @@ enum Target<'a> {
     Script,
     /// Live pages' script (widgets and the tournament page).
     LiveScript,
+    /// The bracket's round picker on phones (the same pages).
+    RoundsScript,
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
@@ -70,6 +72,7 @@ fn parse(path: &str) -> Target<'_> {
         "/assets/portal.css" => return Target::Stylesheet,
         "/assets/section.js" => return Target::Script,
         "/assets/live.js" => return Target::LiveScript,
+        "/assets/rounds.js" => return Target::RoundsScript,
         _ => {}
     }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
@@ -135,6 +138,13 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
             return asset(
                 request.method,
                 html::LIVE_SCRIPT,
+                "text/javascript; charset=utf-8",
+            );
+        }
+        Target::RoundsScript => {
+            return asset(
+                request.method,
+                html::ROUNDS_SCRIPT,
                 "text/javascript; charset=utf-8",
             );
         }
