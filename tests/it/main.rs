@@ -21,6 +21,7 @@ mod outbox;
 mod portal;
 mod rate_limit;
 mod replicas;
+mod screens;
 mod section;
 mod section_browser;
 mod soak;

@@ -266,7 +266,7 @@ on_both_backends! {
         let before = page(&server, "/embed/ru/tournaments/demo-autumn-cup/bracket").await;
         assert!(before.contains("сетка появится после жеребьёвки"), "{before}");
         let places = page(&server, "/embed/en/tournaments/demo-spring-open/standings").await;
-        assert!(places.contains("<td>1</td>") && places.contains("<th>Place</th>"), "{places}");
+        assert!(places.contains("<td>1</td>") && places.contains("<th scope=\"col\">Place</th>"), "{places}");
         let swiss = page(&server, "/embed/ru/tournaments/demo-swiss-open/standings").await;
         assert!(swiss.contains("Бухгольц"), "{swiss}");
     }

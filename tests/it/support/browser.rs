@@ -189,6 +189,27 @@ impl Browser {
             .expect("set chromedriver's network conditions");
     }
 
+    /// Makes the page `width` × `height` CSS pixels, as on a device of that size: a phone
+    /// (`mobile`, where the page's viewport meta applies) or a desktop window. Chromium's device
+    /// emulation, through chromedriver's CDP command.
+    pub async fn viewport(&self, width: u32, height: u32, mobile: bool) {
+        self.client
+            .issue_cmd(SessionPost {
+                path: "goog/cdp/execute",
+                body: json!({
+                    "cmd": "Emulation.setDeviceMetricsOverride",
+                    "params": {
+                        "width": width,
+                        "height": height,
+                        "deviceScaleFactor": 1,
+                        "mobile": mobile,
+                    }
+                }),
+            })
+            .await
+            .unwrap_or_else(|e| panic!("emulate a {width}x{height} screen: {e}"));
+    }
+
     /// Lets pages read and write the clipboard without asking (WebDriver's permissions
     /// extension), as a person who allowed it would.
     pub async fn allow_clipboard(&self) {
@@ -303,7 +324,7 @@ pub fn artifacts_dir(name: &str) -> PathBuf {
 }
 
 /// A WebDriver extension command: a POST of `body` to `session/<id>/<path>` (chromedriver's
-/// network emulation, W3C Permissions' "Set Permission").
+/// network emulation and CDP commands, W3C Permissions' "Set Permission").
 #[derive(Debug)]
 struct SessionPost {
     path: &'static str,
