@@ -123,6 +123,12 @@ fn next_swiss_pairing(state: &State, stage: u32) -> swiss::Pairing {
         .map(|e| (half_points.get(&e.id).copied().unwrap_or(0), e.seed, e.id))
         .collect();
     ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-    let ranked: Vec<Pid> = ranked.into_iter().map(|(_, _, id)| id).collect();
+    let ranked: Vec<swiss::Standing> = ranked
+        .into_iter()
+        .map(|(half_points, _, player)| swiss::Standing {
+            player,
+            half_points,
+        })
+        .collect();
     swiss::next_round(&ranked, &met, &had_bye)
 }

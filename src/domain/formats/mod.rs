@@ -9,6 +9,7 @@ pub mod drop_ins;
 pub mod elimination;
 pub mod free_for_all;
 pub mod groups;
+pub mod matching;
 pub mod rematches;
 pub mod round_robin;
 pub mod seeding;

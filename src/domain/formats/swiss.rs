@@ -1,14 +1,28 @@
 //! Swiss pairing: each round pairs players with equal or near points who have not met yet.
 //!
-//! Round 1 pairs the top half of the seeds against the bottom half (1 v n/2+1, ...). Later rounds
-//! order the field by points (then seed) and pair from the top, each player with the nearest one
-//! they have not met, backtracking when that paints the pairing into a corner, so a rematch happens
-//! only when no rematch-free pairing exists (or the search budget runs out on huge fields, when the
-//! fewest rematches are accepted instead). With an odd field the lowest-placed player who has not
-//! had a bye sits out and scores a win.
+//! Round 1 pairs the top half of the seeds against the bottom half (1 v n/2+1, ...). Every later
+//! round is the cheapest perfect matching of the whole field ([`matching`], Edmonds' blossom
+//! algorithm), so a conflict late in the table never pushes earlier pairs apart. A pairing's
+//! cost compares, in this order, most important first:
+//!
+//! 1. rematches, and byes given to a player who already had one: fewest (none while any pairing
+//!    without them exists);
+//! 2. the sum over pairs of the squared gap in points: least;
+//! 3. pairs across score groups (a pair of players on different points): fewest;
+//! 4. with an odd field, the bye: to the lowest-placed player who has not had one, moved up only
+//!    when that makes the pairing better by 1–3;
+//! 5. inside a score group, the top half against the bottom half: the least sum, over pairs, of
+//!    how far the two players' places in the table are from half a score group apart.
+//!
+//! With an odd field a virtual player joins the matching; whoever is paired with it sits out and
+//! scores a win. Points are counted in half points (a draw is ½), so every cost is an exact
+//! integer; the tiers are packed into one integer, each tier's weight above the largest total the
+//! tiers below can reach, so a better higher tier always wins. The same standings always give the
+//! same pairing.
 
 use std::collections::HashSet;
 
+use super::matching::{self, Edge};
 use crate::domain::engine::Pid;
 
 /// Rounds a Swiss of `n` players plays when the tournament does not say: enough to separate a
@@ -25,9 +39,6 @@ pub struct Pairing {
     pub bye: Option<Pid>,
 }
 
-/// Steps the rematch-free search may take before it settles for the fewest rematches.
-const SEARCH_BUDGET: usize = 200_000;
-
 /// Pairs round 1: `field` in seed order, top half against bottom half.
 pub fn first_round(field: &[Pid]) -> Pairing {
     let (field, bye) = if field.len() % 2 == 1 {
@@ -42,169 +53,213 @@ pub fn first_round(field: &[Pid]) -> Pairing {
     }
 }
 
+/// One player in the table of a later round: who, and their points in half points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    pub player: Pid,
+    pub half_points: u32,
+}
+
+/// A pairing's cost, tier by tier (module docs), for comparing pairings in tests and reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Cost {
+    pub repeats: u64,
+    pub squared_gaps: u64,
+    pub across_groups: u64,
+    pub bye_rise: u64,
+    pub seeding: u64,
+}
+
 /// Pairs a later round. `ranked` is the field ordered by points then seed; `met` holds every pair
 /// that has played (both orders); `had_bye` those who sat out before.
-pub fn next_round(ranked: &[Pid], met: &HashSet<(Pid, Pid)>, had_bye: &HashSet<Pid>) -> Pairing {
-    let mut budget = SEARCH_BUDGET;
-    if ranked.len().is_multiple_of(2) {
-        return match pair_without_rematches(ranked, met, &mut budget) {
-            Some(pairs) => Pairing { pairs, bye: None },
-            None => Pairing {
-                pairs: fewest_rematches(ranked, met),
-                bye: None,
-            },
-        };
-    }
-    // The bye goes to the lowest-placed player without one, or the next one up if that leaves no
-    // rematch-free pairing.
-    let mut sitters: Vec<usize> = (0..ranked.len())
-        .rev()
-        .filter(|&i| !had_bye.contains(&ranked[i]))
-        .collect();
-    if sitters.is_empty() {
-        sitters.push(ranked.len() - 1);
-    }
-    for &sitter in &sitters {
-        let mut players = ranked.to_vec();
-        let bye = players.remove(sitter);
-        if let Some(pairs) = pair_without_rematches(&players, met, &mut budget) {
-            return Pairing {
-                pairs,
-                bye: Some(bye),
-            };
+pub fn next_round(
+    ranked: &[Standing],
+    met: &HashSet<(Pid, Pid)>,
+    had_bye: &HashSet<Pid>,
+) -> Pairing {
+    solve(ranked, met, had_bye).0
+}
+
+/// The pairing, and the matching it came from (whose certificate tests check).
+fn solve(
+    ranked: &[Standing],
+    met: &HashSet<(Pid, Pid)>,
+    had_bye: &HashSet<Pid>,
+) -> (Pairing, matching::Matching) {
+    let table = Table::new(ranked, met, had_bye);
+    let n = ranked.len();
+    // The virtual player a bye pairs with, for an odd field.
+    let virtual_player = n;
+    let vertices = if n % 2 == 1 { n + 1 } else { n };
+    let weights = table.weights(vertices / 2);
+    let mut edges: Vec<Edge> = Vec::with_capacity(vertices * vertices / 2);
+    for a in 0..n {
+        for b in a + 1..n {
+            edges.push((a, b, weights.weight(&table.pair_cost(a, b))));
+        }
+        if vertices > n {
+            edges.push((a, virtual_player, weights.weight(&table.bye_cost(a))));
         }
     }
-    let mut players = ranked.to_vec();
-    let bye = players.remove(sitters[0]);
-    Pairing {
-        pairs: fewest_rematches(&players, met),
-        bye: Some(bye),
+    let found = matching::maximum_weight(&edges, true);
+    let mut pairs = Vec::with_capacity(n / 2);
+    let mut bye = None;
+    for (a, mate) in found.mate.iter().enumerate().take(n) {
+        match *mate {
+            Some(b) if b == virtual_player => bye = Some(ranked[a].player),
+            Some(b) if b > a => pairs.push((ranked[a].player, ranked[b].player)),
+            _ => {}
+        }
     }
+    (Pairing { pairs, bye }, found)
 }
 
-fn pair_without_rematches(
-    players: &[Pid],
+/// The cost of `pairing` for the table `ranked` (module docs).
+pub fn cost_of(
+    ranked: &[Standing],
     met: &HashSet<(Pid, Pid)>,
-    budget: &mut usize,
-) -> Option<Vec<(Pid, Pid)>> {
-    let mut pairs = Vec::with_capacity(players.len() / 2);
-    let mut free = vec![true; players.len()];
-    search(players, met, &mut free, &mut pairs, budget).then_some(pairs)
-}
-
-/// Depth-first: pair the highest free player with the nearest free one not met yet.
-fn search(
-    players: &[Pid],
-    met: &HashSet<(Pid, Pid)>,
-    free: &mut [bool],
-    pairs: &mut Vec<(Pid, Pid)>,
-    budget: &mut usize,
-) -> bool {
-    let Some(first) = free.iter().position(|&f| f) else {
-        return true;
+    had_bye: &HashSet<Pid>,
+    pairing: &Pairing,
+) -> Cost {
+    let table = Table::new(ranked, met, had_bye);
+    let place = |p: Pid| ranked.iter().position(|s| s.player == p).unwrap_or(0);
+    let mut total = Cost::default();
+    let mut add = |c: Cost| {
+        total.repeats += c.repeats;
+        total.squared_gaps += c.squared_gaps;
+        total.across_groups += c.across_groups;
+        total.bye_rise += c.bye_rise;
+        total.seeding += c.seeding;
     };
-    free[first] = false;
-    for second in first + 1..players.len() {
-        if !free[second] || met.contains(&(players[first], players[second])) {
-            continue;
-        }
-        if *budget == 0 {
-            break;
-        }
-        *budget -= 1;
-        free[second] = false;
-        pairs.push((players[first], players[second]));
-        if search(players, met, free, pairs, budget) {
-            return true;
-        }
-        pairs.pop();
-        free[second] = true;
+    for &(a, b) in &pairing.pairs {
+        let (a, b) = (place(a).min(place(b)), place(a).max(place(b)));
+        add(table.pair_cost(a, b));
     }
-    free[first] = true;
-    false
+    if let Some(bye) = pairing.bye {
+        add(table.bye_cost(place(bye)));
+    }
+    total
 }
 
-/// Greedy fallback: the nearest opponent not met yet, else the nearest.
-fn fewest_rematches(players: &[Pid], met: &HashSet<(Pid, Pid)>) -> Vec<(Pid, Pid)> {
-    let mut free: Vec<Pid> = players.to_vec();
-    let mut pairs = Vec::new();
-    while free.len() >= 2 {
-        let first = free.remove(0);
-        let choice = free
-            .iter()
-            .position(|p| !met.contains(&(first, *p)))
-            .unwrap_or(0);
-        pairs.push((first, free.remove(choice)));
+/// The table as the costs see it: places, points, score groups and history.
+struct Table<'a> {
+    ranked: &'a [Standing],
+    met: &'a HashSet<(Pid, Pid)>,
+    had_bye: &'a HashSet<Pid>,
+    /// Per place: the first place of its score group and the group's size.
+    groups: Vec<(usize, usize)>,
+    /// Per place: how many places below it have not had a bye (0 for the lowest such player).
+    bye_rise: Vec<u64>,
+}
+
+impl<'a> Table<'a> {
+    fn new(
+        ranked: &'a [Standing],
+        met: &'a HashSet<(Pid, Pid)>,
+        had_bye: &'a HashSet<Pid>,
+    ) -> Self {
+        let mut groups = Vec::with_capacity(ranked.len());
+        let mut start = 0;
+        while start < ranked.len() {
+            let points = ranked[start].half_points;
+            let size = ranked[start..]
+                .iter()
+                .take_while(|s| s.half_points == points)
+                .count();
+            groups.extend(std::iter::repeat_n((start, size), size));
+            start += size;
+        }
+        let mut bye_rise = vec![0; ranked.len()];
+        let mut below = 0;
+        for (place, standing) in ranked.iter().enumerate().rev() {
+            bye_rise[place] = below;
+            if !had_bye.contains(&standing.player) {
+                below += 1;
+            }
+        }
+        Table {
+            ranked,
+            met,
+            had_bye,
+            groups,
+            bye_rise,
+        }
     }
-    pairs
+
+    /// The cost of pairing the players at places `a` < `b`.
+    fn pair_cost(&self, a: usize, b: usize) -> Cost {
+        let (x, y) = (self.ranked[a], self.ranked[b]);
+        let gap = u64::from(x.half_points.abs_diff(y.half_points));
+        let (_, size) = self.groups[a];
+        Cost {
+            repeats: u64::from(self.met.contains(&(x.player, y.player))),
+            squared_gaps: gap * gap,
+            across_groups: u64::from(gap > 0),
+            bye_rise: 0,
+            seeding: (b - a).abs_diff(size / 2) as u64,
+        }
+    }
+
+    /// The cost of the player at place `a` sitting out.
+    fn bye_cost(&self, a: usize) -> Cost {
+        Cost {
+            repeats: u64::from(self.had_bye.contains(&self.ranked[a].player)),
+            bye_rise: self.bye_rise[a],
+            ..Cost::default()
+        }
+    }
+
+    /// The weights that turn costs of a matching of `pairs` pairs into one integer each.
+    fn weights(&self, pairs: usize) -> Weights {
+        let n = self.ranked.len() as i128;
+        let pairs = pairs as i128;
+        let max_gap = self
+            .ranked
+            .first()
+            .zip(self.ranked.last())
+            .map_or(0, |(top, bottom)| {
+                i128::from(top.half_points - bottom.half_points)
+            });
+        // Each tier's weight exceeds the most that every tier below it can add up to.
+        let seeding = 1;
+        let bye_rise = seeding * (pairs * n + 1);
+        let across_groups = bye_rise * (n + 1);
+        let squared_gaps = across_groups * (pairs + 1);
+        let repeats = squared_gaps * (pairs * max_gap * max_gap + 1);
+        let most = repeats * (pairs + 1);
+        Weights {
+            repeats,
+            squared_gaps,
+            across_groups,
+            bye_rise,
+            seeding,
+            most,
+        }
+    }
+}
+
+/// One integer weight per tier, and a bound above every pairing's cost.
+struct Weights {
+    repeats: i128,
+    squared_gaps: i128,
+    across_groups: i128,
+    bye_rise: i128,
+    seeding: i128,
+    most: i128,
+}
+
+impl Weights {
+    /// An edge's weight for the maximum-weight matching: the bound less the cost, so the
+    /// heaviest perfect matching is the cheapest pairing.
+    fn weight(&self, cost: &Cost) -> i128 {
+        let cost = i128::from(cost.repeats) * self.repeats
+            + i128::from(cost.squared_gaps) * self.squared_gaps
+            + i128::from(cost.across_groups) * self.across_groups
+            + i128::from(cost.bye_rise) * self.bye_rise
+            + i128::from(cost.seeding) * self.seeding;
+        self.most - cost
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn first_round_is_top_half_against_bottom_half() {
-        assert_eq!(
-            first_round(&[1, 2, 3, 4, 5, 6]),
-            Pairing {
-                pairs: vec![(1, 4), (2, 5), (3, 6)],
-                bye: None
-            }
-        );
-        assert_eq!(
-            first_round(&[1, 2, 3, 4, 5]),
-            Pairing {
-                pairs: vec![(1, 3), (2, 4)],
-                bye: Some(5)
-            }
-        );
-    }
-
-    #[test]
-    fn avoids_a_rematch_by_backtracking() {
-        // Top-down, 1 takes 2, which leaves 3 against 4, whom 3 has met: the search must go back
-        // and give 1 the next opponent instead.
-        let met: HashSet<_> = [(3, 4), (4, 3)].into();
-        let pairing = next_round(&[1, 2, 3, 4], &met, &HashSet::new());
-        assert_eq!(pairing.pairs, [(1, 3), (2, 4)]);
-    }
-
-    #[test]
-    fn the_bye_goes_to_the_lowest_player_without_one() {
-        let had_bye: HashSet<_> = [5].into();
-        let pairing = next_round(&[1, 2, 3, 4, 5], &HashSet::new(), &had_bye);
-        assert_eq!(pairing.bye, Some(4));
-        assert_eq!(pairing.pairs, [(1, 2), (3, 5)]);
-    }
-
-    #[test]
-    fn moves_the_bye_up_when_that_avoids_a_rematch() {
-        // 2, 3 and 4 have all met each other. With 5 sitting out (the lowest), every pairing of
-        // 1-4 repeats a game: {1-2, 3-4}, {1-3, 2-4}, {1-4, 2-3}. With 4 sitting out, 1-2 and
-        // 3-5 are both new.
-        let met: HashSet<_> = [(2, 3), (3, 2), (2, 4), (4, 2), (3, 4), (4, 3)].into();
-        let pairing = next_round(&[1, 2, 3, 4, 5], &met, &HashSet::new());
-        assert_eq!(
-            pairing,
-            Pairing {
-                pairs: vec![(1, 2), (3, 5)],
-                bye: Some(4)
-            }
-        );
-    }
-
-    #[test]
-    fn accepts_a_rematch_only_when_unavoidable() {
-        let met: HashSet<_> = [(1, 2), (2, 1)].into();
-        assert_eq!(next_round(&[1, 2], &met, &HashSet::new()).pairs, [(1, 2)]);
-    }
-
-    #[test]
-    fn default_rounds_separate_a_winner() {
-        assert_eq!(
-            [2, 3, 4, 8, 9, 64, 128].map(default_rounds),
-            [1, 2, 2, 3, 4, 6, 7]
-        );
-    }
-}
+mod tests;
