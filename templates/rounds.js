@@ -25,12 +25,9 @@
   }
 
   function setUp() {
-    var sections = document.querySelectorAll(".bracket");
+    var sections = document.querySelectorAll(".bracket.paged");
     for (var i = 0; i < sections.length; i++) {
       var section = sections[i];
-      if (!section.querySelector(".round-picker")) {
-        continue;
-      }
       var roundId = chosen[section.id];
       if (!roundId || !document.getElementById(roundId)) {
         var current = section.querySelector(".round[data-current]") || section.querySelector(".round");

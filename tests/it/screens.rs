@@ -1,12 +1,14 @@
 //! Every public page on a phone (320 and 375 px, emulated as a mobile device) and on a desktop
 //! (1,280 px), in both languages, in headless Chromium: no page scrolls sideways; every ranked
 //! table keeps rank, name and Points in view, also once its other columns are scrolled; no text
-//! is cut (no ellipsis, nothing clipped, nothing wider than its table cell); on a phone a bracket shows one round at a time, the
+//! is cut (no ellipsis, nothing clipped, nothing wider than its table cell); every bracket
+//! section shows a round; on a phone a bracket shows one round at a time, the
 //! round under way first, and its picker shows another, a choice that outlives a live update;
 //! on a desktop the whole tree shows and the picker does not. axe-core is clean at every width.
 //! Screenshots of every page at every width are left in `target/test-artifacts/screens/`.
 //!
-//! Besides the demo, a 27-player single elimination with two very long names, a few results in.
+//! Besides the demo, a 27-player single elimination with two very long names, a few results in,
+//! and a two-player one, whose single round has no picker and must show on a phone too.
 
 use std::collections::BTreeMap;
 
@@ -57,6 +59,33 @@ fn big_bracket(t: &TestDb) {
     }
 }
 
+/// A two-player single elimination: a bracket of one round, which has no round picker.
+fn duel(t: &TestDb) {
+    t.run(&[
+        "tournaments",
+        "create",
+        "--space",
+        "demo",
+        "--slug",
+        "duel",
+        "--name",
+        "Duel",
+        "--game",
+        "chess",
+        "--format",
+        "single_elimination",
+        "--max-participants",
+        "2",
+        "--starts-at",
+        "2026-12-04T18:00:00Z",
+    ]);
+    t.run(&["tournaments", "status", "duel", "REGISTRATION_OPEN"]);
+    t.run(&["tournaments", "register", "duel", "Anna"]);
+    t.run(&["tournaments", "register", "duel", "Boris"]);
+    t.run(&["tournaments", "status", "duel", "REGISTRATION_CLOSED"]);
+    t.run(&["tournaments", "start", "duel"]);
+}
+
 /// The pages, by a short name for the screenshots.
 fn pages(locale: &str) -> Vec<(String, String)> {
     let widget = |slug: &str, kind: &str| format!("/embed/{locale}/tournaments/{slug}/{kind}");
@@ -66,6 +95,7 @@ fn pages(locale: &str) -> Vec<(String, String)> {
         ("bracket-double", widget("demo-winter-double", "bracket")),
         ("bracket-groups", widget("demo-kubok", "bracket")),
         ("bracket-swiss", widget("demo-swiss-open", "bracket")),
+        ("bracket-duel", widget("duel", "bracket")),
         ("standings-swiss", widget("demo-swiss-open", "standings")),
         ("standings-groups", widget("demo-kubok", "standings")),
         ("standings-league", widget("demo-club-league", "standings")),
@@ -127,8 +157,13 @@ const LOOK: &str = "
     return { id: s.id, shown: shown, rounds: s.querySelectorAll('.round').length,
              current: current ? current.id : null, picker: picker };
   });
+  var empty = Array.from(document.querySelectorAll('.bracket')).filter(function (s) {
+    return !Array.from(s.querySelectorAll('.round')).some(function (r) {
+      return getComputedStyle(r).display !== 'none';
+    });
+  }).map(function (s) { return s.id; });
   return { scrollWidth: root.scrollWidth, width: root.clientWidth, cut: cut,
-           tables: tables, brackets: brackets };";
+           tables: tables, brackets: brackets, empty: empty };";
 
 const SCREENS: [(u32, u32, bool); 3] = [(320, 640, true), (375, 740, true), (1280, 900, false)];
 
@@ -143,6 +178,7 @@ async fn pages_fit_phones_and_desktops() {
     let t = sqlite().await;
     t.run(&["demo"]);
     big_bracket(&t);
+    duel(&t);
     let server = Server::start_self_linked(&t, &[]);
     let shots = artifacts_dir("screens");
     let points = BTreeMap::from([("en", "Points"), ("ru", "Очки")]);
@@ -162,6 +198,11 @@ async fn pages_fit_phones_and_desktops() {
                     "{what}: the page scrolls sideways"
                 );
                 assert_eq!(seen["cut"], Value::Array(Vec::new()), "{what}: text is cut");
+                assert_eq!(
+                    seen["empty"],
+                    Value::Array(Vec::new()),
+                    "{what}: a bracket section shows no round"
+                );
                 for table in seen["tables"].as_array().expect("tables") {
                     assert_eq!(table["heads"][2], points[locale], "{what}: {table}");
                     assert_eq!(table["first"], true, "{what}: out of view: {table}");

@@ -93,7 +93,7 @@ on_both_backends! {
             assert!(open.contains(expected), "{expected} in {open}");
         }
         let played = get(&server, "/ru/tournaments/demo-spring-open").await.text().await.unwrap();
-        assert!(played.contains("class=\"bracket tree\"") && played.contains("<th scope=\"col\">Посев</th>"), "{played}");
+        assert!(played.contains("class=\"bracket tree paged\"") && played.contains("<th scope=\"col\">Посев</th>"), "{played}");
         assert!(!played.contains("<form"), "a completed tournament takes no registration");
         let bracket = get(&server, "/embed/ru/tournaments/demo-spring-open/bracket").await.text().await.unwrap();
         let rounds = |html: &str| html.matches("<article class=\"round").count();
