@@ -36,6 +36,10 @@ struct Certificate {
 /// The matching of greatest total weight among `edges` (at most one edge between two vertices,
 /// none from a vertex to itself). With `max_cardinality`, only matchings with the most edges
 /// count: on a complete graph with an even number of vertices, the heaviest perfect matching.
+///
+/// Weights must stay within ±2^120: the dual variables move by up to a few times the largest
+/// weight, and their sums must fit an `i128`. Swiss weights stay far below that for any field
+/// the engine plays (at most n − 1 rounds, so points differ by at most 2(n − 1) half points).
 pub fn maximum_weight(edges: &[Edge], max_cardinality: bool) -> Matching {
     let mut state = State::new(edges, max_cardinality);
     state.solve();

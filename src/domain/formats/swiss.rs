@@ -213,13 +213,9 @@ impl<'a> Table<'a> {
     fn weights(&self, pairs: usize) -> Weights {
         let n = self.ranked.len() as i128;
         let pairs = pairs as i128;
-        let max_gap = self
-            .ranked
-            .first()
-            .zip(self.ranked.last())
-            .map_or(0, |(top, bottom)| {
-                i128::from(top.half_points - bottom.half_points)
-            });
+        // The widest gap between any two players, whatever the order of the table.
+        let points = self.ranked.iter().map(|s| i128::from(s.half_points));
+        let max_gap = points.clone().max().unwrap_or(0) - points.min().unwrap_or(0);
         // Each tier's weight exceeds the most that every tier below it can add up to.
         let seeding = 1;
         let bye_rise = seeding * (pairs * n + 1);

@@ -279,3 +279,14 @@ fn default_rounds_separate_a_winner() {
         [1, 2, 2, 3, 4, 6, 7]
     );
 }
+
+#[test]
+fn a_rematch_outweighs_any_gap_whatever_the_order_of_the_table() {
+    // Out of order on purpose: the widest gap (10 to 0) is not between the first and the last.
+    let ranked = table(&[(1, 2), (2, 10), (3, 0), (4, 2)]);
+    let history = met(&[(1, 2), (1, 3)]);
+    let pairing = next_round(&ranked, &history, &HashSet::new());
+    let mut pairs = pairing.pairs;
+    pairs.sort();
+    assert_eq!(pairs, [(1, 4), (2, 3)]);
+}
