@@ -1,13 +1,18 @@
 //! Live pages in headless Chromium: a bracket widget and the portal's tournament page, open in
 //! the browser, show a result reported from the shell without a reload, in under 2 s, and say so
 //! in their live region; when the server restarts (a result reported while it is down), the page
-//! reconnects and catches up by itself. axe-core checks both pages after they changed.
+//! reconnects and catches up by itself. axe-core checks both pages after they changed. On
+//! Postgres with two replicas, a registration posted to one shows on the page a browser holds
+//! open on the other, also without a reload and in under 2 s.
 
 use std::time::{Duration, Instant};
 
+use reqwest::StatusCode;
+
 use crate::support::browser::{Browser, axe_source};
+use crate::support::player::Player;
 use crate::support::server::Server;
-use crate::support::sqlite;
+use crate::support::{postgres, sqlite};
 
 const TEST: &str = "live_browser::pages_follow_results_without_a_reload";
 const WINTER: &str = "demo-winter-double";
@@ -104,5 +109,59 @@ async fn pages_follow_results_without_a_reload() {
     shows_more_than(&browser, before, "the next result after the restart").await;
     assert!(reported.elapsed() < Duration::from_secs(2));
     drop(server);
+    browser.close().await;
+}
+
+const REPLICAS: &str =
+    "live_browser::a_registration_through_another_replica_shows_without_a_reload";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registration_through_another_replica_shows_without_a_reload() {
+    let Some(t) = postgres(REPLICAS).await else {
+        return;
+    };
+    let Some(browser) = Browser::start(REPLICAS).await else {
+        return;
+    };
+    t.run(&["demo"]);
+    let watched = Server::start_self_linked(&t, &[]);
+    let other = Server::start_self_linked(&t, &[]);
+    let path = "/en/tournaments/demo-autumn-cup";
+    open(&browser, &watched.url(path)).await;
+    let shown = "return document.getElementById('live-participants').textContent;";
+    assert!(
+        !browser
+            .js(shown)
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .contains("Replica Reader")
+    );
+    let mut player = Player::new(&other, "Replica Reader", "replica.reader@example.org");
+    let registered = Instant::now();
+    let page = player.register("en", "demo-autumn-cup").await;
+    assert!(
+        page.status == StatusCode::OK && page.url.contains("/registered"),
+        "{} {}",
+        page.url,
+        page.html
+    );
+    browser
+        .wait_until(
+            "the registration made through the other replica",
+            "return document.getElementById('live-participants').textContent.indexOf('Replica Reader') >= 0;",
+        )
+        .await;
+    assert!(
+        registered.elapsed() < Duration::from_secs(2),
+        "shown {:?} after the post",
+        registered.elapsed()
+    );
+    assert_eq!(
+        browser.js("return window.__same_page === true;").await,
+        serde_json::Value::Bool(true),
+        "the page changed in place, not by a reload"
+    );
+    drop((watched, other));
     browser.close().await;
 }
