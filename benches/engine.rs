@@ -3,15 +3,13 @@
 //! pairings), and pairing its last round alone. Run with `cargo bench --bench engine`; figures are
 //! recorded in docs/PERFORMANCE.md.
 
-use std::collections::HashSet;
-
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tourney::domain::engine::{Outcome, Settings, State, report, start};
-use tourney::domain::formats::swiss::{self, Standing};
+use tourney::domain::engine::{Outcome, Settings, State, report, start, swiss_history};
+use tourney::domain::formats::swiss;
 use tourney::domain::standings::table::{Scoring, table};
-use tourney::domain::{Format, MatchStatus, Winner};
+use tourney::domain::{Format, MatchStatus};
 
 /// Draws `n` players in `format` and plays every match (side a wins 2-1, every third match an
 /// upset) until the tournament is over. Returns the number of matches played.
@@ -74,51 +72,6 @@ fn engine(c: &mut Criterion) {
     });
 }
 
-/// The table, the games met and the byes of a played Swiss, as the engine pairs its next round.
-fn before_next_round(state: &State) -> (Vec<Standing>, HashSet<(i64, i64)>, HashSet<i64>) {
-    let mut points: std::collections::HashMap<i64, u32> =
-        state.entrants.iter().map(|e| (e.id, 0)).collect();
-    let mut met = HashSet::new();
-    let mut had_bye = HashSet::new();
-    for game in &state.games {
-        if game.bye {
-            had_bye.extend(game.a);
-        }
-        if let (Some(a), Some(b)) = (game.a, game.b) {
-            met.insert((a, b));
-            met.insert((b, a));
-        }
-        let mut award = |id: Option<i64>, half: u32| {
-            if let Some(p) = id.and_then(|id| points.get_mut(&id)) {
-                *p += half;
-            }
-        };
-        match game.winner {
-            Some(Winner::A) => award(game.a, 2),
-            Some(Winner::B) => award(game.b, 2),
-            Some(Winner::Draw) => {
-                award(game.a, 1);
-                award(game.b, 1);
-            }
-            None => {}
-        }
-    }
-    let mut ranked: Vec<(u32, u32, i64)> = state
-        .entrants
-        .iter()
-        .map(|e| (points[&e.id], e.seed, e.id))
-        .collect();
-    ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-    let ranked = ranked
-        .into_iter()
-        .map(|(half_points, _, player)| Standing {
-            player,
-            half_points,
-        })
-        .collect();
-    (ranked, met, had_bye)
-}
-
 fn swiss_pairing(c: &mut Criterion) {
     let nine = Settings {
         rounds: Some(9),
@@ -136,9 +89,9 @@ fn swiss_pairing(c: &mut Criterion) {
         },
         256,
     );
-    let (ranked, met, had_bye) = before_next_round(&eight);
+    let history = swiss_history(&eight, 1);
     c.bench_function("swiss_pairing_256_players_round_9", |b| {
-        b.iter(|| swiss::next_round(black_box(&ranked), &met, &had_bye))
+        b.iter(|| swiss::next_round(black_box(&history.ranked), &history.met, &history.had_bye))
     });
 }
 

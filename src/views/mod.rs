@@ -107,17 +107,33 @@ pub async fn tournament(
 
 /// `GET /tournaments/{slug}/matches`, in order: stage, bracket, group, round, position.
 pub async fn tournament_matches(
-    mut conn: Conn<'_>,
+    conn: Conn<'_>,
     tournament: &TournamentRow,
 ) -> Result<Vec<MatchObject>, DbError> {
+    Ok(matches_and_field(conn, tournament).await?.matches)
+}
+
+/// A tournament's matches as events show them, with the rows and the field they were read from.
+struct MatchesAndField {
+    matches: Vec<MatchObject>,
+    rows: Vec<match_rows::MatchRow>,
+    field: Vec<participants::ParticipantRow>,
+}
+
+async fn matches_and_field(
+    mut conn: Conn<'_>,
+    tournament: &TournamentRow,
+) -> Result<MatchesAndField, DbError> {
     let rows = match_rows::list(conn.reborrow(), tournament.id).await?;
-    let names: HashMap<ParticipantId, String> = participants::list(conn.reborrow(), tournament.id)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
+    let field = participants::list(conn.reborrow(), tournament.id).await?;
+    let names: HashMap<ParticipantId, String> =
+        field.iter().map(|p| (p.id, p.name.clone())).collect();
     let objects = MatchObjects::load(conn, tournament, &names).await?;
-    Ok(rows.iter().map(|row| objects.object(row)).collect())
+    Ok(MatchesAndField {
+        matches: rows.iter().map(|row| objects.object(row)).collect(),
+        rows,
+        field,
+    })
 }
 
 /// One match of a tournament, as events show it; `None` if the tournament has no such match.

@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 
-use crate::db::matches as match_rows;
 use crate::db::participants::ParticipantRow;
 use crate::db::spaces::{self, SpaceRow};
 use crate::db::stages::{self, StageRow};
@@ -16,7 +15,7 @@ use crate::domain::{Format, Side, is_published};
 use crate::events::MatchObject;
 use crate::ids::{MatchId, ParticipantId};
 
-use super::{MatchObjects, StandingsRecord};
+use super::StandingsRecord;
 
 /// The tournament `slug` if it is published.
 pub async fn published_tournament(
@@ -55,7 +54,7 @@ pub struct Feed {
 /// The matches of `tournament` as events show them, with where each side comes from and every
 /// participant's seed.
 async fn bracket_matches(
-    mut conn: Conn<'_>,
+    conn: Conn<'_>,
     tournament: &TournamentRow,
 ) -> Result<
     (
@@ -65,11 +64,12 @@ async fn bracket_matches(
     ),
     DbError,
 > {
-    let rows = match_rows::list(conn.reborrow(), tournament.id).await?;
-    let field = participants::list(conn.reborrow(), tournament.id).await?;
+    let super::MatchesAndField {
+        matches,
+        rows,
+        field,
+    } = super::matches_and_field(conn, tournament).await?;
     let seeds = field.iter().filter_map(|p| Some((p.id, p.seed?))).collect();
-    let names: HashMap<ParticipantId, String> = field.into_iter().map(|p| (p.id, p.name)).collect();
-    let objects = MatchObjects::load(conn, tournament, &names).await?;
     let mut feeds = HashMap::new();
     for row in &rows {
         for (to, slot, loser) in [
@@ -87,7 +87,6 @@ async fn bracket_matches(
             }
         }
     }
-    let matches = rows.iter().map(|row| objects.object(row)).collect();
     Ok((matches, feeds, seeds))
 }
 

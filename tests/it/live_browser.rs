@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
-use crate::support::browser::{Browser, axe_source};
+use crate::support::browser::{Browser, with_axe};
 use crate::support::player::Player;
 use crate::support::server::Server;
 use crate::support::{postgres, sqlite};
@@ -71,10 +71,7 @@ async fn shows_more_than(browser: &Browser, before: i64, what: &str) -> Duration
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_follow_results_without_a_reload() {
-    let Some(browser) = Browser::start(TEST).await else {
-        return;
-    };
-    let Some(axe) = axe_source(TEST) else {
+    let Some((browser, axe)) = with_axe(TEST).await else {
         return;
     };
     let t = sqlite().await;

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::support::browser::{Browser, artifacts_dir, axe_source};
+use crate::support::browser::{artifacts_dir, with_axe};
 use crate::support::server::Server;
 use crate::support::{TestDb, sqlite};
 
@@ -25,35 +25,41 @@ const LONG_NAMES: [&str; 2] = [
     "Maximilian Alexander von Hohenberg-Wittelsbach",
 ];
 
-/// A 27-player single elimination, started, with three results in.
-fn big_bracket(t: &TestDb) {
+/// A single elimination `slug` of `players` (by seed), started, as an organiser runs it from the
+/// shell.
+fn started(t: &TestDb, slug: &str, name: &str, game: &str, players: &[String]) {
+    let capacity = players.len().next_power_of_two().to_string();
     t.run(&[
         "tournaments",
         "create",
         "--space",
         "demo",
         "--slug",
-        BIG,
+        slug,
         "--name",
-        "Twenty-Seven",
+        name,
         "--game",
-        "table-tennis",
+        game,
         "--format",
         "single_elimination",
         "--max-participants",
-        "32",
+        &capacity,
         "--starts-at",
         "2026-12-04T18:00:00Z",
     ]);
-    t.run(&["tournaments", "status", BIG, "REGISTRATION_OPEN"]);
-    for name in LONG_NAMES {
-        t.run(&["tournaments", "register", BIG, name]);
+    t.run(&["tournaments", "status", slug, "REGISTRATION_OPEN"]);
+    for player in players {
+        t.run(&["tournaments", "register", slug, player]);
     }
-    for i in 3..=27 {
-        t.run(&["tournaments", "register", BIG, &format!("Player {i}")]);
-    }
-    t.run(&["tournaments", "status", BIG, "REGISTRATION_CLOSED"]);
-    t.run(&["tournaments", "start", BIG]);
+    t.run(&["tournaments", "status", slug, "REGISTRATION_CLOSED"]);
+    t.run(&["tournaments", "start", slug]);
+}
+
+/// A 27-player single elimination with the two long names on top, three results in.
+fn big_bracket(t: &TestDb) {
+    let mut players: Vec<String> = LONG_NAMES.iter().map(|n| n.to_string()).collect();
+    players.extend((3..=27).map(|i| format!("Player {i}")));
+    started(t, BIG, "Twenty-Seven", "table-tennis", &players);
     for _ in 0..3 {
         t.report_first_ready(BIG);
     }
@@ -61,29 +67,7 @@ fn big_bracket(t: &TestDb) {
 
 /// A two-player single elimination: a bracket of one round, which has no round picker.
 fn duel(t: &TestDb) {
-    t.run(&[
-        "tournaments",
-        "create",
-        "--space",
-        "demo",
-        "--slug",
-        "duel",
-        "--name",
-        "Duel",
-        "--game",
-        "chess",
-        "--format",
-        "single_elimination",
-        "--max-participants",
-        "2",
-        "--starts-at",
-        "2026-12-04T18:00:00Z",
-    ]);
-    t.run(&["tournaments", "status", "duel", "REGISTRATION_OPEN"]);
-    t.run(&["tournaments", "register", "duel", "Anna"]);
-    t.run(&["tournaments", "register", "duel", "Boris"]);
-    t.run(&["tournaments", "status", "duel", "REGISTRATION_CLOSED"]);
-    t.run(&["tournaments", "start", "duel"]);
+    started(t, "duel", "Duel", "chess", &["Anna".into(), "Boris".into()]);
 }
 
 /// The pages, by a short name for the screenshots.
@@ -169,10 +153,7 @@ const SCREENS: [(u32, u32, bool); 3] = [(320, 640, true), (375, 740, true), (128
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_fit_phones_and_desktops() {
-    let Some(browser) = Browser::start(TEST).await else {
-        return;
-    };
-    let Some(axe) = axe_source(TEST) else {
+    let Some((browser, axe)) = with_axe(TEST).await else {
         return;
     };
     let t = sqlite().await;

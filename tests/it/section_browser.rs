@@ -13,7 +13,7 @@ use std::time::Duration;
 use fantoccini::Locator;
 use reqwest::StatusCode;
 
-use crate::support::browser::{Browser, artifacts_dir, axe_source};
+use crate::support::browser::{Browser, artifacts_dir, with_axe};
 use crate::support::receiver::{Receiver, Reply};
 use crate::support::server::Server;
 use crate::support::sqlite;
@@ -99,10 +99,7 @@ async fn check(browser: &Browser, axe: &str, name: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_owner_manages_the_space_in_a_browser() {
-    let Some(browser) = Browser::start(TEST).await else {
-        return;
-    };
-    let Some(axe) = axe_source(TEST) else {
+    let Some((browser, axe)) = with_axe(TEST).await else {
         return;
     };
     // The first request (Test) is answered, the second (Test again) fails, then all are answered.

@@ -87,8 +87,23 @@ fn complete_stage(state: &mut State, number: u32) {
     }
 }
 
-/// Orders the field by Swiss points (win or bye 1, draw 1/2), then seed, and pairs it.
+/// Pairs the next round of the Swiss stage `stage`.
 fn next_swiss_pairing(state: &State, stage: u32) -> swiss::Pairing {
+    let history = swiss_history(state, stage);
+    swiss::next_round(&history.ranked, &history.met, &history.had_bye)
+}
+
+/// What the next Swiss round is paired from: the table, the pairs who have met and who sat out.
+pub struct SwissHistory {
+    /// The field by Swiss points (win or bye 1, draw ½), then seed.
+    pub ranked: Vec<swiss::Standing>,
+    /// Every pair that has played, in both orders.
+    pub met: HashSet<(Pid, Pid)>,
+    pub had_bye: HashSet<Pid>,
+}
+
+/// The Swiss stage `stage` of `state` as its next round's pairing sees it.
+pub fn swiss_history(state: &State, stage: u32) -> SwissHistory {
     let mut half_points: std::collections::HashMap<Pid, u32> =
         state.entrants.iter().map(|e| (e.id, 0)).collect();
     let mut met = HashSet::new();
@@ -101,18 +116,17 @@ fn next_swiss_pairing(state: &State, stage: u32) -> swiss::Pairing {
             met.insert((a, b));
             met.insert((b, a));
         }
-        let award =
-            |id: Option<Pid>, half: u32, points: &mut std::collections::HashMap<Pid, u32>| {
-                if let Some(points) = id.and_then(|id| points.get_mut(&id)) {
-                    *points += half;
-                }
-            };
+        let mut award = |id: Option<Pid>, half: u32| {
+            if let Some(points) = id.and_then(|id| half_points.get_mut(&id)) {
+                *points += half;
+            }
+        };
         match game.winner {
-            Some(Winner::A) => award(game.a, 2, &mut half_points),
-            Some(Winner::B) => award(game.b, 2, &mut half_points),
+            Some(Winner::A) => award(game.a, 2),
+            Some(Winner::B) => award(game.b, 2),
             Some(Winner::Draw) => {
-                award(game.a, 1, &mut half_points);
-                award(game.b, 1, &mut half_points);
+                award(game.a, 1);
+                award(game.b, 1);
             }
             None => {}
         }
@@ -123,12 +137,16 @@ fn next_swiss_pairing(state: &State, stage: u32) -> swiss::Pairing {
         .map(|e| (half_points.get(&e.id).copied().unwrap_or(0), e.seed, e.id))
         .collect();
     ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-    let ranked: Vec<swiss::Standing> = ranked
+    let ranked = ranked
         .into_iter()
         .map(|(half_points, _, player)| swiss::Standing {
             player,
             half_points,
         })
         .collect();
-    swiss::next_round(&ranked, &met, &had_bye)
+    SwissHistory {
+        ranked,
+        met,
+        had_bye,
+    }
 }

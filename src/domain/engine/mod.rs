@@ -14,6 +14,7 @@ mod progress;
 mod start;
 mod state;
 
+pub use advance::{SwissHistory, swiss_history};
 pub use error::EngineError;
 pub use outcome::{Outcome, Previous};
 pub use play::{Corrected, Reported, correct, report};

@@ -40,10 +40,28 @@ struct Certificate {
 /// Weights must stay within ±2^120: the dual variables move by up to a few times the largest
 /// weight, and their sums must fit an `i128`. Swiss weights stay far below that for any field
 /// the engine plays (at most n − 1 rounds, so points differ by at most 2(n − 1) half points).
-pub fn maximum_weight(edges: &[Edge], max_cardinality: bool) -> Matching {
-    let mut state = State::new(edges, max_cardinality);
+pub fn maximum_weight(edges: Vec<Edge>, max_cardinality: bool) -> Matching {
+    let mut state = State::new(&edges, max_cardinality);
     state.solve();
-    state.into_matching()
+    let certificate = state.into_certificate();
+    let mate = certificate
+        .mate_endpoint
+        .iter()
+        .map(|&p| (p != NONE).then(|| endpoint(&edges, p)))
+        .collect();
+    Matching {
+        mate,
+        certificate: Certificate {
+            edges,
+            ..certificate
+        },
+    }
+}
+
+/// The vertex at endpoint `p`: edge `k` has endpoints `2k` (its first vertex) and `2k + 1`.
+fn endpoint(edges: &[Edge], p: usize) -> usize {
+    let (i, j, _) = edges[p / 2];
+    if p.is_multiple_of(2) { i } else { j }
 }
 
 impl Matching {
@@ -92,12 +110,7 @@ impl<'a> State<'a> {
             .max()
             .unwrap_or(0);
         let max_weight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
-        let endpoint = (0..2 * edges.len())
-            .map(|p| {
-                let (i, j, _) = edges[p / 2];
-                if p.is_multiple_of(2) { i } else { j }
-            })
-            .collect();
+        let endpoint = (0..2 * edges.len()).map(|p| endpoint(edges, p)).collect();
         let mut neighbours = vec![Vec::new(); vertices];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             neighbours[i].push(2 * k + 1);
@@ -130,23 +143,17 @@ impl<'a> State<'a> {
         }
     }
 
-    fn into_matching(self) -> Matching {
-        let mate = self
-            .mate
-            .iter()
-            .map(|&p| (p != NONE).then(|| self.endpoint[p]))
-            .collect();
-        Matching {
-            mate,
-            certificate: Certificate {
-                edges: self.edges.to_vec(),
-                max_cardinality: self.max_cardinality,
-                dual: self.dual,
-                blossom_parent: self.blossom_parent,
-                blossom_base: self.blossom_base,
-                blossom_endpoints: self.blossom_endpoints,
-                mate_endpoint: self.mate,
-            },
+    /// The duals and blossoms that prove the matching optimal, with the matching as endpoints;
+    /// the caller adds the edges, which it owns.
+    fn into_certificate(self) -> Certificate {
+        Certificate {
+            edges: Vec::new(),
+            max_cardinality: self.max_cardinality,
+            dual: self.dual,
+            blossom_parent: self.blossom_parent,
+            blossom_base: self.blossom_base,
+            blossom_endpoints: self.blossom_endpoints,
+            mate_endpoint: self.mate,
         }
     }
 
@@ -472,7 +479,9 @@ impl<'a> State<'a> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
-                    for p in self.neighbours[v].clone() {
+                    // By index: the lists never change, and the body needs `self` mutably.
+                    for at in 0..self.neighbours[v].len() {
+                        let p = self.neighbours[v][at];
                         let k = p / 2;
                         let w = self.endpoint[p];
                         if self.in_blossom[v] == self.in_blossom[w] {
@@ -615,10 +624,7 @@ impl<'a> State<'a> {
 impl Certificate {
     fn holds(&self) -> bool {
         let n = self.mate_endpoint.len();
-        let endpoint = |p: usize| {
-            let (i, j, _) = self.edges[p / 2];
-            if p.is_multiple_of(2) { i } else { j }
-        };
+        let endpoint = |p: usize| endpoint(&self.edges, p);
         let least = self.dual[..n].iter().copied().min().unwrap_or(0);
         let offset = if self.max_cardinality {
             (-least).max(0)

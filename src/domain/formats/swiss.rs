@@ -101,7 +101,7 @@ fn solve(
             edges.push((a, virtual_player, weights.weight(&table.bye_cost(a))));
         }
     }
-    let found = matching::maximum_weight(&edges, true);
+    let found = matching::maximum_weight(edges, true);
     let mut pairs = Vec::with_capacity(n / 2);
     let mut bye = None;
     for (a, mate) in found.mate.iter().enumerate().take(n) {

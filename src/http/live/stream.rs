@@ -45,14 +45,10 @@ pub async fn handle(app: &Arc<App>, method: &Method, slug: &str, headers: &Heade
         Err(failure) => return unavailable(&failure.to_string()),
     };
     let Ok(mut subscription) = app.live.open(slug, version, state) else {
-        let mut response = plain(
-            StatusCode::SERVICE_UNAVAILABLE,
+        return busy(
             "too many live pages are open; this page follows by polling\n",
+            "30",
         );
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
-        return response;
     };
     let current = *subscription.versions.borrow_and_update();
     let resumed_at = headers
@@ -106,13 +102,15 @@ fn event(version: i64) -> Event {
 
 fn unavailable(why: &str) -> Response {
     tracing::error!(error = why, "a live page's stream could not be opened");
-    let mut response = plain(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "the service is unavailable for a moment\n",
-    );
+    busy("the service is unavailable for a moment\n", "1")
+}
+
+/// 503 with `text`, asking to come back after `retry_after` seconds.
+fn busy(text: &'static str, retry_after: &'static str) -> Response {
+    let mut response = plain(StatusCode::SERVICE_UNAVAILABLE, text);
     response
         .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        .insert(header::RETRY_AFTER, HeaderValue::from_static(retry_after));
     response
 }
 

@@ -48,12 +48,9 @@ const SHOWN_MAX_AGE: u32 = 24 * 3600;
 enum Target<'a> {
     Root,
     Stylesheet,
-    /// The section's one script (copy buttons).
-    Script,
-    /// Live pages' script (widgets and the tournament page).
-    LiveScript,
-    /// The bracket's round picker on phones (the same pages).
-    RoundsScript,
+    /// One of the site's scripts, by its source: the section's copy buttons, live pages'
+    /// updates, the bracket's round picker on phones.
+    Script(&'static str),
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
@@ -70,9 +67,9 @@ fn parse(path: &str) -> Target<'_> {
     match path {
         "/" => return Target::Root,
         "/assets/portal.css" => return Target::Stylesheet,
-        "/assets/section.js" => return Target::Script,
-        "/assets/live.js" => return Target::LiveScript,
-        "/assets/rounds.js" => return Target::RoundsScript,
+        "/assets/section.js" => return Target::Script(crate::pages::section::COPY_SCRIPT),
+        "/assets/live.js" => return Target::Script(html::LIVE_SCRIPT),
+        "/assets/rounds.js" => return Target::Script(html::ROUNDS_SCRIPT),
         _ => {}
     }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
@@ -127,26 +124,8 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
                 "text/css; charset=utf-8",
             );
         }
-        Target::Script => {
-            return asset(
-                request.method,
-                crate::pages::section::COPY_SCRIPT,
-                "text/javascript; charset=utf-8",
-            );
-        }
-        Target::LiveScript => {
-            return asset(
-                request.method,
-                html::LIVE_SCRIPT,
-                "text/javascript; charset=utf-8",
-            );
-        }
-        Target::RoundsScript => {
-            return asset(
-                request.method,
-                html::ROUNDS_SCRIPT,
-                "text/javascript; charset=utf-8",
-            );
+        Target::Script(source) => {
+            return asset(request.method, source, "text/javascript; charset=utf-8");
         }
         Target::Landing(l)
         | Target::Space(l, _)

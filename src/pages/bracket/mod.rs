@@ -56,6 +56,9 @@ struct Round {
     class: String,
     /// The round a phone shows first: the first with a match still to play, else the last.
     current: bool,
+    /// Whether a match of the round is still to play.
+    #[serde(skip)]
+    open: bool,
     matches: Vec<Match>,
 }
 
@@ -184,10 +187,9 @@ fn connect(rounds: &mut [Round]) {
 }
 
 /// `rounds` with the connectors of one chain ([`connect`]).
-fn connected(rounds: Vec<(Round, bool)>) -> Vec<(Round, bool)> {
-    let (mut plain, open): (Vec<Round>, Vec<bool>) = rounds.into_iter().unzip();
-    connect(&mut plain);
-    plain.into_iter().zip(open).collect()
+fn connected(mut rounds: Vec<Round>) -> Vec<Round> {
+    connect(&mut rounds);
+    rounds
 }
 
 impl Builder<'_> {
@@ -197,23 +199,18 @@ impl Builder<'_> {
         &self,
         kind: &'static str,
         title: Option<String>,
-        rounds: Vec<(Round, bool)>,
+        mut rounds: Vec<Round>,
     ) -> Section {
         let label = title
             .clone()
             .unwrap_or_else(|| T::Bracket.get(self.locale).to_owned());
         let current = rounds
             .iter()
-            .position(|(_, open)| *open)
+            .position(|r| r.open)
             .unwrap_or(rounds.len().saturating_sub(1));
-        let rounds: Vec<Round> = rounds
-            .into_iter()
-            .enumerate()
-            .map(|(i, (mut round, _))| {
-                round.current = i == current;
-                round
-            })
-            .collect();
+        if let Some(round) = rounds.get_mut(current) {
+            round.current = true;
+        }
         Section {
             id: String::new(),
             kind,
@@ -224,26 +221,25 @@ impl Builder<'_> {
         }
     }
 
-    /// Each list of matches as a round headed by its title, and whether it has a match to play.
-    fn rounds(&self, matches: &[&MatchObject]) -> Vec<(Round, bool)> {
+    /// Each list of matches as a round headed by its title.
+    fn rounds(&self, matches: &[&MatchObject]) -> Vec<Round> {
         by_round(matches)
             .into_iter()
             .filter_map(|list| {
                 let first = list.first()?;
-                let open = list.iter().any(|m| m.status != MatchStatus::Completed);
-                let round = Round {
+                Some(Round {
                     id: String::new(),
                     title: self.sides.titles.of(first),
                     class: String::new(),
                     current: false,
+                    open: list.iter().any(|m| m.status != MatchStatus::Completed),
                     matches: list
                         .iter()
                         .map(|m| Match {
                             sides: self.sides.sides(m),
                         })
                         .collect(),
-                };
-                Some((round, open))
+                })
             })
             .collect()
     }

@@ -12,7 +12,7 @@ use fantoccini::Locator;
 use serde_json::Value;
 
 use crate::browser::{embed_code, open_widget};
-use crate::support::browser::{Browser, artifacts_dir, axe_source};
+use crate::support::browser::{Browser, artifacts_dir, with_axe};
 use crate::support::partner::{PartnerSite, page_with};
 use crate::support::server::Server;
 use crate::support::sqlite;
@@ -21,10 +21,7 @@ const TEST: &str = "portal::browser::a_player_registers_from_a_partner_site";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_registers_from_a_partner_site() {
-    let Some(browser) = Browser::start(TEST).await else {
-        return;
-    };
-    let Some(axe) = axe_source(TEST) else {
+    let Some((browser, axe)) = with_axe(TEST).await else {
         return;
     };
     let t = sqlite().await;

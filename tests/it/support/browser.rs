@@ -257,6 +257,14 @@ impl Browser {
     }
 }
 
+/// A browser and axe-core's script for `test`, or `None` (with the reason printed) when either
+/// is not installed outside CI.
+pub async fn with_axe(test: &str) -> Option<(Browser, String)> {
+    let browser = Browser::start(test).await?;
+    let axe = axe_source(test)?;
+    Some((browser, axe))
+}
+
 /// axe-core's script (installed by `npm ci --prefix tests/browser`, or named by
 /// `TOURNEY_TEST_AXE`), or `None` with the reason printed when it is not installed outside CI.
 pub fn axe_source(test: &str) -> Option<String> {

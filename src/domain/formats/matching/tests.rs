@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use super::*;
 
 fn mates(edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
-    let found = maximum_weight(edges, max_cardinality);
+    let found = maximum_weight(edges.to_vec(), max_cardinality);
     assert!(found.certified(), "no certificate for {edges:?}");
     found.mate
 }
@@ -362,7 +362,7 @@ proptest! {
             .into_iter()
             .filter(|&(i, j, _)| i < n && j < n && i != j && seen.insert((i.min(j), i.max(j))))
             .collect();
-        let found = maximum_weight(&edges, max_cardinality);
+        let found = maximum_weight(edges.clone(), max_cardinality);
         prop_assert!(found.certified());
         let mut weight = 0;
         let mut count = 0;
