@@ -249,7 +249,14 @@ on_both_backends! {
         let retried = owner.submit(hook_page, &format!("{hook_page}/deliveries/dlv_2/retry"), &[]).await;
         assert_eq!(retried.status, StatusCode::SEE_OTHER, "{}", retried.body);
         receiver.wait_for(std::time::Duration::from_secs(20), |r| r.len() >= 3).await;
-        let page = owner.get(hook_page).await;
+        // The receiver has the retry before the sender records its answer: read the page until
+        // the attempt is there.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let mut page = owner.get(hook_page).await;
+        while !page.body.contains("manual") && std::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            page = owner.get(hook_page).await;
+        }
         assert!(page.body.contains("manual") && page.body.contains("500"), "every attempt with its outcome: {}", page.body);
 
         let disabled = owner.submit(hook_page, &format!("{hook_page}/disable"), &[]).await;
