@@ -25,6 +25,8 @@ pub enum Event {
     TournamentStatusChanged(StatusChangedData),
     RegistrationCreated(RegistrationData),
     RegistrationWithdrawn(RegistrationData),
+    RegistrationCheckedIn(RegistrationData),
+    RegistrationPromoted(RegistrationData),
     MatchCompleted(MatchCompletedData),
     MatchCorrected(MatchCorrectedData),
     Ping(PingData),
@@ -36,6 +38,8 @@ impl Event {
             Event::TournamentStatusChanged(_) => EventType::TournamentStatusChanged,
             Event::RegistrationCreated(_) => EventType::RegistrationCreated,
             Event::RegistrationWithdrawn(_) => EventType::RegistrationWithdrawn,
+            Event::RegistrationCheckedIn(_) => EventType::RegistrationCheckedIn,
+            Event::RegistrationPromoted(_) => EventType::RegistrationPromoted,
             Event::MatchCompleted(_) => EventType::MatchCompleted,
             Event::MatchCorrected(_) => EventType::MatchCorrected,
             Event::Ping(_) => EventType::Ping,
@@ -46,9 +50,10 @@ impl Event {
     pub fn tournament_id(&self) -> Option<TournamentId> {
         match self {
             Event::TournamentStatusChanged(data) => Some(data.tournament.id),
-            Event::RegistrationCreated(data) | Event::RegistrationWithdrawn(data) => {
-                Some(data.tournament.id)
-            }
+            Event::RegistrationCreated(data)
+            | Event::RegistrationWithdrawn(data)
+            | Event::RegistrationCheckedIn(data)
+            | Event::RegistrationPromoted(data) => Some(data.tournament.id),
             Event::MatchCompleted(data) => Some(data.tournament.id),
             Event::MatchCorrected(data) => Some(data.tournament.id),
             Event::Ping(_) => None,
@@ -105,9 +110,10 @@ impl Serialize for Data<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Event::TournamentStatusChanged(data) => data.serialize(serializer),
-            Event::RegistrationCreated(data) | Event::RegistrationWithdrawn(data) => {
-                data.serialize(serializer)
-            }
+            Event::RegistrationCreated(data)
+            | Event::RegistrationWithdrawn(data)
+            | Event::RegistrationCheckedIn(data)
+            | Event::RegistrationPromoted(data) => data.serialize(serializer),
             Event::MatchCompleted(data) => data.serialize(serializer),
             Event::MatchCorrected(data) => data.serialize(serializer),
             Event::Ping(data) => data.serialize(serializer),
@@ -137,9 +143,15 @@ pub struct RegistrationObject {
     pub created_at: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub withdrawn_at: Option<String>,
+    /// Present once the registrant has checked in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked_in_at: Option<String>,
+    /// A team's players; present only in team tournaments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roster: Option<Vec<String>>,
 }
 
-/// `data` of `registration.created` and `registration.withdrawn`.
+/// `data` of every `registration.*` event.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RegistrationData {
     pub tournament: TournamentObject,

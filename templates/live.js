@@ -103,3 +103,18 @@
   addEventListener("pageshow", connect);
   connect();
 })();
+// The minutes left until a time a fact names (the check-in's close), in the page's words; the
+// fact itself gives the time, so without the script nothing is lost.
+(function () {
+  function show() {
+    var times = document.querySelectorAll("time.left[data-left]");
+    for (var i = 0; i < times.length; i++) {
+      var left = Date.parse(times[i].getAttribute("datetime")) - Date.now();
+      times[i].textContent = left > 0
+        ? "(" + times[i].getAttribute("data-left").replace("{n}", Math.ceil(left / 60000)) + ")"
+        : "";
+    }
+  }
+  show();
+  setInterval(show, 30000);
+})();

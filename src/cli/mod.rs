@@ -229,14 +229,36 @@ pub enum TournamentsCommand {
         #[arg(value_enum)]
         status: TournamentStatus,
     },
-    /// Register a participant (while registration is open)
+    /// Register a participant, or a team with its players (while registration is open); a full
+    /// tournament with a waiting list puts them on it
+    #[command(
+        after_help = "Examples:\n  tourney tournaments register spring-open \"Anna Kuznetsova\"\n  tourney tournaments register team-cup \"Night Owls\" --player Anna --player Boris"
+    )]
     Register {
         slug: String,
-        /// The participant's display name (at most 64 characters)
+        /// The participant's (or the team's) display name (at most 64 characters)
         name: String,
         /// The participant's email address: private, shown only by `tournaments registrations`
         #[arg(long)]
         email: Option<String>,
+        /// A team's player, by display name; once per player, in order
+        #[arg(long = "player", value_name = "NAME")]
+        players: Vec<String>,
+    },
+    /// Check a registrant in for them (at any time before the start), or with --process apply
+    /// the check-in's result now instead of when its window closes
+    #[command(
+        after_help = "Examples:\n  tourney tournaments check-in spring-open \"Anna Kuznetsova\"\n  tourney tournaments check-in spring-open --process",
+        group = clap::ArgGroup::new("what").required(true).args(["name_or_id", "process"])
+    )]
+    CheckIn {
+        slug: String,
+        /// The registrant's id (par_...) or name
+        name_or_id: Option<String>,
+        /// Apply the result now: no-shows to the bottom seeds or out, those waiting who checked
+        /// in into free places, registration closed
+        #[arg(long)]
+        process: bool,
     },
     /// List tournaments, soonest first: every space's, or one space's, in any status or one
     #[command(
@@ -251,9 +273,9 @@ pub enum TournamentsCommand {
         status: Option<TournamentStatus>,
     },
     /// Change a tournament's name, description, start or capacity (the start and the capacity
-    /// only before it starts)
+    /// only before it starts), its check-in, teams or waiting list (while registration is open)
     #[command(
-        after_help = "Examples:\n  tourney tournaments update spring-open --max-participants 32\n  tourney tournaments update spring-open --name \"Spring Open 2026\" --starts-at 2026-12-05T18:00:00Z\n  tourney tournaments update spring-open --description \"\"   # removes the description"
+        after_help = "Examples:\n  tourney tournaments update spring-open --max-participants 32\n  tourney tournaments update spring-open --check-in-opens 60m --check-in-closes 10m --no-show remove\n  tourney tournaments update spring-open --waiting-list 0   # turns the waiting list off\n  tourney tournaments update spring-open --name \"Spring Open 2026\" --starts-at 2026-12-05T18:00:00Z\n  tourney tournaments update spring-open --description \"\"   # removes the description"
     )]
     Update {
         slug: String,
@@ -267,6 +289,14 @@ pub enum TournamentsCommand {
         starts_at: Option<String>,
         #[arg(long, value_name = "N")]
         max_participants: Option<u32>,
+        #[command(flatten)]
+        entry: EntryArgs,
+        /// Turn check-in off
+        #[arg(long, conflicts_with_all = ["check_in_opens", "check_in_closes", "no_show"])]
+        no_check_in: bool,
+        /// Take players instead of teams (only before the first registration)
+        #[arg(long, conflicts_with_all = ["team_size", "incomplete_rosters"])]
+        no_teams: bool,
     },
     /// Show a tournament: its settings, its counts and its field
     #[command(after_help = "Example:\n  tourney tournaments show spring-open")]
@@ -341,6 +371,41 @@ pub struct CreateTournament {
     /// free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub points: Option<Vec<u32>>,
+    #[command(flatten)]
+    pub entry: EntryArgs,
+}
+
+/// Check-in, teams and the waiting list, as `tournaments create` and `update` take them.
+#[derive(Debug, Args)]
+pub struct EntryArgs {
+    /// Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs
+    /// --check-in-closes
+    #[arg(long, value_name = "DURATION", requires = "check_in_closes")]
+    pub check_in_opens: Option<String>,
+    /// Check-in closes this long before the start (10m; 0s: at the start)
+    #[arg(long, value_name = "DURATION", requires = "check_in_opens")]
+    pub check_in_closes: Option<String>,
+    /// What happens to a registrant who did not check in [default: bottom-seed]
+    #[arg(long, value_enum, requires = "check_in_opens")]
+    pub no_show: Option<NoShowArg>,
+    /// Teams of MIN..MAX players (or exactly N), named when they register
+    #[arg(long, value_name = "MIN..MAX")]
+    pub team_size: Option<String>,
+    /// Teams may register with fewer than MIN players
+    #[arg(long, requires = "team_size")]
+    pub incomplete_rosters: bool,
+    /// How many may wait for a place once the field is full; 0 turns the list off
+    #[arg(long, value_name = "N")]
+    pub waiting_list: Option<u32>,
+}
+
+/// A no-show action as the command line spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NoShowArg {
+    /// Keep them, seeded after everyone who checked in
+    BottomSeed,
+    /// Remove them; those waiting take their places
+    Remove,
 }
 
 #[derive(Debug, Subcommand)]

@@ -10,6 +10,7 @@ mod database;
 mod demo;
 mod dispatch;
 mod embed;
+mod entry;
 pub mod error;
 mod generate;
 mod hook_test;

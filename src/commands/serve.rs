@@ -119,8 +119,14 @@ pub async fn run(
     };
     tracing::info!(%address, rate_limit = args.rate_limit, delivering = loop_.is_some(), "serving");
     let live = tokio::spawn(http::live::follow(Arc::clone(&app), stop.wait()));
+    let check_ins = tokio::spawn(close_check_ins(
+        db.clone(),
+        app.base_url.clone(),
+        stop.wait(),
+    ));
     http::serve(listener, app, stop.wait()).await;
     let _ = live.await;
+    let _ = check_ins.await;
     if let Some(loop_) = loop_ {
         let _ = loop_.await;
     }
@@ -151,6 +157,45 @@ async fn deliver(
     );
     if let Err(error) = run.await {
         tracing::error!(%error, "the delivery loop stopped");
+    }
+}
+
+/// How often the server looks for check-in windows that have closed.
+const CHECK_IN_SWEEP: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Applies the result of every check-in window as it closes, until `stop`. Every server on the
+/// database sweeps; the tournament's row lock lets one apply each window, once.
+async fn close_check_ins(
+    db: crate::db::Db,
+    base_url: BaseUrl,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let mut stop = std::pin::pin!(stop);
+    let mut ticks = tokio::time::interval(CHECK_IN_SWEEP);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            () = &mut stop => break,
+            _ = ticks.tick() => {}
+        }
+        let ctx = crate::service::Ctx {
+            base_url: &base_url,
+            actor: "schedule",
+            now: crate::timestamp::now_ms(),
+        };
+        match crate::service::check_in::close_due(&db, &ctx).await {
+            Ok(closed) => {
+                for (slug, processed) in closed {
+                    tracing::info!(
+                        tournament = %slug,
+                        no_shows = processed.no_shows.len(),
+                        promoted = processed.promoted.len(),
+                        "check-in closed"
+                    );
+                }
+            }
+            Err(error) => tracing::warn!(%error, "check-in windows could not be closed; trying again"),
+        }
     }
 }
 

@@ -1,16 +1,17 @@
-//! `tourney tournaments create|list|show|update|status|register|registrations|withdraw|start`.
+//! `tourney tournaments create|list|show|update|status|register|registrations|withdraw|start`
+//! (`check-in` and the entry settings in `commands::entry`).
 
 use std::io::Write;
 
 use super::table;
-use super::{Error, ctx};
+use super::{Error, ctx, entry};
 use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
 use crate::db::{matches, participants, spaces, tournaments as tournament_rows};
 use crate::domain::{MatchStatus, ParticipantStatus, TournamentStatus};
 use crate::service::Missing;
-use crate::service::registrations::{self, Applicant, Withdrawing};
+use crate::service::registrations::{self, Applicant, Registrant};
 use crate::service::tournaments::{self, Draft};
 use crate::timestamp;
 
@@ -40,20 +41,37 @@ pub async fn run(
             let previous = tournaments::set_status(db, &ctx, &slug, status).await?;
             writeln!(out, "{slug}: {previous} -> {status}")?;
         }
-        TournamentsCommand::Register { slug, name, email } => {
+        TournamentsCommand::Register {
+            slug,
+            name,
+            email,
+            players,
+        } => {
             let applicant = Applicant {
                 email: email.as_deref(),
+                roster: &players,
                 ..Applicant::named(&name)
             };
-            let participant = registrations::register(db, &ctx, &slug, &applicant)
-                .await?
-                .participant;
-            writeln!(
-                out,
-                "registered {} ({}) in {slug}",
-                participant.name, participant.id
-            )?;
+            let registered = registrations::register(db, &ctx, &slug, &applicant).await?;
+            let participant = registered.participant;
+            match registered.waiting_position {
+                Some(position) => writeln!(
+                    out,
+                    "{} ({}) is number {position} on the waiting list of {slug}",
+                    participant.name, participant.id
+                )?,
+                None => writeln!(
+                    out,
+                    "registered {} ({}) in {slug}",
+                    participant.name, participant.id
+                )?,
+            }
         }
+        TournamentsCommand::CheckIn {
+            slug,
+            name_or_id,
+            process,
+        } => entry::check_in(db, &ctx, &slug, name_or_id.as_deref(), process, out).await?,
         TournamentsCommand::List { space, status } => {
             list_tournaments(db, space.as_deref(), status, out).await?
         }
@@ -64,14 +82,22 @@ pub async fn run(
             description,
             starts_at,
             max_participants,
+            entry,
+            no_check_in,
+            no_teams,
         } => {
+            let (check_in, teams, waiting_list) = entry::changes(&entry, no_check_in, no_teams)?;
             if name.is_none()
                 && description.is_none()
                 && starts_at.is_none()
                 && max_participants.is_none()
+                && check_in.is_none()
+                && teams.is_none()
+                && waiting_list.is_none()
             {
                 return Err(Error::Invalid(
-                    "give what to change: --name, --description, --starts-at or --max-participants"
+                    "give what to change: --name, --description, --starts-at, --max-participants, \
+                     a check-in, team or waiting-list setting"
                         .into(),
                 ));
             }
@@ -85,6 +111,9 @@ pub async fn run(
                 description,
                 starts_at,
                 max_participants,
+                check_in,
+                teams,
+                waiting_list,
             };
             let updated = tournaments::update(db, &ctx, &slug, &changes).await?;
             writeln!(
@@ -94,10 +123,13 @@ pub async fn run(
                 timestamp::format_ms(updated.starts_at),
                 updated.max_participants
             )?;
+            for (key, value) in entry::describe(&updated)? {
+                writeln!(out, "{key}: {value}")?;
+            }
         }
         TournamentsCommand::Registrations { slug } => list(db, &slug, out).await?,
         TournamentsCommand::Withdraw { slug, name_or_id } => {
-            let who = Withdrawing::Named {
+            let who = Registrant::Named {
                 tournament: &slug,
                 who: &name_or_id,
             };
@@ -240,6 +272,7 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
     if let Some(points) = &t.points_scale {
         settings.push(("points", points.clone()));
     }
+    settings.extend(entry::describe(&t)?);
     if let Some(description) = &t.description {
         settings.push(("description", description.replace('\n', " / ")));
     }
@@ -251,6 +284,10 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
         .iter()
         .filter(|p| p.status == ParticipantStatus::Withdrawn)
         .count();
+    let waiting = field
+        .iter()
+        .filter(|p| p.status == ParticipantStatus::Waiting)
+        .count();
     let completed = games
         .iter()
         .filter(|m| m.status == MatchStatus::Completed && !m.bye)
@@ -258,16 +295,17 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
     let played = games.iter().filter(|m| !m.bye).count();
     writeln!(
         out,
-        "\n{} registered, {withdrawn} withdrawn; {completed} of {played} matches completed",
-        field.len() - withdrawn
+        "\n{} registered, {waiting} waiting, {withdrawn} withdrawn; {completed} of {played} matches completed",
+        field.len() - withdrawn - waiting
     )?;
     if field.is_empty() {
         return Ok(());
     }
     writeln!(out)?;
-    let table_rows: Vec<[String; 5]> = field
+    let table_rows: Vec<[String; 6]> = field
         .into_iter()
         .map(|p| {
+            let roster = p.roster().unwrap_or_default().join(", ");
             [
                 p.id.to_string(),
                 optional(p.seed),
@@ -279,11 +317,21 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
                     },
                 ),
                 p.status.to_string(),
-                p.name,
+                p.checked_in_at
+                    .map_or_else(|| "-".to_owned(), timestamp::format_ms),
+                if roster.is_empty() {
+                    p.name
+                } else {
+                    format!("{} ({roster})", p.name)
+                },
             ]
         })
         .collect();
-    table::write(out, &["ID", "SEED", "PLACE", "STATUS", "NAME"], &table_rows)?;
+    table::write(
+        out,
+        &["ID", "SEED", "PLACE", "STATUS", "CHECKED IN", "NAME"],
+        &table_rows,
+    )?;
     Ok(())
 }
 
@@ -300,13 +348,15 @@ async fn list(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
         writeln!(out, "{slug} has no registrations")?;
         return Ok(());
     }
-    let table_rows: Vec<[String; 6]> = rows
+    let table_rows: Vec<[String; 7]> = rows
         .into_iter()
         .map(|r| {
             [
                 r.id.to_string(),
                 r.status.to_string(),
                 timestamp::format_ms(r.registered_at),
+                r.checked_in_at
+                    .map_or_else(|| "-".into(), timestamp::format_ms),
                 r.withdrawn_at
                     .map_or_else(|| "-".into(), timestamp::format_ms),
                 r.email.unwrap_or_else(|| "-".into()),
@@ -316,7 +366,15 @@ async fn list(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
         .collect();
     table::write(
         out,
-        &["ID", "STATUS", "REGISTERED", "WITHDRAWN", "EMAIL", "NAME"],
+        &[
+            "ID",
+            "STATUS",
+            "REGISTERED",
+            "CHECKED IN",
+            "WITHDRAWN",
+            "EMAIL",
+            "NAME",
+        ],
         &table_rows,
     )?;
     Ok(())
@@ -335,6 +393,7 @@ fn draft(args: CreateTournament) -> Result<Draft, Error> {
         advance_per_group: args.advance,
         rounds: args.rounds,
         points_scale: args.points,
+        entry: entry::of_args(&args.entry)?,
         ..Draft::new(&args.space, &args.slug, &args.name, &args.game, args.format)
     })
 }

@@ -21,11 +21,29 @@ pub struct ParticipantRow {
     pub status: ParticipantStatus,
     pub registered_at: i64,
     pub withdrawn_at: Option<i64>,
+    pub checked_in_at: Option<i64>,
+    /// A team's players, as a JSON array of display names; `None` outside team tournaments.
+    pub roster: Option<String>,
+}
+
+impl ParticipantRow {
+    /// A team's players, in their order (none outside team tournaments).
+    pub fn roster(&self) -> Result<Vec<String>, DbError> {
+        self.roster.as_deref().map_or(Ok(Vec::new()), |text| {
+            serde_json::from_str(text)
+                .map_err(|e| DbError::Corrupt(format!("the roster of {} is unreadable: {e}", self.id)))
+        })
+    }
+}
+
+/// The stored form of a roster: a JSON array of display names.
+pub fn encode_roster(players: &[String]) -> String {
+    serde_json::Value::from(players.to_vec()).to_string()
 }
 
 /// The columns of [`ParticipantRow`]: everything but the private ones.
-const COLUMNS: &str =
-    "id, tournament_id, name, seed, place, place_to, status, registered_at, withdrawn_at";
+const COLUMNS: &str = "id, tournament_id, name, seed, place, place_to, status, registered_at, \
+    withdrawn_at, checked_in_at, roster";
 
 #[derive(Debug, Clone)]
 pub struct NewParticipant<'a> {
@@ -45,20 +63,23 @@ pub struct NewParticipant<'a> {
     pub email_key: Option<&'a str>,
     /// The SHA-256 of the private withdrawal link, for a portal registration.
     pub withdrawal_hash: Option<&'a str>,
+    /// A team's players ([`encode_roster`]).
+    pub roster: Option<&'a str>,
 }
 
 /// Inserts a participant. A name already in the field (not withdrawn) is a unique violation.
 pub async fn insert(conn: Conn<'_>, new: &NewParticipant<'_>) -> Result<ParticipantRow, DbError> {
     let sql = format!(
         "INSERT INTO participants (tournament_id, name, seed, place, place_to, status, \
-         registered_at, withdrawn_at, email, withdrawal_hash, name_key, email_key) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
+         registered_at, withdrawn_at, email, withdrawal_hash, name_key, email_key, roster) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING {COLUMNS}"
     );
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql))
         .bind(new.tournament_id).bind(new.name).bind(new.seed).bind(new.place).bind(new.place_to)
         .bind(new.status.as_str()).bind(new.registered_at).bind(new.withdrawn_at)
         .bind(new.email).bind(new.withdrawal_hash).bind(new.name_key).bind(new.email_key)
+        .bind(new.roster)
         .fetch_one(c).await?),
     )
 }
@@ -131,6 +152,7 @@ pub struct RegistrationRow {
     pub email: Option<String>,
     pub registered_at: i64,
     pub withdrawn_at: Option<i64>,
+    pub checked_in_at: Option<i64>,
 }
 
 /// A tournament's registrations, withdrawn ones included, oldest first. For admins only.
@@ -138,7 +160,7 @@ pub async fn registrations(
     conn: Conn<'_>,
     tournament_id: TournamentId,
 ) -> Result<Vec<RegistrationRow>, DbError> {
-    const SQL: &str = "SELECT id, name, status, email, registered_at, withdrawn_at \
+    const SQL: &str = "SELECT id, name, status, email, registered_at, withdrawn_at, checked_in_at \
         FROM participants WHERE tournament_id = $1 ORDER BY registered_at, id";
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, RegistrationRow>(SQL).bind(tournament_id).fetch_all(c).await?),
@@ -163,11 +185,64 @@ pub async fn named_in_field(
     )
 }
 
-/// How many participants are in the field (not withdrawn).
+/// How many participants are in the field (neither withdrawn nor waiting).
 pub async fn count_in_field(conn: Conn<'_>, tournament_id: TournamentId) -> Result<i64, DbError> {
-    const SQL: &str =
-        "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 AND status <> 'withdrawn'";
+    const SQL: &str = "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 \
+        AND status NOT IN ('withdrawn', 'waiting')";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
+}
+
+/// A tournament's waiting list, first in line first.
+pub async fn waiting(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<Vec<ParticipantRow>, DbError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM participants WHERE tournament_id = $1 AND status = 'waiting' \
+         ORDER BY id"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(tournament_id).fetch_all(c).await?),
+    )
+}
+
+/// How many wait for a place.
+pub async fn count_waiting(conn: Conn<'_>, tournament_id: TournamentId) -> Result<i64, DbError> {
+    const SQL: &str =
+        "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 AND status = 'waiting'";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
+}
+
+/// A participant's place on the waiting list, from 1: those ahead of them, plus one.
+pub async fn waiting_position(conn: Conn<'_>, participant: &ParticipantRow) -> Result<i64, DbError> {
+    const SQL: &str = "SELECT COUNT(*) + 1 FROM participants WHERE tournament_id = $1 \
+        AND status = 'waiting' AND id < $2";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(participant.tournament_id).bind(participant.id).fetch_one(c).await?))
+}
+
+/// Records that a participant checked in.
+pub async fn check_in(
+    conn: Conn<'_>,
+    id: ParticipantId,
+    now: i64,
+) -> Result<ParticipantRow, DbError> {
+    let sql = format!(
+        "UPDATE participants SET checked_in_at = $2 WHERE id = $1 RETURNING {COLUMNS}"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(now).fetch_one(c).await?),
+    )
+}
+
+/// Moves a participant from the waiting list into the field.
+pub async fn promote(conn: Conn<'_>, id: ParticipantId) -> Result<ParticipantRow, DbError> {
+    let sql = format!(
+        "UPDATE participants SET status = 'active' WHERE id = $1 AND status = 'waiting' \
+         RETURNING {COLUMNS}"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_one(c).await?),
+    )
 }
 
 /// Withdraws a participant; their withdrawal link stops working.
@@ -209,7 +284,7 @@ pub async fn count_in_field_by_tournament(
     space_id: SpaceId,
 ) -> Result<std::collections::HashMap<TournamentId, i64>, DbError> {
     const SQL: &str = "SELECT p.tournament_id, COUNT(*) FROM participants p JOIN tournaments t ON t.id = p.tournament_id \
-        WHERE t.space_id = $1 AND p.status <> 'withdrawn' GROUP BY p.tournament_id";
+        WHERE t.space_id = $1 AND p.status NOT IN ('withdrawn', 'waiting') GROUP BY p.tournament_id";
     let rows: Vec<(TournamentId, i64)> =
         on_conn!(conn, c => sqlx::query_as(SQL).bind(space_id).fetch_all(c).await?);
     Ok(rows.into_iter().collect())

@@ -15,7 +15,7 @@ use super::tournaments::{self, TournamentRow};
 use super::{Conn, DbError};
 use crate::domain::engine::{Entrant, Game, Link, Placing, Settings, Stage, State, stage_plan};
 use crate::domain::standings::final_places::places;
-use crate::domain::{MatchStatus, ParticipantStatus, Side};
+use crate::domain::{MatchStatus, Side};
 use crate::ids::{MatchId, ParticipantId, StageId};
 
 /// A tournament's rows and the engine state built from them.
@@ -314,7 +314,7 @@ fn build_state(
         // The field once play has begun: everyone not withdrawn, by seed.
         let mut field: Vec<&ParticipantRow> = participants
             .iter()
-            .filter(|p| p.status != ParticipantStatus::Withdrawn)
+            .filter(|p| p.status.in_field())
             .collect();
         field.sort_by_key(|p| (p.seed.is_none(), p.seed, p.registered_at, p.id));
         state.entrants = (1..)

@@ -1,7 +1,8 @@
 //! The `tournaments` table.
 
 use super::{Conn, DbError, changed_one, on_conn};
-use crate::domain::{Format, TournamentStatus};
+use crate::domain::entry::{CheckIn, Entry, Teams};
+use crate::domain::{Format, NoShow, TournamentStatus};
 use crate::ids::{SpaceId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -30,8 +31,57 @@ pub struct TournamentRow {
     pub registration_closes_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
-    /// How many players the field holds (withdrawn ones aside), kept by the database.
+    /// How many players the field holds (withdrawn and waiting ones aside), kept by the database.
     pub field_size: i64,
+    /// Check-in: the window as milliseconds before the start, and what happens to no-shows.
+    pub check_in_opens_before: Option<i64>,
+    pub check_in_closes_before: Option<i64>,
+    pub no_show: Option<String>,
+    /// When the check-in's result was applied; once only.
+    pub check_in_processed_at: Option<i64>,
+    pub team_min: Option<i64>,
+    pub team_max: Option<i64>,
+    pub incomplete_rosters: bool,
+    /// How many may wait for a place; `None`: no waiting list.
+    pub waiting_list: Option<i64>,
+}
+
+impl TournamentRow {
+    /// How the tournament is entered: check-in, teams, waiting list.
+    pub fn entry(&self) -> Result<Entry, DbError> {
+        let corrupt = |what: &str| DbError::Corrupt(format!("{}: {what}", self.id));
+        let check_in = match (
+            self.check_in_opens_before,
+            self.check_in_closes_before,
+            self.no_show.as_deref(),
+        ) {
+            (None, None, None) => None,
+            (Some(opens_before), Some(closes_before), Some(no_show)) => Some(CheckIn {
+                opens_before,
+                closes_before,
+                no_show: no_show
+                    .parse::<NoShow>()
+                    .map_err(|e| corrupt(&e.to_string()))?,
+            }),
+            _ => return Err(corrupt("a check-in window without all its settings")),
+        };
+        let size = |n: i64| u32::try_from(n).map_err(|_| corrupt("a team size out of range"));
+        let teams = match (self.team_min, self.team_max) {
+            (None, None) => None,
+            (Some(min), Some(max)) => Some(Teams {
+                min: size(min)?,
+                max: size(max)?,
+                incomplete: self.incomplete_rosters,
+            }),
+            _ => return Err(corrupt("a team size without both bounds")),
+        };
+        let waiting_list = self.waiting_list.map(size).transpose()?;
+        Ok(Entry {
+            check_in,
+            teams,
+            waiting_list,
+        })
+    }
 }
 
 /// Everything a new tournament is created with.
@@ -56,6 +106,7 @@ pub struct NewTournament<'a> {
     pub ends_at: Option<i64>,
     pub registration_opens_at: Option<i64>,
     pub registration_closes_at: Option<i64>,
+    pub entry: Entry,
     pub now: i64,
 }
 
@@ -64,8 +115,10 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
     const SQL: &str = "INSERT INTO tournaments (space_id, slug, name, game, format, status, test, \
         max_participants, description, third_place, group_count, advance_per_group, rounds, \
         points_scale, starts_at, ends_at, registration_opens_at, registration_closes_at, created_at, \
-        updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-        $17, $18, $19, $19) RETURNING *";
+        updated_at, check_in_opens_before, check_in_closes_before, no_show, team_min, team_max, \
+        incomplete_rosters, waiting_list) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+        $13, $14, $15, $16, $17, $18, $19, $19, $20, $21, $22, $23, $24, $25, $26) RETURNING *";
+    let entry = EntryColumns::of(&new.entry);
     Ok(on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL)
         .bind(new.space_id).bind(new.slug).bind(new.name).bind(new.game)
         .bind(new.format.as_str()).bind(new.status.as_str()).bind(new.test)
@@ -73,7 +126,75 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         .bind(new.group_count).bind(new.advance_per_group).bind(new.rounds)
         .bind(new.points_scale.map(encode_scale)).bind(new.starts_at).bind(new.ends_at)
         .bind(new.registration_opens_at).bind(new.registration_closes_at).bind(new.now)
+        .bind(entry.opens_before).bind(entry.closes_before).bind(entry.no_show)
+        .bind(entry.team_min).bind(entry.team_max).bind(entry.incomplete).bind(entry.waiting_list)
         .fetch_one(c).await?))
+}
+
+/// An [`Entry`] as its columns store it.
+struct EntryColumns {
+    opens_before: Option<i64>,
+    closes_before: Option<i64>,
+    no_show: Option<&'static str>,
+    team_min: Option<i64>,
+    team_max: Option<i64>,
+    incomplete: bool,
+    waiting_list: Option<i64>,
+}
+
+impl EntryColumns {
+    fn of(entry: &Entry) -> EntryColumns {
+        EntryColumns {
+            opens_before: entry.check_in.map(|c| c.opens_before),
+            closes_before: entry.check_in.map(|c| c.closes_before),
+            no_show: entry.check_in.map(|c| c.no_show.as_str()),
+            team_min: entry.teams.map(|t| i64::from(t.min)),
+            team_max: entry.teams.map(|t| i64::from(t.max)),
+            incomplete: entry.teams.is_some_and(|t| t.incomplete),
+            waiting_list: entry.waiting_list.map(i64::from),
+        }
+    }
+}
+
+/// Writes how a tournament is entered.
+pub async fn set_entry(
+    conn: Conn<'_>,
+    id: TournamentId,
+    entry: &Entry,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET check_in_opens_before = $2, \
+        check_in_closes_before = $3, no_show = $4, team_min = $5, team_max = $6, \
+        incomplete_rosters = $7, waiting_list = $8, updated_at = $9 WHERE id = $1";
+    let e = EntryColumns::of(entry);
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(e.opens_before).bind(e.closes_before).bind(e.no_show)
+        .bind(e.team_min).bind(e.team_max).bind(e.incomplete).bind(e.waiting_list).bind(now)
+        .execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("setting the entry of {id}"))
+}
+
+/// Records that a tournament's check-in result was applied.
+pub async fn set_check_in_processed(
+    conn: Conn<'_>,
+    id: TournamentId,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET check_in_processed_at = $2, updated_at = $2 \
+        WHERE id = $1 AND check_in_processed_at IS NULL";
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("closing the check-in of {id}"))
+}
+
+/// The tournaments, not yet started, whose check-in window has closed by `now` but whose result
+/// is not yet applied.
+pub async fn check_in_due(conn: Conn<'_>, now: i64) -> Result<Vec<String>, DbError> {
+    const SQL: &str = "SELECT slug FROM tournaments WHERE check_in_opens_before IS NOT NULL \
+        AND check_in_processed_at IS NULL \
+        AND status IN ('ANNOUNCED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED') \
+        AND starts_at - check_in_closes_before <= $1 ORDER BY starts_at, slug";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(now).fetch_all(c).await?))
 }
 
 /// The tournament with this slug, in any space.

@@ -7,6 +7,7 @@
 
 pub mod email;
 pub mod engine;
+pub mod entry;
 pub mod formats;
 pub mod lifecycle;
 pub mod names;
@@ -21,7 +22,7 @@ mod vocabulary;
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
     AuditAction, Bracket, DeliveryStatus, DisabledReason, ErrorClass, EventType, Format,
-    HookStatus, Locale, MatchStatus, ParticipantStatus, Role, Side, StageStatus, StageType,
+    HookStatus, Locale, MatchStatus, NoShow, ParticipantStatus, Role, Side, StageStatus, StageType,
     TournamentStatus, Trigger, Winner,
 };
 

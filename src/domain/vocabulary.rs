@@ -91,12 +91,28 @@ string_enum! {
 }
 
 string_enum! {
-    /// A participant's standing in the field.
+    /// A participant's standing: in the field (active or disqualified), withdrawn, or on the
+    /// waiting list of a full tournament (`waiting`: not in the field until promoted).
     ParticipantStatus, "participant status" {
         Active = "active",
         Withdrawn = "withdrawn",
         Disqualified = "disqualified",
+        Waiting = "waiting",
     }
+}
+
+impl ParticipantStatus {
+    /// In the field: takes a place and plays (neither withdrawn nor waiting).
+    pub fn in_field(self) -> bool {
+        matches!(self, ParticipantStatus::Active | ParticipantStatus::Disqualified)
+    }
+}
+
+string_enum! {
+    /// What happens, when check-in closes, to a participant who did not check in: moved to the
+    /// bottom seeds in their order (they may still play), or removed from the field (their
+    /// place goes to the waiting list).
+    NoShow, "no-show action" { BottomSeed = "bottom_seed", Remove = "remove" }
 }
 
 string_enum! {
@@ -177,6 +193,9 @@ string_enum! {
         TournamentStatusChanged = "tournament.status_changed",
         RegistrationCreated = "registration.created",
         RegistrationWithdrawn = "registration.withdrawn",
+        RegistrationCheckedIn = "registration.checked_in",
+        RegistrationPromoted = "registration.promoted",
+        CheckInProcessed = "check_in.processed",
         MatchReported = "match.reported",
         MatchCorrected = "match.corrected",
         HookCreated = "hook.created",
@@ -236,6 +255,8 @@ string_enum! {
         TournamentStatusChanged = "tournament.status_changed",
         RegistrationCreated = "registration.created",
         RegistrationWithdrawn = "registration.withdrawn",
+        RegistrationCheckedIn = "registration.checked_in",
+        RegistrationPromoted = "registration.promoted",
         MatchCompleted = "match.completed",
         MatchCorrected = "match.corrected",
         Ping = "ping",

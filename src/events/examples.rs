@@ -57,6 +57,8 @@ pub fn example(
         status,
         created_at: timestamp::format_ms(now.saturating_sub(3 * DAY_MS)),
         withdrawn_at: withdrawn_at.map(timestamp::format_ms),
+        checked_in_at: None,
+        roster: None,
     };
     let semi_final = |score_a, score_b, winner| MatchObject {
         id: MatchId::from_raw(9105),
@@ -95,6 +97,17 @@ pub fn example(
         EventType::RegistrationWithdrawn => Event::RegistrationWithdrawn(RegistrationData {
             tournament: tournament(TournamentStatus::RegistrationOpen),
             registration: registration(ParticipantStatus::Withdrawn, Some(now)),
+        }),
+        EventType::RegistrationCheckedIn => Event::RegistrationCheckedIn(RegistrationData {
+            tournament: tournament(TournamentStatus::RegistrationOpen),
+            registration: RegistrationObject {
+                checked_in_at: Some(timestamp::format_ms(now)),
+                ..registration(ParticipantStatus::Active, None)
+            },
+        }),
+        EventType::RegistrationPromoted => Event::RegistrationPromoted(RegistrationData {
+            tournament: tournament(TournamentStatus::RegistrationOpen),
+            registration: registration(ParticipantStatus::Active, None),
         }),
         EventType::MatchCompleted => Event::MatchCompleted(MatchCompletedData {
             tournament: tournament(TournamentStatus::InProgress),

@@ -210,6 +210,10 @@ fn check_participant(path: &str, p: &ParticipantDoc) -> Result<(), ImportError> 
         _ => {}
     }
     match (p.status, p.withdrawn_at) {
+        (ParticipantStatus::Waiting, _) => Err(ImportError::at(
+            format!("{path}.status"),
+            "an import brings the field as it stands: active, disqualified or withdrawn, not waiting",
+        )),
         (ParticipantStatus::Withdrawn, None) => Err(ImportError::at(
             format!("{path}.withdrawn_at"),
             "a withdrawn participant needs withdrawn_at",

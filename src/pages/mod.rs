@@ -11,6 +11,7 @@
 
 mod bracket;
 pub mod embed;
+pub mod entry;
 pub mod games;
 pub mod i18n;
 pub mod ics;

@@ -12,7 +12,7 @@ use super::Theme;
 use super::bracket;
 use super::i18n::{self, T};
 use super::render::{RenderError, render};
-use super::tables::{Column, Row, StandingsBody, Table, advance_per_group};
+use super::tables::{StandingsBody, Table, advance_per_group};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Locale, TournamentStatus};
@@ -98,7 +98,7 @@ struct Page<B: Serialize> {
     body: B,
 }
 
-fn page<B: Serialize>(
+pub(super) fn page<B: Serialize>(
     template: &'static str,
     place: &Place<'_>,
     title: &str,
@@ -213,6 +213,7 @@ pub fn space(
 pub enum FormField {
     Name,
     Email,
+    Players,
 }
 
 impl FormField {
@@ -220,6 +221,7 @@ impl FormField {
         match self {
             FormField::Name => "name",
             FormField::Email => "email",
+            FormField::Players => "players",
         }
     }
 }
@@ -236,6 +238,8 @@ pub struct Problem {
 pub struct Form {
     pub name: String,
     pub email: String,
+    /// A team's players, one per line as sent.
+    pub roster: Vec<String>,
     pub problems: Vec<Problem>,
 }
 
@@ -243,8 +247,12 @@ pub struct Form {
 struct FormView {
     action: String,
     token: String,
+    /// Said above the form when registering joins the waiting list.
+    waiting_note: Option<&'static str>,
     name: FieldView,
     email: FieldView,
+    /// A team tournament's roster field.
+    players: Option<FieldView>,
     submit: &'static str,
 }
 
@@ -257,7 +265,7 @@ struct ErrorView {
 #[derive(Serialize)]
 struct FieldView {
     label: &'static str,
-    hint: &'static str,
+    hint: String,
     value: String,
     error: Option<&'static str>,
 }
@@ -273,6 +281,7 @@ struct Fact {
 struct TournamentBody {
     name: String,
     facts: Vec<Fact>,
+    entry_facts: Vec<super::entry::EntryFact>,
     about: &'static str,
     description: Option<String>,
     register_heading: &'static str,
@@ -282,6 +291,8 @@ struct TournamentBody {
     register_note: Option<&'static str>,
     participants_heading: &'static str,
     participants: Option<Table>,
+    waiting: Option<Table>,
+    waiting_heading: &'static str,
     no_participants: &'static str,
     bracket_heading: &'static str,
     bracket: bracket::BracketBody,
@@ -363,19 +374,36 @@ pub fn tournament(
             url: None,
         });
     }
-    let open = tournament.status == TournamentStatus::RegistrationOpen && left > 0;
+    let waiting_room = data
+        .entry
+        .waiting_list
+        .is_some_and(|length| data.waiting.len() < length as usize);
+    let open = tournament.status == TournamentStatus::RegistrationOpen
+        && tournament.check_in_processed_at.is_none()
+        && (left > 0 || waiting_room);
+    let joins_waiting_list = left == 0 || !data.waiting.is_empty();
     let register_note = match tournament.status {
         TournamentStatus::Draft | TournamentStatus::Announced => T::RegNotYetOpen,
+        TournamentStatus::RegistrationOpen if tournament.check_in_processed_at.is_some() => {
+            T::RegClosed
+        }
+        TournamentStatus::RegistrationOpen if data.entry.waiting_list.is_some() => T::WaitingFull,
         TournamentStatus::RegistrationOpen => T::RegFull,
         TournamentStatus::RegistrationClosed => T::RegClosed,
         TournamentStatus::InProgress => T::RegInProgress,
         TournamentStatus::Completed => T::RegCompleted,
         TournamentStatus::Cancelled => T::RegCancelled,
     };
-    let participants = (!data.participants.is_empty()).then(|| participants_table(locale, data));
+    let participants = (!data.participants.is_empty())
+        .then(|| super::entry::field_table(locale, &data.entry, &data.participants));
+    let waiting =
+        (!data.waiting.is_empty()).then(|| super::entry::waiting_table(locale, &data.waiting));
+    let entry_facts =
+        super::entry::facts(locale, tournament, &data.entry, data.waiting.len());
     let body = TournamentBody {
         name: tournament.name.clone(),
         facts,
+        entry_facts,
         about: T::About.get(locale),
         description: tournament
             .description
@@ -391,10 +419,16 @@ pub fn tournament(
                 text: p.text.get(locale),
             })
             .collect(),
-        form: open.then(|| form_view(place, tournament, form, token)),
+        form: open.then(|| {
+            let mut view = form_view(place, tournament, data, form, token);
+            view.waiting_note = joins_waiting_list.then(|| T::JoinWaitingList.get(locale));
+            view
+        }),
         register_note: (!open).then(|| register_note.get(locale)),
         participants_heading: T::Participants.get(locale),
         participants,
+        waiting,
+        waiting_heading: T::WaitingHeading.get(locale),
         no_participants: T::NoParticipants.get(locale),
         bracket_heading: T::Bracket.get(locale),
         bracket: bracket::body(locale, tournament, &data.bracket),
@@ -417,7 +451,13 @@ pub fn registration_action(base_url: &BaseUrl, locale: Locale, slug: &str) -> St
     format!("{base_url}/{locale}/tournaments/{slug}/registrations")
 }
 
-fn form_view(place: &Place<'_>, tournament: &TournamentRow, form: &Form, token: &str) -> FormView {
+fn form_view(
+    place: &Place<'_>,
+    tournament: &TournamentRow,
+    data: &TournamentPage,
+    form: &Form,
+    token: &str,
+) -> FormView {
     let locale = place.locale;
     let error_of = |field: FormField| {
         form.problems
@@ -425,60 +465,41 @@ fn form_view(place: &Place<'_>, tournament: &TournamentRow, form: &Form, token: 
             .find(|p| p.field == Some(field))
             .map(|p| p.text.get(locale))
     };
+    let teams = data.entry.teams;
+    let (name_label, name_hint, email_hint) = match teams {
+        Some(_) => (T::TeamNameLabel, T::TeamNameHint, T::TeamEmailHint),
+        None => (T::NameLabel, T::NameHint, T::EmailHint),
+    };
     FormView {
         action: registration_action(place.base_url, locale, &tournament.slug),
         token: token.to_owned(),
+        waiting_note: None,
         name: FieldView {
-            label: T::NameLabel.get(locale),
-            hint: T::NameHint.get(locale),
+            label: name_label.get(locale),
+            hint: name_hint.get(locale).to_owned(),
             value: form.name.clone(),
             error: error_of(FormField::Name),
         },
         email: FieldView {
             label: T::EmailLabel.get(locale),
-            hint: T::EmailHint.get(locale),
+            hint: email_hint.get(locale).to_owned(),
             value: form.email.clone(),
             error: error_of(FormField::Email),
         },
+        players: teams.map(|teams| FieldView {
+            label: T::PlayersLabel.get(locale),
+            hint: T::PlayersHint.fill(
+                locale,
+                &[
+                    ("min", &teams.fewest().to_string()),
+                    ("max", &teams.max.to_string()),
+                ],
+            ),
+            value: form.roster.join("\n"),
+            error: error_of(FormField::Players),
+        }),
         submit: T::RegisterSubmit.get(locale),
     }
-}
-
-/// The field: names, and seeds and places once the tournament has them.
-fn participants_table(locale: Locale, data: &TournamentPage) -> Table {
-    let seeded = data.participants.iter().any(|p| p.seed.is_some());
-    let placed = data.participants.iter().any(|p| p.place.is_some());
-    let mut columns = vec![T::Participant];
-    columns.extend(seeded.then_some(T::Seed));
-    columns.extend(placed.then_some(T::Place));
-    Table::new(
-        None,
-        T::Participants.get(locale),
-        columns
-            .iter()
-            .map(|t| Column {
-                text: t.get(locale).to_owned(),
-                title: None,
-            })
-            .collect(),
-        data.participants
-            .iter()
-            .map(|p| {
-                let mut cells = vec![p.name.clone()];
-                if seeded {
-                    cells.push(p.seed.map(|s| s.to_string()).unwrap_or_default());
-                }
-                if placed {
-                    cells.push(match (p.place, p.place_to) {
-                        (Some(from), Some(to)) if to > from => format!("{from}–{to}"),
-                        (Some(from), _) => from.to_string(),
-                        (None, _) => String::new(),
-                    });
-                }
-                Row::new(cells)
-            })
-            .collect(),
-    )
 }
 
 #[derive(Serialize)]
@@ -498,6 +519,7 @@ pub fn registered(
     place: &Place<'_>,
     tournament: &TournamentRow,
     shown: Option<(&str, &str)>,
+    waiting_position: Option<i64>,
 ) -> Result<String, RenderError> {
     let locale = place.locale;
     let title = if shown.is_some() {
@@ -507,7 +529,12 @@ pub fn registered(
     };
     let body = RegisteredBody {
         title: title.get(locale),
-        name: shown.map(|(name, _)| T::RegisteredAs.with(locale, name)),
+        name: shown.map(|(name, _)| match waiting_position {
+            Some(position) => {
+                T::WaitingAs.fill(locale, &[("n", name), ("pos", &position.to_string())])
+            }
+            None => T::RegisteredAs.with(locale, name),
+        }),
         intro: T::WithdrawalLinkIntro.get(locale),
         link: shown.map(|(_, link)| link.to_owned()),
         shown_once: T::ShownOnce.get(locale),
@@ -515,43 +542,6 @@ pub fn registered(
         back: T::BackToTournament.get(locale),
     };
     page("portal_registered", place, &tournament.name, body)
-}
-
-#[derive(Serialize)]
-struct WithdrawBody {
-    title: &'static str,
-    problem: Option<&'static str>,
-    question: String,
-    tournament: String,
-    action: String,
-    token: String,
-    submit: &'static str,
-    back_url: String,
-    back: &'static str,
-}
-
-/// The confirming click of a withdrawal: whose registration, in which tournament, and why the
-/// last click was refused, if it was.
-pub fn withdraw(
-    place: &Place<'_>,
-    tournament: &TournamentRow,
-    participant: &str,
-    token: &str,
-    problem: Option<T>,
-) -> Result<String, RenderError> {
-    let locale = place.locale;
-    let body = WithdrawBody {
-        title: T::WithdrawTitle.get(locale),
-        problem: problem.map(|p| p.get(locale)),
-        question: T::WithdrawQuestion.with(locale, participant),
-        tournament: tournament.name.clone(),
-        action: format!("{}/{locale}/{}", place.base_url, place.path),
-        token: token.to_owned(),
-        submit: T::WithdrawSubmit.get(locale),
-        back_url: place.link(&format!("tournaments/{}", tournament.slug)),
-        back: T::BackToTournament.get(locale),
-    };
-    page("portal_withdraw", place, T::WithdrawTitle.get(locale), body)
 }
 
 #[derive(Serialize)]

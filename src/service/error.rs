@@ -181,6 +181,10 @@ pub enum Invalid {
     Field { field: Field, reason: String },
     /// The tournament's settings do not fit its format or each other.
     Settings(SettingsError),
+    /// The check-in, team or waiting-list settings are out of range.
+    Entry(crate::domain::entry::EntryError),
+    /// A team's roster does not fit the tournament.
+    Roster(crate::domain::entry::RosterError),
 }
 
 impl fmt::Display for Invalid {
@@ -192,6 +196,8 @@ impl fmt::Display for Invalid {
             } => f.write_str(reason),
             Invalid::Field { field, reason } => write!(f, "{}: {reason}", field.name()),
             Invalid::Settings(error) => write!(f, "{error}"),
+            Invalid::Entry(error) => write!(f, "{error}"),
+            Invalid::Roster(error) => write!(f, "the roster: {error}"),
         }
     }
 }
@@ -213,6 +219,10 @@ pub enum Conflict {
     EmailTaken { tournament: String },
     #[error("the tournament is full: {taken} of {max} places are taken")]
     Full { taken: i64, max: i64 },
+    #[error("the tournament is full and so is its waiting list ({max} waiting)")]
+    WaitingListFull { max: i64 },
+    #[error("the check-in of '{tournament}' is already closed")]
+    CheckInProcessed { tournament: String },
     #[error("'{tournament}' already has a draw")]
     AlreadyDrawn { tournament: String },
     #[error("space '{space}' already has {active} active keys, the most allowed; revoke one first")]
@@ -299,4 +309,25 @@ pub enum Rule {
     /// A capacity below the registrations already made.
     #[error("'{tournament}' has {taken} registrations; its capacity cannot go below that")]
     BelowField { tournament: String, taken: i64 },
+    #[error("'{tournament}' has no check-in")]
+    NoCheckIn { tournament: String },
+    #[error("the check-in of '{tournament}' opens at {opens_at}")]
+    CheckInNotYet { tournament: String, opens_at: String },
+    #[error("the check-in of '{tournament}' is over")]
+    CheckInOver { tournament: String },
+    #[error("'{who}' is not in the field or on the waiting list of '{tournament}'")]
+    NotEntered { tournament: String, who: String },
+    /// Teams on or off, once someone has registered.
+    #[error("'{tournament}' has registrations: whether it takes teams can change only before the first")]
+    TeamsFixed { tournament: String },
+    #[error("{teams} registered team(s) of '{tournament}' do not fit that team size")]
+    RostersOutside { tournament: String, teams: usize },
+    #[error("{waiting} wait in '{tournament}': its waiting list cannot be shorter")]
+    BelowWaiting { tournament: String, waiting: i64 },
+    /// An entry setting changed once registration is over.
+    #[error("'{tournament}' is {status}: check-in, teams and the waiting list change only while registration is open")]
+    EntryFixed {
+        tournament: String,
+        status: TournamentStatus,
+    },
 }

@@ -139,6 +139,8 @@ async fn load_tournament(
         ends_at: doc.ends_at,
         registration_opens_at: doc.registration_opens_at,
         registration_closes_at: doc.registration_closes_at,
+        // An import brings a field as it stands: no check-in, teams or waiting list.
+        entry: crate::domain::entry::Entry::default(),
         now: ctx.now,
     };
     let tournament = match tournaments::insert(tx.conn(), &new).await {
@@ -164,12 +166,13 @@ async fn load_tournament(
             email: None,
             email_key: None,
             withdrawal_hash: None,
+            roster: None,
         };
         let row = participants::insert(tx.conn(), &new).await?;
         if p.status != ParticipantStatus::Withdrawn || !ids_by_name.contains_key(p.name.as_str()) {
             ids_by_name.insert(&p.name, row.id);
         }
-        let event = publish::registration_created(ctx, &tournament, space, &row);
+        let event = publish::registration_created(ctx, &tournament, space, &row)?;
         publish::to_subscribers(tx, ctx, space, &event).await?;
         summary.participants += 1;
         summary.events += 1;

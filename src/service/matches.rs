@@ -7,7 +7,7 @@ use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;
 use crate::db::{Db, DbError, Tx};
 use crate::domain::engine::{self, Outcome};
-use crate::domain::{ParticipantStatus, Side, TournamentStatus};
+use crate::domain::{Side, TournamentStatus};
 use crate::events::{Event, MatchCompletedData, MatchCorrectedData, MatchObject, PreviousResult};
 use crate::ids::{MatchId, ParticipantId};
 use crate::views;
@@ -202,7 +202,7 @@ fn outcome(snapshot: &Snapshot, input: &ResultInput) -> Result<Outcome, Rule> {
             let field: Vec<_> = snapshot
                 .participants
                 .iter()
-                .filter(|p| p.status != ParticipantStatus::Withdrawn)
+                .filter(|p| p.status.in_field())
                 .collect();
             let order = places
                 .iter()

@@ -11,6 +11,7 @@ mod audit;
 mod error;
 mod publish;
 
+pub mod check_in;
 pub mod demo;
 pub mod hooks;
 pub mod import;
@@ -22,6 +23,7 @@ pub mod registrations;
 pub mod sign_in;
 pub mod spaces;
 pub mod tournaments;
+mod waiting_list;
 
 pub use error::{Conflict, Field, Invalid, Missing, Rule, ServiceError};
 

@@ -50,11 +50,11 @@ fn registration_data(
     tournament: &TournamentRow,
     space: &SpaceRow,
     participant: &ParticipantRow,
-) -> RegistrationData {
-    RegistrationData {
+) -> Result<RegistrationData, DbError> {
+    Ok(RegistrationData {
         tournament: self::tournament(ctx, tournament, space),
-        registration: objects::registration(participant),
-    }
+        registration: objects::registration(participant)?,
+    })
 }
 
 /// `registration.created`.
@@ -63,8 +63,13 @@ pub(super) fn registration_created(
     tournament: &TournamentRow,
     space: &SpaceRow,
     participant: &ParticipantRow,
-) -> Event {
-    Event::RegistrationCreated(registration_data(ctx, tournament, space, participant))
+) -> Result<Event, DbError> {
+    Ok(Event::RegistrationCreated(registration_data(
+        ctx,
+        tournament,
+        space,
+        participant,
+    )?))
 }
 
 /// `registration.withdrawn`, for the participant as withdrawn.
@@ -73,6 +78,41 @@ pub(super) fn registration_withdrawn(
     tournament: &TournamentRow,
     space: &SpaceRow,
     participant: &ParticipantRow,
-) -> Event {
-    Event::RegistrationWithdrawn(registration_data(ctx, tournament, space, participant))
+) -> Result<Event, DbError> {
+    Ok(Event::RegistrationWithdrawn(registration_data(
+        ctx,
+        tournament,
+        space,
+        participant,
+    )?))
+}
+
+/// `registration.checked_in`, for the participant as checked in.
+pub(super) fn registration_checked_in(
+    ctx: &Ctx<'_>,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    participant: &ParticipantRow,
+) -> Result<Event, DbError> {
+    Ok(Event::RegistrationCheckedIn(registration_data(
+        ctx,
+        tournament,
+        space,
+        participant,
+    )?))
+}
+
+/// `registration.promoted`, for the participant as moved from the waiting list into the field.
+pub(super) fn registration_promoted(
+    ctx: &Ctx<'_>,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    participant: &ParticipantRow,
+) -> Result<Event, DbError> {
+    Ok(Event::RegistrationPromoted(registration_data(
+        ctx,
+        tournament,
+        space,
+        participant,
+    )?))
 }

@@ -1,6 +1,8 @@
-//! Registrations: a participant joining a tournament's field while registration is open, and
-//! withdrawing before the tournament starts. The same operations serve the shell and the
-//! portal's forms: the same rules, the same events and deliveries.
+//! Registrations: a participant (a player, or a team with its roster) joining a tournament's
+//! field while registration is open, or its waiting list when the field is full, and withdrawing
+//! before the tournament starts, which gives the place to the next in line
+//! (`service::waiting_list`). The same operations serve the shell and the portal's forms: the
+//! same rules, the same events and deliveries.
 //!
 //! A registration is checked and written while the tournament's row is held (SQLite: the write
 //! lock; Postgres: a row lock), so many registrations at once never go over capacity and never let
@@ -13,12 +15,14 @@ use sha2::{Digest, Sha256};
 use super::audit::{self, Action};
 use super::{
     Conflict, Ctx, Field, Invalid, Missing, Rule, ServiceError, find_tournament_for_update,
-    publish, space_of,
+    publish, space_of, waiting_list,
 };
 use crate::db::participants::{self, NewParticipant, ParticipantRow};
+use crate::db::spaces::SpaceRow;
+use crate::db::tournaments::TournamentRow;
 use crate::db::{Db, Tx, tournaments};
 use crate::domain::email::Email;
-use crate::domain::names;
+use crate::domain::{entry, names};
 use crate::domain::{ParticipantStatus, TournamentStatus};
 use crate::ids::ParticipantId;
 
@@ -34,6 +38,8 @@ pub struct Applicant<'a> {
     /// the same secret, name and address is recognised as the same one and answered as done.
     /// `None`: no link (the shell withdraws by name).
     pub withdrawal_secret: Option<&'a str>,
+    /// A team's players' display names (`name` is the team's); empty for a player.
+    pub roster: &'a [String],
 }
 
 impl<'a> Applicant<'a> {
@@ -43,6 +49,7 @@ impl<'a> Applicant<'a> {
             name,
             email: None,
             withdrawal_secret: None,
+            roster: &[],
         }
     }
 }
@@ -54,6 +61,8 @@ pub struct Registered {
     /// The same registration was made before with the same withdrawal secret: nothing was
     /// written now.
     pub again: bool,
+    /// The place on the waiting list, from 1, when the field was full.
+    pub waiting_position: Option<i64>,
 }
 
 /// The stored form of a withdrawal secret: lowercase hex SHA-256.
@@ -78,6 +87,8 @@ pub struct Checked {
     name: String,
     email: Option<Email>,
     secret: Option<String>,
+    /// As sent: checked against the tournament's team size when it is read.
+    roster: Vec<String>,
 }
 
 impl Checked {
@@ -97,6 +108,7 @@ impl Checked {
             name: name.to_owned(),
             email,
             secret,
+            roster: applicant.roster.to_vec(),
         })
     }
 }
@@ -126,6 +138,7 @@ pub(super) async fn register_in(
         name,
         email,
         secret,
+        roster,
     } = checked;
     let name = name.as_str();
     let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
@@ -136,6 +149,15 @@ pub(super) async fn register_in(
         }
         .into());
     }
+    // Registration ends with the check-in: who plays is decided.
+    if tournament.check_in_processed_at.is_some() {
+        return Err(Rule::CheckInOver {
+            tournament: tournament.slug,
+        }
+        .into());
+    }
+    let entry = tournament.entry()?;
+    let roster = entry::roster(entry.teams.as_ref(), &roster).map_err(Invalid::Roster)?;
     let already = || Conflict::AlreadyRegistered {
         tournament: tournament.slug.clone(),
         name: name.to_owned(),
@@ -156,10 +178,12 @@ pub(super) async fn register_in(
                     .await?
                     .filter(|p| p.tournament_id == tournament.id)
         {
+            let waiting_position = waiting_position(tx, &participant).await?;
             return Ok(Registered {
                 participant,
                 withdrawal_secret: Some(secret.clone()),
                 again: true,
+                waiting_position,
             });
         }
         return Err(already().into());
@@ -176,34 +200,30 @@ pub(super) async fn register_in(
             .into());
         }
     }
-    if tournament.field_size >= tournament.max_participants {
-        return Err(Conflict::Full {
-            taken: tournament.field_size,
-            max: tournament.max_participants,
-        }
-        .into());
-    }
+    let status = place_for_newcomer(tx, &tournament, entry.waiting_list).await?;
     let hash = secret.as_deref().map(withdrawal_hash);
+    let roster = (entry.teams.is_some()).then(|| participants::encode_roster(&roster));
     let new = NewParticipant {
         tournament_id: tournament.id,
         name,
         seed: None,
         place: None,
         place_to: None,
-        status: ParticipantStatus::Active,
+        status,
         registered_at: ctx.now,
         withdrawn_at: None,
         name_key: &name_key,
         email: email.as_ref().map(Email::as_str),
         email_key: email_key.as_deref(),
         withdrawal_hash: hash.as_deref(),
+        roster: roster.as_deref(),
     };
     let participant = match participants::insert(tx.conn(), &new).await {
         Ok(row) => row,
         Err(e) if e.is_unique_violation() => return Err(already().into()),
         Err(e) => return Err(e.into()),
     };
-    let event = publish::registration_created(ctx, &tournament, &space, &participant);
+    let event = publish::registration_created(ctx, &tournament, &space, &participant)?;
     publish::to_subscribers(tx, ctx, &space, &event).await?;
     tournaments::touch(tx.conn(), tournament.id, ctx.now).await?;
     audit::record(
@@ -215,39 +235,78 @@ pub(super) async fn register_in(
         Some(&participant.id.to_string()),
     )
     .await?;
+    let waiting_position = waiting_position(tx, &participant).await?;
     Ok(Registered {
         participant,
         withdrawal_secret: secret,
         again: false,
+        waiting_position,
     })
 }
 
-/// Whom a withdrawal names: a participant of a tournament by name or id (`par_7`, from the
-/// shell), or the secret of a withdrawal link (from the portal).
+/// Where a newcomer goes: into the field while it has room and nobody waits, else onto the
+/// waiting list while that has room.
+async fn place_for_newcomer(
+    tx: &mut Tx,
+    tournament: &TournamentRow,
+    waiting_list: Option<u32>,
+) -> Result<ParticipantStatus, ServiceError> {
+    let room = tournament.field_size < tournament.max_participants;
+    let Some(length) = waiting_list else {
+        return if room {
+            Ok(ParticipantStatus::Active)
+        } else {
+            Err(Conflict::Full {
+                taken: tournament.field_size,
+                max: tournament.max_participants,
+            }
+            .into())
+        };
+    };
+    let waiting = participants::count_waiting(tx.conn(), tournament.id).await?;
+    if room && waiting == 0 {
+        Ok(ParticipantStatus::Active)
+    } else if waiting < i64::from(length) {
+        Ok(ParticipantStatus::Waiting)
+    } else {
+        Err(Conflict::WaitingListFull {
+            max: i64::from(length),
+        }
+        .into())
+    }
+}
+
+/// A participant's place on the waiting list, if they wait.
+pub(super) async fn waiting_position(
+    tx: &mut Tx,
+    participant: &ParticipantRow,
+) -> Result<Option<i64>, ServiceError> {
+    if participant.status != ParticipantStatus::Waiting {
+        return Ok(None);
+    }
+    Ok(Some(
+        participants::waiting_position(tx.conn(), participant).await?,
+    ))
+}
+
+/// Whom a withdrawal or a check-in names: a participant of a tournament by name or id (`par_7`,
+/// from the shell), or the secret of a registration's private link (from the portal).
 #[derive(Debug, Clone, Copy)]
-pub enum Withdrawing<'a> {
+pub enum Registrant<'a> {
     Named { tournament: &'a str, who: &'a str },
     Link(&'a str),
 }
 
-/// Withdraws a registration before the tournament starts.
-pub async fn withdraw(
-    db: &Db,
-    ctx: &Ctx<'_>,
-    who: Withdrawing<'_>,
-) -> Result<ParticipantRow, ServiceError> {
-    let mut tx = db.begin().await?;
-    // The tournament's row first, as every writer to its records takes it: what is read after it
-    // (its status, the participant's) cannot change before this transaction ends.
-    let (participant, tournament, space) = match who {
-        Withdrawing::Named { tournament, who } => {
+/// The registration `who` names, with its tournament's row held (taken first, as every writer
+/// to a tournament's records takes it: what is read after it cannot change before the
+/// transaction ends), and its space.
+pub(super) async fn find_registrant(
+    tx: &mut Tx,
+    who: Registrant<'_>,
+) -> Result<(ParticipantRow, TournamentRow, SpaceRow), ServiceError> {
+    match who {
+        Registrant::Named { tournament, who } => {
             let (tournament, space) = find_tournament_for_update(tx.conn(), tournament).await?;
-            if !open_for_withdrawal(tournament.status) {
-                return Err(Rule::WithdrawalClosed {
-                    status: tournament.status,
-                }
-                .into());
-            }
             let by_id = match ParticipantId::parse_prefixed(who) {
                 Some(id) => participants::find(tx.conn(), id).await?.filter(|p| {
                     p.tournament_id == tournament.id && p.status != ParticipantStatus::Withdrawn
@@ -269,9 +328,9 @@ pub async fn withdraw(
                         })?
                 }
             };
-            (participant, tournament, space)
+            Ok((participant, tournament, space))
         }
-        Withdrawing::Link(secret) => {
+        Registrant::Link(secret) => {
             let hash = withdrawal_hash(secret);
             let named = participants::find_by_withdrawal(tx.conn(), &hash)
                 .await?
@@ -279,35 +338,66 @@ pub async fn withdraw(
             let tournament = tournaments::find_by_id_for_update(tx.conn(), named.tournament_id)
                 .await?
                 .ok_or(Missing::WithdrawalLink)?;
-            // Read again under the lock: the same link used twice at once withdraws once.
+            // Read again under the lock: the same link used twice at once acts once.
             let participant = participants::find_by_withdrawal(tx.conn(), &hash)
                 .await?
                 .filter(|p| p.id == named.id)
                 .ok_or(Missing::WithdrawalLink)?;
-            if !open_for_withdrawal(tournament.status) {
-                return Err(Rule::WithdrawalClosed {
-                    status: tournament.status,
-                }
-                .into());
-            }
             let space = space_of(tx.conn(), tournament.space_id, &tournament.id).await?;
-            (participant, tournament, space)
+            Ok((participant, tournament, space))
         }
-    };
+    }
+}
+
+/// Withdraws a registration (in the field or waiting) before the tournament starts; a place
+/// it frees goes to the next in line.
+pub async fn withdraw(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    who: Registrant<'_>,
+) -> Result<ParticipantRow, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (participant, tournament, space) = find_registrant(&mut tx, who).await?;
+    if !open_for_withdrawal(tournament.status) {
+        return Err(Rule::WithdrawalClosed {
+            status: tournament.status,
+        }
+        .into());
+    }
+    let withdrawn = withdraw_in(&mut tx, ctx, &tournament, &space, &participant, None).await?;
+    if participant.status.in_field() {
+        waiting_list::fill(&mut tx, ctx, tournament.id, &space).await?;
+    }
+    tx.commit().await?;
+    Ok(withdrawn)
+}
+
+/// Writes a withdrawal with its event and audit entry (`why` adds to the entry: a no-show).
+pub(super) async fn withdraw_in(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    participant: &ParticipantRow,
+    why: Option<&str>,
+) -> Result<ParticipantRow, ServiceError> {
     let withdrawn = participants::withdraw(tx.conn(), participant.id, ctx.now).await?;
-    let event = publish::registration_withdrawn(ctx, &tournament, &space, &withdrawn);
-    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    let event = publish::registration_withdrawn(ctx, tournament, space, &withdrawn)?;
+    publish::to_subscribers(tx, ctx, space, &event).await?;
     tournaments::touch(tx.conn(), tournament.id, ctx.now).await?;
+    let details = match why {
+        Some(why) => format!("{} ({why})", withdrawn.id),
+        None => withdrawn.id.to_string(),
+    };
     audit::record(
-        &mut tx,
+        tx,
         ctx,
         Some(space.id),
         Action::RegistrationWithdrawn,
         Some(&tournament.id),
-        Some(&withdrawn.id.to_string()),
+        Some(&details),
     )
     .await?;
-    tx.commit().await?;
     Ok(withdrawn)
 }
 

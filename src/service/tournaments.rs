@@ -1,16 +1,19 @@
-//! Creating tournaments, moving their status, and the start (seeding and the draw).
+//! Creating tournaments, changing their settings, moving their status, and the start (the
+//! check-in's result if it is not applied yet, seeding and the draw).
 
 use super::audit::{self, Action};
 use super::spaces::{one_line, slug};
 use super::{
-    Conflict, Ctx, Field, Invalid, Rule, ServiceError, find_space, find_tournament_for_update,
-    publish,
+    Conflict, Ctx, Field, Invalid, Rule, ServiceError, check_in, find_space,
+    find_tournament_for_update, publish, waiting_list,
 };
 use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
+use crate::db::participants;
 use crate::db::tournaments::{self, NewTournament, TournamentRow};
 use crate::db::{Db, Tx};
 use crate::domain::engine::{self, State};
+use crate::domain::entry::{CheckIn, Entry, Teams};
 use crate::domain::lifecycle::{self, Mover};
 use crate::domain::names::{self, DESCRIPTION_MAX_CHARS, GAME_MAX_CHARS, NAME_MAX_CHARS};
 use crate::domain::settings::{self, Proposed};
@@ -34,6 +37,8 @@ pub struct Draft {
     pub advance_per_group: Option<u32>,
     pub rounds: Option<u32>,
     pub points_scale: Option<Vec<u32>>,
+    /// Check-in, teams, waiting list.
+    pub entry: Entry,
 }
 
 impl Draft {
@@ -54,6 +59,7 @@ impl Draft {
             advance_per_group: None,
             rounds: None,
             points_scale: None,
+            entry: Entry::default(),
         }
     }
 }
@@ -83,6 +89,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         points_scale: draft.points_scale.as_deref(),
     })
     .map_err(Invalid::Settings)?;
+    draft.entry.check().map_err(Invalid::Entry)?;
 
     let mut tx = db.begin().await?;
     let space = find_space(tx.conn(), &draft.space).await?;
@@ -105,6 +112,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         ends_at: None,
         registration_opens_at: None,
         registration_closes_at: None,
+        entry: draft.entry,
         now: ctx.now,
     };
     let tournament = match tournaments::insert(tx.conn(), &new).await {
@@ -131,13 +139,22 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
 }
 
 /// What an organiser changes of a tournament: each `Some` replaces the setting. An empty
-/// description removes it.
+/// description removes it; `Some(None)` turns check-in, teams or the waiting list off.
 #[derive(Debug, Clone, Default)]
 pub struct Changes {
     pub name: Option<String>,
     pub description: Option<String>,
     pub starts_at: Option<i64>,
     pub max_participants: Option<u32>,
+    pub check_in: Option<Option<CheckIn>>,
+    pub teams: Option<Option<Teams>>,
+    pub waiting_list: Option<Option<u32>>,
+}
+
+impl Changes {
+    fn changes_entry(&self) -> bool {
+        self.check_in.is_some() || self.teams.is_some() || self.waiting_list.is_some()
+    }
 }
 
 /// Changes a tournament's name, description, start or capacity, by the rules of `create`; the
@@ -206,6 +223,15 @@ pub async fn update(
             .into());
         }
     }
+    let entry_before = tournament.entry()?;
+    let entry = Entry {
+        check_in: changes.check_in.unwrap_or(entry_before.check_in),
+        teams: changes.teams.unwrap_or(entry_before.teams),
+        waiting_list: changes.waiting_list.unwrap_or(entry_before.waiting_list),
+    };
+    if changes.changes_entry() {
+        check_entry_change(&mut tx, &tournament, &entry_before, &entry).await?;
+    }
     let edit = tournaments::Edit {
         name: name.unwrap_or(&tournament.name),
         description: match description {
@@ -229,6 +255,12 @@ pub async fn update(
             "capacity",
             edit.max_participants != tournament.max_participants,
         ),
+        ("check-in", entry.check_in != entry_before.check_in),
+        ("teams", entry.teams != entry_before.teams),
+        (
+            "waiting list",
+            entry.waiting_list != entry_before.waiting_list,
+        ),
     ]
     .into_iter()
     .filter_map(|(what, moved)| moved.then_some(what))
@@ -237,6 +269,9 @@ pub async fn update(
         return Ok(tournament);
     }
     tournaments::edit(tx.conn(), tournament.id, &edit, ctx.now).await?;
+    if entry != entry_before {
+        tournaments::set_entry(tx.conn(), tournament.id, &entry, ctx.now).await?;
+    }
     audit::record(
         &mut tx,
         ctx,
@@ -246,11 +281,71 @@ pub async fn update(
         Some(&changed.join(", ")),
     )
     .await?;
+    // More places: those waiting move up, in order.
+    waiting_list::fill(&mut tx, ctx, tournament.id, &space).await?;
     let updated = tournaments::find(tx.conn(), tournament.id)
         .await?
         .ok_or_else(|| crate::db::DbError::Corrupt(format!("{} vanished", tournament.id)))?;
     tx.commit().await?;
     Ok(updated)
+}
+
+/// Whether an entry change is allowed: before registration ends and the check-in closes, teams
+/// on or off only with nobody registered, a team size every roster fits, a waiting list no
+/// shorter than those waiting.
+async fn check_entry_change(
+    tx: &mut Tx,
+    tournament: &TournamentRow,
+    before: &Entry,
+    after: &Entry,
+) -> Result<(), ServiceError> {
+    after.check().map_err(Invalid::Entry)?;
+    let open = matches!(
+        tournament.status,
+        TournamentStatus::Draft | TournamentStatus::Announced | TournamentStatus::RegistrationOpen
+    );
+    if !open || tournament.check_in_processed_at.is_some() {
+        return Err(Rule::EntryFixed {
+            tournament: tournament.slug.clone(),
+            status: tournament.status,
+        }
+        .into());
+    }
+    let registered = participants::list(tx.conn(), tournament.id)
+        .await?
+        .into_iter()
+        .filter(|p| p.status != ParticipantStatus::Withdrawn)
+        .collect::<Vec<_>>();
+    if before.teams.is_some() != after.teams.is_some() && !registered.is_empty() {
+        return Err(Rule::TeamsFixed {
+            tournament: tournament.slug.clone(),
+        }
+        .into());
+    }
+    if let Some(teams) = after.teams {
+        let mut outside = 0;
+        for p in &registered {
+            if !teams.fits(p.roster()?.len()) {
+                outside += 1;
+            }
+        }
+        if outside > 0 {
+            return Err(Rule::RostersOutside {
+                tournament: tournament.slug.clone(),
+                teams: outside,
+            }
+            .into());
+        }
+    }
+    let waiting = participants::count_waiting(tx.conn(), tournament.id).await?;
+    if waiting > after.waiting_list.map_or(0, i64::from) {
+        return Err(Rule::BelowWaiting {
+            tournament: tournament.slug.clone(),
+            waiting,
+        }
+        .into());
+    }
+    Ok(())
 }
 
 /// Moves a tournament to `to` by an organiser's request; returns the previous status.
@@ -321,6 +416,18 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         }
         .into());
     }
+    // The check-in's result first, if its window has not closed yet: the draw uses it.
+    let entry = tournament.entry()?;
+    let tournament = match entry.check_in {
+        Some(window) if tournament.check_in_processed_at.is_none() => {
+            let id = tournament.id;
+            check_in::process_in(&mut tx, ctx, tournament, &space, window).await?;
+            tournaments::find(tx.conn(), id)
+                .await?
+                .ok_or_else(|| crate::db::DbError::Corrupt(format!("{id} vanished")))?
+        }
+        _ => tournament,
+    };
     let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
     if !snapshot.state.stages.is_empty() {
         return Err(Conflict::AlreadyDrawn {
@@ -328,13 +435,17 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         }
         .into());
     }
-    // Seeded participants first, by seed; then the rest in registration order.
+    // Seeded participants first, by seed; then the rest in registration order; no-shows (when
+    // they stay) after everyone who checked in, in that same order.
     let mut field: Vec<_> = snapshot
         .participants
         .iter()
         .filter(|p| p.status == ParticipantStatus::Active)
         .collect();
-    field.sort_by_key(|p| (p.seed.is_none(), p.seed, p.registered_at, p.id));
+    let no_show = |p: &crate::db::participants::ParticipantRow| {
+        entry.check_in.is_some() && p.checked_in_at.is_none()
+    };
+    field.sort_by_key(|p| (no_show(p), p.seed.is_none(), p.seed, p.registered_at, p.id));
     let field: Vec<i64> = field.iter().map(|p| ParticipantId::raw(p.id)).collect();
     let mut state: State = snapshot.state.clone();
     engine::start(&mut state, &field).map_err(|error| Rule::CannotStart {

@@ -87,8 +87,16 @@ pub async fn tournament(
     let stage_rows = stages::list(conn, tournament.id).await?;
     let registered = people
         .iter()
-        .filter(|p| p.status != ParticipantStatus::Withdrawn)
+        .filter(|p| p.status.in_field())
         .count() as i64;
+    let entry = tournament.entry()?;
+    // The waiting list in its order: first in line first.
+    let mut waiting: Vec<_> = people
+        .iter()
+        .filter(|p| p.status == ParticipantStatus::Waiting)
+        .map(|p| p.id)
+        .collect();
+    waiting.sort();
     Ok(DetailRecord {
         item: ListItem::new(tournament, registered, space, base_url),
         id: tournament.id,
@@ -101,7 +109,21 @@ pub async fn tournament(
         created_at: timestamp::format_ms(tournament.created_at),
         updated_at: timestamp::format_ms(tournament.updated_at),
         stages: stage_rows.iter().map(StageRecord::new).collect(),
-        participants: people.iter().map(ParticipantRecord::new).collect(),
+        check_in: entry
+            .check_in
+            .map(|window| CheckInRecord::new(tournament, &window)),
+        teams: entry.teams.as_ref().map(TeamsRecord::new),
+        waiting_list: entry.waiting_list.map(|length| WaitingListRecord {
+            length,
+            waiting: i64::try_from(waiting.len()).unwrap_or(i64::MAX),
+        }),
+        participants: people
+            .iter()
+            .map(|p| {
+                let position = waiting.iter().position(|w| *w == p.id);
+                ParticipantRecord::new(p, position.map(|i| i as i64 + 1))
+            })
+            .collect::<Result<_, _>>()?,
     })
 }
 

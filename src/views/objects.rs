@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::db::matches::{MatchRow, ResultRow};
+use crate::db::DbError;
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::Locale;
@@ -26,15 +27,21 @@ pub fn tournament(row: &TournamentRow, locale: Locale, base_url: &BaseUrl) -> To
     }
 }
 
-pub fn registration(participant: &ParticipantRow) -> RegistrationObject {
-    RegistrationObject {
+pub fn registration(participant: &ParticipantRow) -> Result<RegistrationObject, DbError> {
+    Ok(RegistrationObject {
         id: participant.id.registration(),
         participant_id: participant.id,
         name: participant.name.clone(),
         status: participant.status,
         created_at: timestamp::format_ms(participant.registered_at),
         withdrawn_at: participant.withdrawn_at.map(timestamp::format_ms),
-    }
+        checked_in_at: participant.checked_in_at.map(timestamp::format_ms),
+        roster: participant
+            .roster
+            .is_some()
+            .then(|| participant.roster())
+            .transpose()?,
+    })
 }
 
 /// What a match object needs besides its row: the stage's number, whether it is a

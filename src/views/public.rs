@@ -149,8 +149,12 @@ pub async fn spaces_with_published(
 /// Everything a tournament's portal page shows.
 pub struct TournamentPage {
     pub space: SpaceRow,
-    /// The field: everyone not withdrawn, by seed then name.
+    /// The field: everyone neither withdrawn nor waiting, by seed then name.
     pub participants: Vec<ParticipantRow>,
+    /// The waiting list, first in line first.
+    pub waiting: Vec<ParticipantRow>,
+    /// Check-in, teams, waiting list.
+    pub entry: crate::domain::entry::Entry,
     pub bracket: BracketData,
     pub standings: StandingsRecord,
 }
@@ -168,14 +172,23 @@ pub async fn tournament_page(
     let group_standings = (tournament.format == Format::GroupsPlayoffs)
         .then(|| StandingsRecord::groups(&snapshot.state, &snapshot.names()));
     let (matches, feeds, seeds) = bracket_matches(conn.reborrow(), tournament).await?;
+    let mut waiting: Vec<ParticipantRow> = snapshot
+        .participants
+        .iter()
+        .filter(|p| p.status == crate::domain::ParticipantStatus::Waiting)
+        .cloned()
+        .collect();
+    waiting.sort_by_key(|p| p.id);
     let participants = snapshot
         .participants
         .into_iter()
-        .filter(|p| p.status != crate::domain::ParticipantStatus::Withdrawn)
+        .filter(|p| p.status.in_field())
         .collect();
     Ok(TournamentPage {
         space,
         participants,
+        waiting,
+        entry: tournament.entry()?,
         bracket: BracketData {
             stages: snapshot.stages,
             matches,

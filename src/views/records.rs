@@ -4,11 +4,15 @@
 
 use serde::Serialize;
 
+use crate::db::DbError;
 use crate::db::participants::ParticipantRow;
 use crate::db::spaces::SpaceRow;
 use crate::db::stages::StageRow;
 use crate::db::tournaments::TournamentRow;
-use crate::domain::{Format, Locale, ParticipantStatus, StageStatus, StageType, TournamentStatus};
+use crate::domain::entry::{CheckIn, Teams};
+use crate::domain::{
+    Format, Locale, NoShow, ParticipantStatus, StageStatus, StageType, TournamentStatus,
+};
 use crate::ids::{ParticipantId, SpaceId, TournamentId};
 use crate::links::BaseUrl;
 use crate::timestamp;
@@ -73,8 +77,59 @@ pub struct DetailRecord {
     pub ends_at: Option<String>,
     pub created_at: String,
     pub updated_at: String,
+    /// `null` without check-in.
+    pub check_in: Option<CheckInRecord>,
+    /// `null` when the tournament takes players, not teams.
+    pub teams: Option<TeamsRecord>,
+    /// `null` without a waiting list.
+    pub waiting_list: Option<WaitingListRecord>,
     pub stages: Vec<StageRecord>,
     pub participants: Vec<ParticipantRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckInRecord {
+    pub opens_at: String,
+    pub closes_at: String,
+    pub no_show: NoShow,
+    /// When its result was applied; `null` until then.
+    pub closed_at: Option<String>,
+}
+
+impl CheckInRecord {
+    pub fn new(tournament: &TournamentRow, window: &CheckIn) -> CheckInRecord {
+        CheckInRecord {
+            opens_at: timestamp::format_ms(window.opens_at(tournament.starts_at)),
+            closes_at: timestamp::format_ms(window.closes_at(tournament.starts_at)),
+            no_show: window.no_show,
+            closed_at: tournament.check_in_processed_at.map(timestamp::format_ms),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamsRecord {
+    pub min_players: u32,
+    pub max_players: u32,
+    pub incomplete_rosters: bool,
+}
+
+impl TeamsRecord {
+    pub fn new(teams: &Teams) -> TeamsRecord {
+        TeamsRecord {
+            min_players: teams.min,
+            max_players: teams.max,
+            incomplete_rosters: teams.incomplete,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaitingListRecord {
+    /// How many may wait.
+    pub length: u32,
+    /// How many wait now.
+    pub waiting: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -107,11 +162,20 @@ pub struct ParticipantRecord {
     pub place_to: Option<i64>,
     pub status: ParticipantStatus,
     pub registered_at: String,
+    /// `null` until they check in.
+    pub checked_in_at: Option<String>,
+    /// A team's players; `null` outside team tournaments.
+    pub roster: Option<Vec<String>>,
+    /// Their place on the waiting list, from 1; `null` unless `status` is `waiting`.
+    pub waiting_position: Option<i64>,
 }
 
 impl ParticipantRecord {
-    pub fn new(row: &ParticipantRow) -> ParticipantRecord {
-        ParticipantRecord {
+    pub fn new(
+        row: &ParticipantRow,
+        waiting_position: Option<i64>,
+    ) -> Result<ParticipantRecord, DbError> {
+        Ok(ParticipantRecord {
             id: row.id,
             name: row.name.clone(),
             seed: row.seed,
@@ -119,6 +183,9 @@ impl ParticipantRecord {
             place_to: row.place_to,
             status: row.status,
             registered_at: timestamp::format_ms(row.registered_at),
-        }
+            checked_in_at: row.checked_in_at.map(timestamp::format_ms),
+            roster: row.roster.is_some().then(|| row.roster()).transpose()?,
+            waiting_position,
+        })
     }
 }

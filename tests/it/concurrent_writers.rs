@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tourney::db::{matches, participants, tournaments};
 use tourney::domain::{Format, MatchStatus, ParticipantStatus, TournamentStatus};
 use tourney::service::matches::ResultInput;
-use tourney::service::registrations::{Applicant, Withdrawing};
+use tourney::service::registrations::{Applicant, Registrant};
 use tourney::service::{self};
 
 use crate::support::organiser::Organiser;
@@ -70,7 +70,7 @@ on_both_backends! {
                         let withdrawn = service::registrations::withdraw(
                             organiser.db(),
                             &ctx,
-                            Withdrawing::Named { tournament: "cup", who: &name },
+                            Registrant::Named { tournament: "cup", who: &name },
                         )
                         .await;
                         if let Err(e) = withdrawn {

@@ -58,6 +58,8 @@ enum Target<'a> {
     Registered(Locale, &'a str),
     Withdrawn(Locale, &'a str),
     Withdraw(Locale, &'a str),
+    /// The check-in button of a registration's private link.
+    CheckIn(Locale, &'a str),
     /// The signed-in section and signing in (`http::section`).
     Section(Locale, super::section::Route<'a>),
     NotFound(Locale),
@@ -88,6 +90,7 @@ fn parse(path: &str) -> Target<'_> {
         ["tournaments", slug, "registered"] if name(&slug) => Target::Registered(locale, slug),
         ["tournaments", slug, "withdrawn"] if name(&slug) => Target::Withdrawn(locale, slug),
         ["withdraw", secret] if name(&secret) => Target::Withdraw(locale, secret),
+        ["withdraw", secret, "check-in"] if name(&secret) => Target::CheckIn(locale, secret),
         _ => Target::NotFound(locale),
     }
 }
@@ -96,6 +99,7 @@ fn parse(path: &str) -> Target<'_> {
 pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
     match parse(path) {
         Target::Withdraw(locale, _) => format!("/{locale}/withdraw/…").into(),
+        Target::CheckIn(locale, _) => format!("/{locale}/withdraw/…/check-in").into(),
         Target::Section(locale, route) => {
             super::section::loggable(locale, route).map_or_else(|| path.into(), Into::into)
         }
@@ -134,6 +138,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         | Target::Registered(l, _)
         | Target::Withdrawn(l, _)
         | Target::Withdraw(l, _)
+        | Target::CheckIn(l, _)
         | Target::Section(l, _)
         | Target::NotFound(l) => l,
     };
@@ -164,7 +169,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         );
     }
     let allowed = match target {
-        Target::Register(..) => "POST",
+        Target::Register(..) | Target::CheckIn(..) => "POST",
         Target::Withdraw(..) => "GET, POST",
         _ => "GET",
     };
@@ -178,6 +183,9 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         }
         (Target::Withdraw(_, secret), true) => {
             withdrawal::withdraw(app, &place, secret, request).await
+        }
+        (Target::CheckIn(_, secret), true) => {
+            withdrawal::check_in(app, &place, secret, request).await
         }
         (Target::Withdraw(_, secret), false) => {
             withdrawal::confirm_withdrawal(app, &place, secret, request.headers).await

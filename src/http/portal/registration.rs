@@ -24,7 +24,8 @@ use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
 use crate::pages::portal::{self, Form, FormField, Place, Problem};
 use crate::service::registrations::{self, Applicant};
-use crate::service::{Conflict, Missing, Rule, ServiceError};
+use crate::domain::entry::RosterError;
+use crate::service::{Conflict, Invalid, Missing, Rule, ServiceError};
 use crate::views::public;
 
 /// The server-side path a registration form posts to, which its token is bound to.
@@ -142,6 +143,7 @@ pub(super) async fn register(
         Form {
             name: get("name"),
             email: get("email"),
+            roster: get("players").lines().map(str::to_owned).collect(),
             problems,
         }
     };
@@ -199,6 +201,7 @@ pub(super) async fn register(
         name: &form.name,
         email: Some(&form.email),
         withdrawal_secret: Some(&secret),
+        roster: &form.roster,
     };
     let error = match app.registrations.register(slug, &applicant).await {
         Ok(registered) => {
@@ -228,9 +231,25 @@ pub(super) async fn register(
         ServiceError::Conflict(Conflict::Full { .. }) => {
             (StatusCode::CONFLICT, problem(None, T::RegFull))
         }
-        ServiceError::Rule(Rule::RegistrationClosed { .. }) => {
+        ServiceError::Conflict(Conflict::WaitingListFull { .. }) => {
+            (StatusCode::CONFLICT, problem(None, T::WaitingFull))
+        }
+        ServiceError::Rule(Rule::RegistrationClosed { .. } | Rule::CheckInOver { .. }) => {
             (StatusCode::CONFLICT, problem(None, T::ErrNotOpen))
         }
+        ServiceError::Invalid(Invalid::Roster(error)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            problem(
+                Some(FormField::Players),
+                match error {
+                    RosterError::Name { .. } => T::ErrRosterName,
+                    RosterError::Twice { .. } => T::ErrRosterTwice,
+                    RosterError::NotATeamTournament
+                    | RosterError::TooFew { .. }
+                    | RosterError::TooMany { .. } => T::ErrRosterSize,
+                },
+            ),
+        ),
         ServiceError::NotFound(Missing::Tournament { .. }) => return Ok(not_found(place)),
         // The database answers but cannot store anything (a full disk, a read-only file): the
         // visitor keeps the form, told to send it again later.
@@ -297,18 +316,25 @@ pub(super) async fn registered(
             .filter(|(_, t)| t.id == tournament.id)
             .map(|(participant, _)| {
                 (
-                    participant.name,
+                    participant,
                     app.base_url.withdrawal(place.locale, secret),
                 )
             }),
         None => None,
+    };
+    let waiting_position = match &holder {
+        Some((participant, _)) if participant.status == crate::domain::ParticipantStatus::Waiting => {
+            Some(crate::db::participants::waiting_position(handle.conn(), participant).await?)
+        }
+        _ => None,
     };
     let html = portal::registered(
         place,
         &tournament,
         holder
             .as_ref()
-            .map(|(name, link)| (name.as_str(), link.as_str())),
+            .map(|(participant, link)| (participant.name.as_str(), link.as_str())),
+        waiting_position,
     );
     Ok(page(StatusCode::OK, html, "private, no-store"))
 }

@@ -1,5 +1,7 @@
-//! Withdrawal by the private link a registration's confirmation showed: the page that names whose
-//! registration it is, the confirming click (checked like every form), and the page after it.
+//! A registration's private link (shown once on its confirmation): the registrant's page, which
+//! says where they stand (in the field, or their place on the waiting list), their check-in
+//! button while the window is open, and withdrawal; each button's post is checked like every
+//! form.
 
 use std::sync::Arc;
 
@@ -12,8 +14,10 @@ use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
 use crate::http::App;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
+use crate::pages::entry::{self, Standing};
 use crate::pages::portal::{self, Place};
-use crate::service::registrations::{self, Withdrawing};
+use crate::service::check_in::{self, By};
+use crate::service::registrations::{self, Registrant};
 use crate::service::{Missing, Rule, ServiceError};
 use crate::views::public;
 
@@ -55,11 +59,27 @@ async fn withdrawal_page(
     else {
         return Ok(link_not_valid(place));
     };
+    let waiting_position = if participant.status == crate::domain::ParticipantStatus::Waiting {
+        Some(crate::db::participants::waiting_position(handle.conn(), &participant).await?)
+    } else {
+        None
+    };
+    let entry = tournament.entry()?;
     let (nonce, set_cookie) = app.forms.nonce(headers);
-    let token = app
-        .forms
-        .token(&nonce, &format!("/{}/withdraw/{secret}", place.locale));
-    let html = portal::withdraw(place, &tournament, &participant.name, &token, problem);
+    let action = format!("/{}/withdraw/{secret}", place.locale);
+    let check_in_token = app.forms.token(&nonce, &format!("{action}/check-in"));
+    let token = app.forms.token(&nonce, &action);
+    let place = Place {
+        path: &format!("withdraw/{secret}"),
+        ..*place
+    };
+    let standing = Standing {
+        participant: &participant,
+        waiting_position,
+        entry: &entry,
+        now: crate::timestamp::now_ms(),
+    };
+    let html = entry::registrant(&place, &tournament, &standing, (&check_in_token, &token), problem);
     let mut response = page(status, html, "private, no-store");
     if let Some(cookie) = set_cookie {
         response.headers_mut().append(header::SET_COOKIE, cookie);
@@ -91,7 +111,7 @@ pub(super) async fn withdraw(
         }
         return Ok(response);
     }
-    match registrations::withdraw(&app.db, &portal_ctx(app), Withdrawing::Link(secret)).await {
+    match registrations::withdraw(&app.db, &portal_ctx(app), Registrant::Link(secret)).await {
         Ok(participant) => {
             let mut handle = app.db.acquire().await?;
             let slug = crate::db::tournaments::find(handle.conn(), participant.tournament_id)
@@ -107,6 +127,57 @@ pub(super) async fn withdraw(
             portal::message(place, T::WithdrawTitle, T::WithdrawClosed, None),
             "no-store",
         )),
+        Err(error) => Err(Failure::new(&error.to_string())),
+    }
+}
+
+/// POST `/<locale>/withdraw/<secret>/check-in`: the registrant checks in; their page again.
+pub(super) async fn check_in(
+    app: &Arc<App>,
+    place: &Place<'_>,
+    secret: &str,
+    request: Request<'_>,
+) -> Result<Response, Failure> {
+    let headers = request.headers;
+    let action = format!("/{}/withdraw/{secret}/check-in", place.locale);
+    if let Err((refused, _)) = check_post(app, &action, request).await {
+        let mut response = withdrawal_page(
+            app,
+            place,
+            secret,
+            headers,
+            refused.status(),
+            Some(refused.text()),
+        )
+        .await?;
+        if response.status() != StatusCode::NOT_FOUND {
+            refused.apply(&mut response);
+        }
+        return Ok(response);
+    }
+    let who = Registrant::Link(secret);
+    match check_in::check_in(&app.db, &portal_ctx(app), who, By::Registrant).await {
+        Ok(_) => Ok(redirect(
+            &place.link(&format!("withdraw/{secret}")),
+            StatusCode::SEE_OTHER,
+        )),
+        Err(ServiceError::NotFound(Missing::WithdrawalLink)) => Ok(link_not_valid(place)),
+        Err(ServiceError::Rule(
+            Rule::CheckInNotYet { .. }
+            | Rule::CheckInOver { .. }
+            | Rule::NoCheckIn { .. }
+            | Rule::NotEntered { .. },
+        )) => {
+            withdrawal_page(
+                app,
+                place,
+                secret,
+                headers,
+                StatusCode::CONFLICT,
+                Some(T::CheckInOver),
+            )
+            .await
+        }
         Err(error) => Err(Failure::new(&error.to_string())),
     }
 }

@@ -1,0 +1,267 @@
+//! What the portal shows of a tournament's entry: the check-in window, the team size and the
+//! waiting list as facts, the field with rosters and check-ins, the waiting list in its order,
+//! and the registrant's own page (where they stand, check-in, withdrawal).
+//!
+//! Pages every visitor shares are cached by data version, so nothing here depends on the clock
+//! but the registrant's own page, which is never cached: shared pages give times, not states.
+
+use serde::Serialize;
+
+use super::i18n::{self, T};
+use super::portal::{Place, page};
+use super::render::RenderError;
+use super::tables::{Column, Row, Table};
+use crate::db::participants::ParticipantRow;
+use crate::db::tournaments::TournamentRow;
+use crate::domain::Locale;
+use crate::domain::entry::{Entry, Phase, Teams};
+use crate::timestamp;
+
+/// A fact of the tournament page: a label, a value, and the time a script counts down to.
+#[derive(Serialize)]
+pub struct EntryFact {
+    pub label: &'static str,
+    pub value: String,
+    /// ISO 8601: `live.js` adds the minutes left until then while it is ahead.
+    pub until: Option<String>,
+    pub left: &'static str,
+}
+
+/// The check-in window, the team size and the waiting list, each when the tournament has it.
+pub fn facts(
+    locale: Locale,
+    tournament: &TournamentRow,
+    entry: &Entry,
+    waiting: usize,
+) -> Vec<EntryFact> {
+    let mut facts = Vec::new();
+    if let Some(window) = entry.check_in {
+        let closes_at = window.closes_at(tournament.starts_at);
+        let (value, until) = match tournament.check_in_processed_at {
+            Some(_) => (T::CheckInClosedFact.get(locale).to_owned(), None),
+            None => (
+                T::CheckInWindow.fill(
+                    locale,
+                    &[
+                        (
+                            "from",
+                            &i18n::date_time(locale, window.opens_at(tournament.starts_at)),
+                        ),
+                        ("to", &i18n::date_time(locale, closes_at)),
+                    ],
+                ),
+                Some(timestamp::format_ms(closes_at)),
+            ),
+        };
+        facts.push(EntryFact {
+            label: T::CheckIn.get(locale),
+            value,
+            until,
+            left: T::TimeLeft.get(locale),
+        });
+    }
+    if let Some(teams) = entry.teams {
+        let mut value = team_size(locale, &teams);
+        if teams.incomplete {
+            value = format!("{value}; {}", T::IncompleteAllowed.get(locale));
+        }
+        facts.push(EntryFact {
+            label: T::TeamsFact.get(locale),
+            value,
+            until: None,
+            left: "",
+        });
+    }
+    if let Some(length) = entry.waiting_list {
+        facts.push(EntryFact {
+            label: T::WaitingListFact.get(locale),
+            value: T::WaitingCount.fill(
+                locale,
+                &[("n", &waiting.to_string()), ("max", &length.to_string())],
+            ),
+            until: None,
+            left: "",
+        });
+    }
+    facts
+}
+
+/// "2–5 players", or "3 players".
+pub fn team_size(locale: Locale, teams: &Teams) -> String {
+    if teams.min == teams.max {
+        T::TeamSizeExact.with(locale, teams.max)
+    } else {
+        T::TeamSize.fill(
+            locale,
+            &[
+                ("min", &teams.fewest().to_string()),
+                ("max", &teams.max.to_string()),
+            ],
+        )
+    }
+}
+
+/// The field: names (with a team's players), seeds and places once the tournament has them,
+/// and who checked in while check-in matters.
+pub(crate) fn field_table(locale: Locale, entry: &Entry, field: &[ParticipantRow]) -> Table {
+    let seeded = field.iter().any(|p| p.seed.is_some());
+    let placed = field.iter().any(|p| p.place.is_some());
+    let teams = entry.teams.is_some();
+    let check_in = entry.check_in.is_some() && field.iter().all(|p| p.place.is_none());
+    let mut heads = vec![T::Participant];
+    heads.extend(teams.then_some(T::PlayersLabel));
+    heads.extend(seeded.then_some(T::Seed));
+    heads.extend(placed.then_some(T::Place));
+    heads.extend(check_in.then_some(T::CheckedInColumn));
+    Table::new(
+        None,
+        T::Participants.get(locale),
+        columns(locale, &heads),
+        field
+            .iter()
+            .map(|p| {
+                let mut cells = vec![p.name.clone()];
+                if teams {
+                    cells.push(p.roster().unwrap_or_default().join(", "));
+                }
+                if seeded {
+                    cells.push(p.seed.map(|s| s.to_string()).unwrap_or_default());
+                }
+                if placed {
+                    cells.push(match (p.place, p.place_to) {
+                        (Some(from), Some(to)) if to > from => format!("{from}–{to}"),
+                        (Some(from), _) => from.to_string(),
+                        (None, _) => String::new(),
+                    });
+                }
+                if check_in {
+                    let done = if p.checked_in_at.is_some() {
+                        T::Yes
+                    } else {
+                        T::No
+                    };
+                    cells.push(done.get(locale).to_owned());
+                }
+                Row::new(cells)
+            })
+            .collect(),
+    )
+}
+
+/// The waiting list: place in line and name.
+pub(crate) fn waiting_table(locale: Locale, waiting: &[ParticipantRow]) -> Table {
+    Table::new(
+        None,
+        T::WaitingHeading.get(locale),
+        columns(locale, &[T::WaitingPosition, T::Participant]),
+        (1..)
+            .zip(waiting)
+            .map(|(position, p)| Row::new(vec![position.to_string(), p.name.clone()]))
+            .collect(),
+    )
+}
+
+fn columns(locale: Locale, texts: &[T]) -> Vec<Column> {
+    texts
+        .iter()
+        .map(|t| Column {
+            text: t.get(locale).to_owned(),
+            title: None,
+        })
+        .collect()
+}
+
+/// Where a registrant stands, as their own page shows it.
+pub struct Standing<'a> {
+    pub participant: &'a ParticipantRow,
+    pub waiting_position: Option<i64>,
+    pub entry: &'a Entry,
+    pub now: i64,
+}
+
+#[derive(Serialize)]
+struct RegistrantBody {
+    title: &'static str,
+    problem: Option<&'static str>,
+    standing: String,
+    tournament: String,
+    check_in_heading: &'static str,
+    check_in: Option<String>,
+    withdraw_heading: &'static str,
+    check_in_form: Option<FormButton>,
+    withdraw: String,
+    withdraw_form: FormButton,
+    back_url: String,
+    back: &'static str,
+}
+
+#[derive(Serialize)]
+struct FormButton {
+    action: String,
+    token: String,
+    submit: &'static str,
+}
+
+/// The registrant's own page (their private link): in the field or their place in line, the
+/// check-in (its button while the window is open), and withdrawal.
+pub fn registrant(
+    place: &Place<'_>,
+    tournament: &TournamentRow,
+    standing: &Standing<'_>,
+    tokens: (&str, &str),
+    problem: Option<T>,
+) -> Result<String, RenderError> {
+    let locale = place.locale;
+    let p = standing.participant;
+    let name = p.name.as_str();
+    let standing_text = match standing.waiting_position {
+        Some(position) => T::WaitingAs.fill(locale, &[("n", name), ("pos", &position.to_string())]),
+        None => T::InFieldAs.with(locale, name),
+    };
+    let action = format!("{}/{locale}/{}", place.base_url, place.path);
+    let mut check_in_form = None;
+    let check_in = standing.entry.check_in.map(|window| {
+        let at = |ms| i18n::date_time(locale, ms);
+        if let Some(done) = p.checked_in_at {
+            return T::CheckedInAt.fill(locale, &[("at", &at(done))]);
+        }
+        let phase = match tournament.check_in_processed_at {
+            Some(_) => Phase::Closed,
+            None => window.phase(tournament.starts_at, standing.now),
+        };
+        match phase {
+            Phase::NotYet => T::CheckInOpensAt.fill(
+                locale,
+                &[("at", &at(window.opens_at(tournament.starts_at)))],
+            ),
+            Phase::Open => {
+                check_in_form = Some(FormButton {
+                    action: format!("{action}/check-in"),
+                    token: tokens.0.to_owned(),
+                    submit: T::CheckInSubmit.get(locale),
+                });
+                T::CheckInPrompt.fill(locale, &[("at", &at(window.closes_at(tournament.starts_at)))])
+            }
+            Phase::Closed => T::CheckInOver.get(locale).to_owned(),
+        }
+    });
+    let body = RegistrantBody {
+        title: T::YourRegistration.get(locale),
+        problem: problem.map(|p| p.get(locale)),
+        standing: standing_text,
+        tournament: tournament.name.clone(),
+        check_in_heading: T::CheckIn.get(locale),
+        check_in,
+        withdraw_heading: T::WithdrawTitle.get(locale),
+        check_in_form,
+        withdraw: T::WithdrawQuestion.with(locale, name),
+        withdraw_form: FormButton {
+            action,
+            token: tokens.1.to_owned(),
+            submit: T::WithdrawSubmit.get(locale),
+        },
+        back_url: place.link(&format!("tournaments/{}", tournament.slug)),
+        back: T::BackToTournament.get(locale),
+    };
+    page("portal_withdraw", place, &tournament.name, body)
+}
