@@ -10,6 +10,7 @@ mod crashes;
 mod demo;
 mod documented_commands;
 mod engine;
+mod entry;
 mod faults;
 mod generated;
 mod import;

@@ -87,6 +87,14 @@ fn tournament() -> TournamentRow {
         created_at: 0,
         updated_at: 0,
         field_size: 0,
+        check_in_opens_before: None,
+        check_in_closes_before: None,
+        no_show: None,
+        check_in_processed_at: None,
+        team_min: None,
+        team_max: None,
+        incomplete_rosters: false,
+        waiting_list: None,
     }
 }
 

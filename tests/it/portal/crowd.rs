@@ -92,7 +92,7 @@ on_both_backends! {
                 barrier.wait().await;
                 let email = format!("{}@example.org", name.to_lowercase().replace(' ', "."));
                 let secret = tourney::service::registrations::new_withdrawal_secret().expect("randomness");
-                let applicant = Applicant { name: &name, email: Some(&email), withdrawal_secret: Some(&secret) };
+                let applicant = Applicant { name: &name, email: Some(&email), withdrawal_secret: Some(&secret), roster: &[] };
                 (slug, name.clone(), batches.register(slug, &applicant).await)
             }));
         }

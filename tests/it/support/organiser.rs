@@ -53,6 +53,14 @@ impl Organiser {
         }
     }
 
+    /// The organiser's context at a time the test chooses.
+    pub fn ctx_at(&self, now: i64) -> Ctx<'_> {
+        Ctx {
+            now,
+            ..self.ctx()
+        }
+    }
+
     pub async fn space(&self, slug: &str, name: &str) -> SpaceRow {
         service::spaces::create(&self.db, &self.ctx(), slug, name, Locale::En)
             .await

@@ -30,6 +30,21 @@ impl Page {
         rest[..rest.find('"').expect("the token's end")].to_owned()
     }
 
+    /// The token of the page's form posting to `action` (a path or an address ending in it).
+    pub fn token_for(&self, action: &str) -> String {
+        let mut rest = self.html.as_str();
+        while let Some(at) = rest.find("<form method=\"post\" action=\"") {
+            rest = &rest[at + "<form method=\"post\" action=\"".len()..];
+            let target = &rest[..rest.find('"').expect("the action's end")];
+            if target.ends_with(action) {
+                let at = rest.find("name=\"token\" value=\"").expect("the form's token");
+                let token = &rest[at + "name=\"token\" value=\"".len()..];
+                return token[..token.find('"').expect("the token's end")].to_owned();
+            }
+        }
+        panic!("no form posting to {action} on {}", self.url)
+    }
+
     /// The private withdrawal link a confirmation page shows.
     pub fn withdrawal_link(&self) -> Option<String> {
         let at = self.html.find("<p class=\"secret\"><a href=\"")?;
@@ -181,7 +196,10 @@ impl Player {
     pub async fn withdraw(&mut self, link: &str) -> Page {
         let page = self.get(link).await;
         assert_eq!(page.status, StatusCode::OK, "{}", page.html);
-        let token = page.token();
+        let path = link.split_once("://").map_or(link, |(_, rest)| {
+            rest.find('/').map_or(rest, |at| &rest[at..])
+        });
+        let token = page.token_for(path);
         self.post(link, &[("token", &token)], None).await
     }
 }
