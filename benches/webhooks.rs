@@ -60,6 +60,8 @@ async fn append(db: &Db, tournament: &TournamentRow, first: usize, count: usize)
                 status: ParticipantStatus::Active,
                 created_at: tourney::timestamp::format_ms(now),
                 withdrawn_at: None,
+                checked_in_at: None,
+                roster: None,
             },
         });
         outbox::append(

@@ -194,7 +194,9 @@ async fn close_check_ins(
                     );
                 }
             }
-            Err(error) => tracing::warn!(%error, "check-in windows could not be closed; trying again"),
+            Err(error) => {
+                tracing::warn!(%error, "check-in windows could not be closed; trying again")
+            }
         }
     }
 }

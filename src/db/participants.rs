@@ -30,8 +30,9 @@ impl ParticipantRow {
     /// A team's players, in their order (none outside team tournaments).
     pub fn roster(&self) -> Result<Vec<String>, DbError> {
         self.roster.as_deref().map_or(Ok(Vec::new()), |text| {
-            serde_json::from_str(text)
-                .map_err(|e| DbError::Corrupt(format!("the roster of {} is unreadable: {e}", self.id)))
+            serde_json::from_str(text).map_err(|e| {
+                DbError::Corrupt(format!("the roster of {} is unreadable: {e}", self.id))
+            })
         })
     }
 }
@@ -214,10 +215,15 @@ pub async fn count_waiting(conn: Conn<'_>, tournament_id: TournamentId) -> Resul
 }
 
 /// A participant's place on the waiting list, from 1: those ahead of them, plus one.
-pub async fn waiting_position(conn: Conn<'_>, participant: &ParticipantRow) -> Result<i64, DbError> {
+pub async fn waiting_position(
+    conn: Conn<'_>,
+    participant: &ParticipantRow,
+) -> Result<i64, DbError> {
     const SQL: &str = "SELECT COUNT(*) + 1 FROM participants WHERE tournament_id = $1 \
         AND status = 'waiting' AND id < $2";
-    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(participant.tournament_id).bind(participant.id).fetch_one(c).await?))
+    Ok(
+        on_conn!(conn, c => sqlx::query_scalar(SQL).bind(participant.tournament_id).bind(participant.id).fetch_one(c).await?),
+    )
 }
 
 /// Records that a participant checked in.
@@ -226,9 +232,8 @@ pub async fn check_in(
     id: ParticipantId,
     now: i64,
 ) -> Result<ParticipantRow, DbError> {
-    let sql = format!(
-        "UPDATE participants SET checked_in_at = $2 WHERE id = $1 RETURNING {COLUMNS}"
-    );
+    let sql =
+        format!("UPDATE participants SET checked_in_at = $2 WHERE id = $1 RETURNING {COLUMNS}");
     Ok(
         on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(now).fetch_one(c).await?),
     )

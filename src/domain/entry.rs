@@ -144,12 +144,21 @@ pub enum RosterError {
     /// The tournament takes players, not teams.
     NotATeamTournament,
     /// Fewer players than the tournament needs (or none).
-    TooFew { fewest: u32 },
-    TooMany { most: u32 },
+    TooFew {
+        fewest: u32,
+    },
+    TooMany {
+        most: u32,
+    },
     /// The `position`th player's name (from 1) breaks the name rules.
-    Name { position: usize, error: InvalidText },
+    Name {
+        position: usize,
+        error: InvalidText,
+    },
     /// Two players of the team share a name.
-    Twice { name: String },
+    Twice {
+        name: String,
+    },
 }
 
 impl fmt::Display for RosterError {
@@ -268,10 +277,7 @@ mod tests {
         assert_eq!(teams(1, 1).check(), Ok(()));
         assert_eq!(teams(0, 3).check(), Err(EntryError::TeamSize));
         assert_eq!(teams(4, 3).check(), Err(EntryError::TeamSize));
-        assert_eq!(
-            teams(1, MAX_ROSTER + 1).check(),
-            Err(EntryError::TeamSize)
-        );
+        assert_eq!(teams(1, MAX_ROSTER + 1).check(), Err(EntryError::TeamSize));
         let list = |n| Entry {
             waiting_list: Some(n),
             ..Entry::default()

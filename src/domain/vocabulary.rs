@@ -104,7 +104,10 @@ string_enum! {
 impl ParticipantStatus {
     /// In the field: takes a place and plays (neither withdrawn nor waiting).
     pub fn in_field(self) -> bool {
-        matches!(self, ParticipantStatus::Active | ParticipantStatus::Disqualified)
+        matches!(
+            self,
+            ParticipantStatus::Active | ParticipantStatus::Disqualified
+        )
     }
 }
 

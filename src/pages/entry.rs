@@ -240,7 +240,10 @@ pub fn registrant(
                     token: tokens.0.to_owned(),
                     submit: T::CheckInSubmit.get(locale),
                 });
-                T::CheckInPrompt.fill(locale, &[("at", &at(window.closes_at(tournament.starts_at)))])
+                T::CheckInPrompt.fill(
+                    locale,
+                    &[("at", &at(window.closes_at(tournament.starts_at)))],
+                )
             }
             Phase::Closed => T::CheckInOver.get(locale).to_owned(),
         }

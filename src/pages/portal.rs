@@ -398,8 +398,7 @@ pub fn tournament(
         .then(|| super::entry::field_table(locale, &data.entry, &data.participants));
     let waiting =
         (!data.waiting.is_empty()).then(|| super::entry::waiting_table(locale, &data.waiting));
-    let entry_facts =
-        super::entry::facts(locale, tournament, &data.entry, data.waiting.len());
+    let entry_facts = super::entry::facts(locale, tournament, &data.entry, data.waiting.len());
     let body = TournamentBody {
         name: tournament.name.clone(),
         facts,

@@ -148,10 +148,7 @@ pub async fn process(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Processed, Se
 
 /// Applies the result of every window closed by `ctx.now` and not yet applied; each in its own
 /// transaction, so one server of many applies each once. Returns the tournaments and results.
-pub async fn close_due(
-    db: &Db,
-    ctx: &Ctx<'_>,
-) -> Result<Vec<(String, Processed)>, ServiceError> {
+pub async fn close_due(db: &Db, ctx: &Ctx<'_>) -> Result<Vec<(String, Processed)>, ServiceError> {
     let due = {
         let mut handle = db.acquire().await?;
         tournament_rows::check_in_due(handle.conn(), ctx.now).await?

@@ -312,20 +312,27 @@ pub enum Rule {
     #[error("'{tournament}' has no check-in")]
     NoCheckIn { tournament: String },
     #[error("the check-in of '{tournament}' opens at {opens_at}")]
-    CheckInNotYet { tournament: String, opens_at: String },
+    CheckInNotYet {
+        tournament: String,
+        opens_at: String,
+    },
     #[error("the check-in of '{tournament}' is over")]
     CheckInOver { tournament: String },
     #[error("'{who}' is not in the field or on the waiting list of '{tournament}'")]
     NotEntered { tournament: String, who: String },
     /// Teams on or off, once someone has registered.
-    #[error("'{tournament}' has registrations: whether it takes teams can change only before the first")]
+    #[error(
+        "'{tournament}' has registrations: whether it takes teams can change only before the first"
+    )]
     TeamsFixed { tournament: String },
     #[error("{teams} registered team(s) of '{tournament}' do not fit that team size")]
     RostersOutside { tournament: String, teams: usize },
     #[error("{waiting} wait in '{tournament}': its waiting list cannot be shorter")]
     BelowWaiting { tournament: String, waiting: i64 },
     /// An entry setting changed once registration is over.
-    #[error("'{tournament}' is {status}: check-in, teams and the waiting list change only while registration is open")]
+    #[error(
+        "'{tournament}' is {status}: check-in, teams and the waiting list change only while registration is open"
+    )]
     EntryFixed {
         tournament: String,
         status: TournamentStatus,

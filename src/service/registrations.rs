@@ -22,8 +22,8 @@ use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
 use crate::db::{Db, Tx, tournaments};
 use crate::domain::email::Email;
-use crate::domain::{entry, names};
 use crate::domain::{ParticipantStatus, TournamentStatus};
+use crate::domain::{entry, names};
 use crate::ids::ParticipantId;
 
 /// Who asks to register.

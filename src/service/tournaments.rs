@@ -7,9 +7,9 @@ use super::{
     Conflict, Ctx, Field, Invalid, Rule, ServiceError, check_in, find_space,
     find_tournament_for_update, publish, waiting_list,
 };
+use crate::db::participants;
 use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
-use crate::db::participants;
 use crate::db::tournaments::{self, NewTournament, TournamentRow};
 use crate::db::{Db, Tx};
 use crate::domain::engine::{self, State};

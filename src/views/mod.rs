@@ -85,10 +85,7 @@ pub async fn tournament(
 ) -> Result<DetailRecord, DbError> {
     let people = participants::list(conn.reborrow(), tournament.id).await?;
     let stage_rows = stages::list(conn, tournament.id).await?;
-    let registered = people
-        .iter()
-        .filter(|p| p.status.in_field())
-        .count() as i64;
+    let registered = people.iter().filter(|p| p.status.in_field()).count() as i64;
     let entry = tournament.entry()?;
     // The waiting list in its order: first in line first.
     let mut waiting: Vec<_> = people

@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use crate::db::matches::{MatchRow, ResultRow};
 use crate::db::DbError;
+use crate::db::matches::{MatchRow, ResultRow};
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::Locale;

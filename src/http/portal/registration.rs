@@ -15,6 +15,7 @@ use super::pages::published;
 use super::{Request, SHOWN_COOKIE, SHOWN_MAX_AGE, not_found, page, redirect};
 use crate::domain::Locale;
 use crate::domain::email::{Email, InvalidEmail};
+use crate::domain::entry::RosterError;
 use crate::domain::names::{self, InvalidText};
 use crate::http::App;
 use crate::http::clients;
@@ -24,7 +25,6 @@ use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
 use crate::pages::portal::{self, Form, FormField, Place, Problem};
 use crate::service::registrations::{self, Applicant};
-use crate::domain::entry::RosterError;
 use crate::service::{Conflict, Invalid, Missing, Rule, ServiceError};
 use crate::views::public;
 
@@ -314,16 +314,13 @@ pub(super) async fn registered(
         Some(secret) => public::withdrawal(handle.conn(), &registrations::withdrawal_hash(secret))
             .await?
             .filter(|(_, t)| t.id == tournament.id)
-            .map(|(participant, _)| {
-                (
-                    participant,
-                    app.base_url.withdrawal(place.locale, secret),
-                )
-            }),
+            .map(|(participant, _)| (participant, app.base_url.withdrawal(place.locale, secret))),
         None => None,
     };
     let waiting_position = match &holder {
-        Some((participant, _)) if participant.status == crate::domain::ParticipantStatus::Waiting => {
+        Some((participant, _))
+            if participant.status == crate::domain::ParticipantStatus::Waiting =>
+        {
             Some(crate::db::participants::waiting_position(handle.conn(), participant).await?)
         }
         _ => None,

@@ -13,8 +13,8 @@ use super::registration::check_post;
 use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
 use crate::http::App;
 use crate::http::widgets::Failure;
-use crate::pages::i18n::T;
 use crate::pages::entry::{self, Standing};
+use crate::pages::i18n::T;
 use crate::pages::portal::{self, Place};
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Registrant};
@@ -79,7 +79,13 @@ async fn withdrawal_page(
         entry: &entry,
         now: crate::timestamp::now_ms(),
     };
-    let html = entry::registrant(&place, &tournament, &standing, (&check_in_token, &token), problem);
+    let html = entry::registrant(
+        &place,
+        &tournament,
+        &standing,
+        (&check_in_token, &token),
+        problem,
+    );
     let mut response = page(status, html, "private, no-store");
     if let Some(cookie) = set_cookie {
         response.headers_mut().append(header::SET_COOKIE, cookie);

@@ -55,10 +55,7 @@ impl Organiser {
 
     /// The organiser's context at a time the test chooses.
     pub fn ctx_at(&self, now: i64) -> Ctx<'_> {
-        Ctx {
-            now,
-            ..self.ctx()
-        }
+        Ctx { now, ..self.ctx() }
     }
 
     pub async fn space(&self, slug: &str, name: &str) -> SpaceRow {

@@ -37,7 +37,9 @@ impl Page {
             rest = &rest[at + "<form method=\"post\" action=\"".len()..];
             let target = &rest[..rest.find('"').expect("the action's end")];
             if target.ends_with(action) {
-                let at = rest.find("name=\"token\" value=\"").expect("the form's token");
+                let at = rest
+                    .find("name=\"token\" value=\"")
+                    .expect("the form's token");
                 let token = &rest[at + "name=\"token\" value=\"".len()..];
                 return token[..token.find('"').expect("the token's end")].to_owned();
             }

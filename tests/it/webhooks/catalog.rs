@@ -178,6 +178,20 @@ on_both_backends! {
         t.run(&["tournaments", "start", "race"]);
         let round = match_id(&t, "race", 1, 1).await;
         t.run(&["matches", "report", "race", &round, "--place", "Лёва", "--place", "Ира", "--place", "Ника"]);
+        // A team tournament with check-in and a waiting list: a check-in, a team waiting, and its
+        // promotion when a place frees.
+        t.run(&[
+            "tournaments", "create", "--space", "demo", "--slug", "queue", "--name", "Queue Cup",
+            "--game", "chess", "--format", "single_elimination", "--max-participants", "2",
+            "--starts-at", "2026-12-01T18:00:00Z", "--team-size", "1..2", "--waiting-list", "1",
+            "--check-in-opens", "1h", "--check-in-closes", "0s",
+        ]);
+        t.run(&["tournaments", "status", "queue", "REGISTRATION_OPEN"]);
+        for team in ["Owls", "Cats", "Bees"] {
+            t.run(&["tournaments", "register", "queue", team, "--player", "Ann", "--player", "Bob"]);
+        }
+        t.run(&["tournaments", "check-in", "queue", "Owls"]);
+        t.run(&["tournaments", "withdraw", "queue", "Cats"]);
         let root = receiver.root_cert.to_string_lossy().into_owned();
         let pinged = t.shell(&["ping", "hook_1", "--allow-cidr", "127.0.0.0/8", "--root-cert", &root]).await;
         assert!(pinged.status.success(), "{}", stderr(&pinged));
