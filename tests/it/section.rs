@@ -58,9 +58,14 @@ on_both_backends! {
         assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
         let set = owner.submit("/en/account", "/en/account/password", &[("new", PASSWORD)]).await;
         assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+        let signed_out = owner.session().expect("signed in");
         let out = owner.submit("/en/account", "/en/sign-out", &[]).await;
         assert_eq!(out.status, StatusCode::SEE_OTHER);
         assert!(owner.session().is_none(), "the cookie is cleared");
+        let mut kept = Member::new(&server.base);
+        kept.set_session(&signed_out);
+        let refused = kept.get("/en/organizer/club/integrations").await;
+        assert_eq!(refused.status, StatusCode::SEE_OTHER, "a signed-out session is over on the server too");
         let away = owner.get("/en/organizer/club/integrations").await;
         assert_eq!(away.status, StatusCode::SEE_OTHER);
         assert!(away.location.unwrap().contains("/en/sign-in?next=%2Fen%2Forganizer%2Fclub%2Fintegrations"));
@@ -182,8 +187,12 @@ on_both_backends! {
         }
         let page = again.get(keys).await;
         let token = crate::support::member::token_of(&page.body, &format!("{}{keys}", server.base)).unwrap();
-        let foreign = again.post_raw("/en/organizer/rivals/integrations/keys", &token, &[], &[("sec-fetch-site", "same-origin")]).await;
-        assert!(matches!(foreign.status, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND), "{}", foreign.status);
+        for form in ["/en/organizer/rivals/integrations/keys", "/en/organizer/rivals/integrations/keys/key_1/revoke",
+                     "/en/organizer/rivals/integrations/hooks", "/en/organizer/rivals/integrations/hooks/hook_1/disable",
+                     "/en/organizer/rivals/members", "/en/organizer/nowhere/integrations/keys"] {
+            let foreign = again.post_raw(form, &token, &[("name", "stolen")], &[("sec-fetch-site", "same-origin")]).await;
+            assert_eq!(foreign.status, StatusCode::NOT_FOUND, "{form}");
+        }
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM api_keys").await, 0);
 

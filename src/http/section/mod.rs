@@ -278,6 +278,15 @@ async fn signed_in(
         }
         return Ok(to_sign_in(app, place, Some(request.path)));
     };
+    // A space the visitor is not a member of is the same 404 as a missing one, for its pages and
+    // its forms alike: checked before a post's token, which is bound to a page of that space.
+    let in_space = match route {
+        Route::Space(slug, part) => match member_of(app, place, &visitor, slug).await? {
+            Some(in_space) => Some((in_space, part)),
+            None => return Ok(with_cookie(not_found(place), &visitor)),
+        },
+        _ => None,
+    };
     let posted = *request.method == Method::POST;
     let query = request.query;
     let body = if posted {
@@ -293,58 +302,66 @@ async fn signed_in(
     } else {
         None
     };
-    let response = match route {
-        Route::SignOut => sign_in::sign_out(app, place, &visitor).await?,
-        Route::Account => sign_in::account(app, place, &visitor, None, query).await?,
-        Route::Password => {
+    let response = match (route, in_space) {
+        (_, Some((in_space, part))) => {
+            let body = body.unwrap_or_default();
+            space_page(app, &in_space, &visitor, part, posted, &body, query).await?
+        }
+        (Route::SignOut, None) => sign_in::sign_out(app, place, &visitor).await?,
+        (Route::Account, None) => sign_in::account(app, place, &visitor, None, query).await?,
+        (Route::Password, None) => {
             sign_in::password(app, place, &visitor, &body.unwrap_or_default()).await?
         }
-        Route::Space(slug, part) => {
-            let Some(in_space) = member_of(app, place, &visitor, slug).await? else {
-                return Ok(with_cookie(not_found(place), &visitor));
-            };
-            let body = body.unwrap_or_default();
-            match part {
-                Part::Overview => overview::page(app, &in_space, &visitor, query).await?,
-                Part::Keys if posted => keys::create(app, &in_space, &visitor, &body).await?,
-                Part::Keys => keys::page(app, &in_space, &visitor, query, None).await?,
-                Part::Key(id, action) => {
-                    keys::act(app, &in_space, &visitor, id, action, &body).await?
-                }
-                Part::Hooks => hooks::add(app, &in_space, &visitor, &body).await?,
-                Part::Hook(id) => hooks::page(app, &in_space, &visitor, id, query).await?,
-                Part::HookAction(id, action) => {
-                    hooks::act(app, &in_space, &visitor, id, action, &body).await?
-                }
-                Part::RetryDelivery(id, delivery) => {
-                    hooks::retry_one(app, &in_space, &visitor, id, delivery).await?
-                }
-                Part::Widgets => widgets::page(app, &in_space, &visitor).await?,
-                Part::Members | Part::Member(..) if in_space.role != Role::Owner => page_response(
-                    StatusCode::FORBIDDEN,
-                    &in_space.place,
-                    &frame(
-                        app,
-                        &in_space,
-                        &visitor,
-                        Tab::Members,
-                        T::MembersTitle,
-                        Some(Notice {
-                            text: in_space.t(T::OwnersOnly).into(),
-                            error: true,
-                        }),
-                    ),
-                ),
-                Part::Members if posted => members::invite(app, &in_space, &visitor, &body).await?,
-                Part::Members => members::page(app, &in_space, &visitor, query, None).await?,
-                Part::Member(person, action) => {
-                    members::act(app, &in_space, &visitor, person, action, &body).await?
-                }
-            }
-        }
-        Route::SignIn | Route::Link(_) => not_found(place),
+        (Route::Space(..) | Route::SignIn | Route::Link(_), None) => not_found(place),
     };
     Ok(with_cookie(response, &visitor))
+}
+
+/// A page or form of a space the visitor is a member of.
+async fn space_page(
+    app: &Arc<App>,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    part: Part<'_>,
+    posted: bool,
+    body: &Bytes,
+    query: &str,
+) -> Result<Response, ServiceError> {
+    Ok(match part {
+        Part::Overview => overview::page(app, in_space, visitor, query).await?,
+        Part::Keys if posted => keys::create(app, in_space, visitor, body).await?,
+        Part::Keys => keys::page(app, in_space, visitor, query, None).await?,
+        Part::Key(id, action) => keys::act(app, in_space, visitor, id, action, body).await?,
+        Part::Hooks => hooks::add(app, in_space, visitor, body).await?,
+        Part::Hook(id) => hooks::page(app, in_space, visitor, id, query).await?,
+        Part::HookAction(id, action) => {
+            hooks::act(app, in_space, visitor, id, action, body).await?
+        }
+        Part::RetryDelivery(id, delivery) => {
+            hooks::retry_one(app, in_space, visitor, id, delivery).await?
+        }
+        Part::Widgets => widgets::page(app, in_space, visitor).await?,
+        Part::Members | Part::Member(..) if in_space.role != Role::Owner => page_response(
+            StatusCode::FORBIDDEN,
+            &in_space.place,
+            &frame(
+                app,
+                in_space,
+                visitor,
+                Tab::Members,
+                T::MembersTitle,
+                Some(Notice {
+                    text: in_space.t(T::OwnersOnly).into(),
+                    error: true,
+                }),
+            ),
+        ),
+        Part::Members if posted => members::invite(app, in_space, visitor, body).await?,
+        Part::Members => members::page(app, in_space, visitor, query, None).await?,
+        Part::Member(person, action) => {
+            members::act(app, in_space, visitor, person, action, body).await?
+        }
+    })
 }
 
 /// The space with `slug` and the visitor's role in it; `None` when either is missing (the same
