@@ -102,48 +102,193 @@ fn accepts_a_rematch_only_when_unavoidable() {
     );
 }
 
-/// The case a walk down the table gets wrong: P6 alone on 2½ must play down into the 2-point
-/// group of P5, P9 and P11, where P9 and P11 have met. Taking the nearest, P5, leaves P9 and
-/// P11 apart and pushes one of them down a group (squared gaps 1 point², in half points 4, and
-/// two pairs across groups); P6 against P9 keeps P5 and P11 together (½ point², 1 in half
-/// points, one pair across groups).
+/// The table after `rounds`, as the engine ranks it (points, then seed: here the player's
+/// number), with who has met whom. Each round is its games, `A-B:r` where `r` says who won (`a`,
+/// `b`) or `d` for a draw. Built from games, so every pinned table is one a real tournament
+/// reaches.
+fn replay(players: Pid, rounds: &[&str]) -> (Vec<Standing>, HashSet<(Pid, Pid)>) {
+    let games: Vec<(Pid, Pid, &str)> = rounds
+        .iter()
+        .flat_map(|round| round.split_whitespace())
+        .map(|game| {
+            let (sides, result) = game.split_once(':').expect("A-B:r");
+            let (a, b) = sides.split_once('-').expect("A-B");
+            (
+                a.parse().expect("a player"),
+                b.parse().expect("a player"),
+                result,
+            )
+        })
+        .collect();
+    for (round, chunk) in games.chunks(players as usize / 2).enumerate() {
+        let mut seen: Vec<Pid> = chunk.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+        seen.sort();
+        assert_eq!(
+            seen,
+            (1..=players).collect::<Vec<_>>(),
+            "round {}: everyone once",
+            round + 1
+        );
+    }
+    let pairs: HashSet<(Pid, Pid)> = games
+        .iter()
+        .map(|&(a, b, _)| (a.min(b), a.max(b)))
+        .collect();
+    assert_eq!(pairs.len(), games.len(), "no game is played twice");
+    let mut points: std::collections::HashMap<Pid, u32> = (1..=players).map(|p| (p, 0)).collect();
+    for &(a, b, result) in &games {
+        let (to_a, to_b) = match result {
+            "a" => (2, 0),
+            "b" => (0, 2),
+            _ => (1, 1),
+        };
+        *points.entry(a).or_default() += to_a;
+        *points.entry(b).or_default() += to_b;
+    }
+    let mut ranked: Vec<Standing> = points
+        .into_iter()
+        .map(|(player, half_points)| Standing {
+            player,
+            half_points,
+        })
+        .collect();
+    ranked.sort_by(|x, y| {
+        y.half_points
+            .cmp(&x.half_points)
+            .then(x.player.cmp(&y.player))
+    });
+    let pairs: Vec<(Pid, Pid)> = pairs.into_iter().collect();
+    (ranked, met(&pairs))
+}
+
+fn sorted(pairing: &Pairing) -> Vec<(Pid, Pid)> {
+    let mut pairs: Vec<(Pid, Pid)> = pairing
+        .pairs
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+/// Twelve players, round 4, after three rounds the walk down the table paired itself. The
+/// 1½-point group is P4, P10, P11, P12, and P10 and P12 drew in round 2. The walk gives P4 the
+/// nearest, P11, which leaves P10 and P12 apart: both go down a group (P10-P3, P12-P7), squared
+/// gaps 1 point². Pairing P4-P12 and P10-P11 keeps the group whole; the only floats left are the
+/// two every pairing needs (P6-P1 at the top, P8-P5 at the bottom): ½ point². (Costs here count
+/// half points: 1 point² is 4, ½ point² is 2.)
 #[test]
 fn a_late_conflict_does_not_push_other_pairs_apart() {
-    let ranked = table(&[
-        (1, 6),
-        (2, 6),
-        (6, 5),
-        (5, 4),
-        (9, 4),
-        (11, 4),
-        (4, 3),
-        (7, 3),
-        (8, 2),
-        (10, 2),
-        (3, 0),
-        (12, 0),
-    ]);
-    let history = met(&[(9, 11)]);
-    let pairing = next_round(&ranked, &history, &HashSet::new());
-    let mut pairs = pairing.pairs.clone();
-    pairs.sort();
+    let rounds = [
+        "1-7:a 2-8:a 3-9:b 4-10:a 5-11:b 6-12:a",
+        "1-2:d 4-6:b 9-11:a 3-5:a 7-8:d 10-12:d",
+        "6-9:a 1-3:a 2-4:d 11-7:d 8-10:b 12-5:a",
+    ];
+    let (ranked, history) = replay(12, &rounds);
+    let points: Vec<u32> = ranked.iter().map(|s| s.half_points).collect();
     assert_eq!(
-        pairs,
-        [(1, 2), (3, 12), (4, 7), (5, 11), (6, 9), (8, 10)],
+        points,
+        [6, 5, 4, 4, 3, 3, 3, 3, 2, 2, 1, 0],
+        "3 rounds: 18 points in all"
+    );
+    let pairing = next_round(&ranked, &history, &HashSet::new());
+    assert_eq!(
+        sorted(&pairing),
+        [(1, 6), (2, 9), (3, 7), (4, 12), (5, 8), (10, 11)],
         "pinned: the same standings always give this pairing"
     );
     let cost = cost_of(&ranked, &history, &HashSet::new(), &pairing);
     assert_eq!(
         (cost.repeats, cost.squared_gaps, cost.across_groups),
-        (0, 1, 1)
+        (0, 2, 2)
     );
-    // What the walk down the table paired: P6-P5, P9-P4, P11-P7.
+    assert_eq!(cost, cheapest(&ranked, &history, &HashSet::new()));
     let walked = Pairing {
-        pairs: vec![(1, 2), (6, 5), (9, 4), (11, 7), (8, 10), (3, 12)],
+        pairs: vec![(6, 1), (2, 9), (4, 11), (10, 3), (12, 7), (8, 5)],
         bye: None,
     };
     let walked = cost_of(&ranked, &history, &HashSet::new(), &walked);
-    assert_eq!((walked.squared_gaps, walked.across_groups), (3, 3));
+    assert_eq!(
+        (walked.repeats, walked.squared_gaps, walked.across_groups),
+        (0, 4, 4)
+    );
+}
+
+/// Twelve players, round 5, after four rounds the walk paired. The walk's round 5 crosses six
+/// score groups for 5 points of gaps, 5 points² squared (20 in half points²); the cheapest
+/// rematch-free pairing has 2 points² (8), with five pairs across groups.
+#[test]
+fn round_five_of_twelve_pairs_with_the_least_squared_gap() {
+    let rounds = [
+        "1-7:d 2-8:a 3-9:a 4-10:a 5-11:b 6-12:b",
+        "2-3:b 4-11:b 12-1:a 7-5:b 6-8:a 9-10:b",
+        "3-11:b 12-2:d 4-5:b 6-10:b 1-8:d 7-9:b",
+        "11-12:d 3-5:d 10-2:b 1-4:a 6-9:a 7-8:b",
+    ];
+    let (ranked, history) = replay(12, &rounds);
+    let total: u32 = ranked.iter().map(|s| s.half_points).sum();
+    assert_eq!(total, 48, "4 rounds: 24 points in all");
+    let pairing = next_round(&ranked, &history, &HashSet::new());
+    let cost = cost_of(&ranked, &history, &HashSet::new(), &pairing);
+    assert_eq!(
+        (cost.repeats, cost.squared_gaps, cost.across_groups),
+        (0, 8, 5)
+    );
+    assert_eq!(cost, cheapest(&ranked, &history, &HashSet::new()));
+    assert_eq!(
+        sorted(&pairing),
+        [(1, 6), (2, 11), (3, 12), (4, 7), (5, 10), (8, 9)],
+        "pinned: the same standings always give this pairing"
+    );
+    let walked = Pairing {
+        pairs: vec![(11, 2), (12, 3), (5, 1), (6, 4), (10, 7), (8, 9)],
+        bye: None,
+    };
+    let walked = cost_of(&ranked, &history, &HashSet::new(), &walked);
+    assert_eq!(
+        (walked.repeats, walked.squared_gaps, walked.across_groups),
+        (0, 20, 6)
+    );
+}
+
+/// Sixteen players, round 2, after five wins and three draws: five players on 1, six on ½, five
+/// on 0. A winner floats to the drawn players and a drawn player to the losers (two pairs across
+/// groups, ½ point² in all), not a winner straight against a loser (one pair across groups, but
+/// 1 point²): squared gaps come before the count of floats.
+#[test]
+fn squared_gaps_come_before_the_count_of_floats() {
+    let (ranked, history) = replay(
+        16,
+        &["1-9:a 2-10:a 3-11:a 4-12:a 5-13:a 6-14:d 7-15:d 8-16:d"],
+    );
+    let pairing = next_round(&ranked, &history, &HashSet::new());
+    let cost = cost_of(&ranked, &history, &HashSet::new(), &pairing);
+    assert_eq!(
+        (cost.repeats, cost.squared_gaps, cost.across_groups),
+        (0, 2, 2)
+    );
+    let one_float = Pairing {
+        pairs: vec![
+            (1, 4),
+            (2, 5),
+            (3, 13),
+            (6, 15),
+            (7, 16),
+            (8, 14),
+            (9, 11),
+            (10, 12),
+        ],
+        bye: None,
+    };
+    let one_float = cost_of(&ranked, &history, &HashSet::new(), &one_float);
+    assert_eq!(
+        (
+            one_float.repeats,
+            one_float.squared_gaps,
+            one_float.across_groups
+        ),
+        (0, 4, 1)
+    );
 }
 
 /// The least cost of any pairing of `ranked`, by trying every one.
