@@ -185,9 +185,10 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
-            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant, or a team with its players (while registration is open); a full tournament with a waiting list puts them on it')
+            [CompletionResult]::new('check-in', 'check-in', [CompletionResultType]::ParameterValue, 'Check a registrant in for them (at any time before the start), or with --process apply the check-in''s result now instead of when its window closes')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tournaments, soonest first: every space''s, or one space''s, in any status or one')
-            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts), its check-in, teams or waiting list (while registration is open)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
@@ -209,13 +210,19 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
             [CompletionResult]::new('--swiss-rounds', '--swiss-rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
             [CompletionResult]::new('--points', '--points', [CompletionResultType]::ParameterName, 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]')
+            [CompletionResult]::new('--check-in-opens', '--check-in-opens', [CompletionResultType]::ParameterName, 'Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs --check-in-closes')
+            [CompletionResult]::new('--check-in-closes', '--check-in-closes', [CompletionResultType]::ParameterName, 'Check-in closes this long before the start (10m; 0s: at the start)')
+            [CompletionResult]::new('--no-show', '--no-show', [CompletionResultType]::ParameterName, 'What happens to a registrant who did not check in [default: bottom-seed]')
+            [CompletionResult]::new('--team-size', '--team-size', [CompletionResultType]::ParameterName, 'Teams of MIN..MAX players (or exactly N), named when they register')
+            [CompletionResult]::new('--waiting-list', '--waiting-list', [CompletionResultType]::ParameterName, 'How many may wait for a place once the field is full; 0 turns the list off')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
             [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'A test tournament: visible to its own space only, never in widgets')
             [CompletionResult]::new('--third-place', '--third-place', [CompletionResultType]::ParameterName, 'single_elimination: play a match for third place')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--incomplete-rosters', '--incomplete-rosters', [CompletionResultType]::ParameterName, 'Teams may register with fewer than MIN players')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -232,9 +239,21 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;tournaments;register' {
             [CompletionResult]::new('--email', '--email', [CompletionResultType]::ParameterName, 'The participant''s email address: private, shown only by `tournaments registrations`')
+            [CompletionResult]::new('--player', '--player', [CompletionResultType]::ParameterName, 'A team''s player, by display name; once per player, in order')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;tournaments;check-in' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('--process', '--process', [CompletionResultType]::ParameterName, 'Apply the result now: no-shows to the bottom seeds or out, those waiting who checked in into free places, registration closed')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -258,11 +277,19 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'The new description; an empty one removes it')
             [CompletionResult]::new('--starts-at', '--starts-at', [CompletionResultType]::ParameterName, 'Start time, RFC 3339 (2026-12-01T18:00:00Z)')
             [CompletionResult]::new('--max-participants', '--max-participants', [CompletionResultType]::ParameterName, 'max-participants')
+            [CompletionResult]::new('--check-in-opens', '--check-in-opens', [CompletionResultType]::ParameterName, 'Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs --check-in-closes')
+            [CompletionResult]::new('--check-in-closes', '--check-in-closes', [CompletionResultType]::ParameterName, 'Check-in closes this long before the start (10m; 0s: at the start)')
+            [CompletionResult]::new('--no-show', '--no-show', [CompletionResultType]::ParameterName, 'What happens to a registrant who did not check in [default: bottom-seed]')
+            [CompletionResult]::new('--team-size', '--team-size', [CompletionResultType]::ParameterName, 'Teams of MIN..MAX players (or exactly N), named when they register')
+            [CompletionResult]::new('--waiting-list', '--waiting-list', [CompletionResultType]::ParameterName, 'How many may wait for a place once the field is full; 0 turns the list off')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--incomplete-rosters', '--incomplete-rosters', [CompletionResultType]::ParameterName, 'Teams may register with fewer than MIN players')
+            [CompletionResult]::new('--no-check-in', '--no-check-in', [CompletionResultType]::ParameterName, 'Turn check-in off')
+            [CompletionResult]::new('--no-teams', '--no-teams', [CompletionResultType]::ParameterName, 'Take players instead of teams (only before the first registration)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -310,9 +337,10 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;tournaments;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
-            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant, or a team with its players (while registration is open); a full tournament with a waiting list puts them on it')
+            [CompletionResult]::new('check-in', 'check-in', [CompletionResultType]::ParameterValue, 'Check a registrant in for them (at any time before the start), or with --process apply the check-in''s result now instead of when its window closes')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tournaments, soonest first: every space''s, or one space''s, in any status or one')
-            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts), its check-in, teams or waiting list (while registration is open)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
@@ -327,6 +355,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;help;register' {
+            break
+        }
+        'tourney;tournaments;help;check-in' {
             break
         }
         'tourney;tournaments;help;list' {
@@ -977,9 +1008,10 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;help;tournaments' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tournament (in DRAFT status)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Move a tournament to another status')
-            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant (while registration is open)')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register a participant, or a team with its players (while registration is open); a full tournament with a waiting list puts them on it')
+            [CompletionResult]::new('check-in', 'check-in', [CompletionResultType]::ParameterValue, 'Check a registrant in for them (at any time before the start), or with --process apply the check-in''s result now instead of when its window closes')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tournaments, soonest first: every space''s, or one space''s, in any status or one')
-            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts), its check-in, teams or waiting list (while registration is open)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
@@ -993,6 +1025,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;tournaments;register' {
+            break
+        }
+        'tourney;help;tournaments;check-in' {
             break
         }
         'tourney;help;tournaments;list' {

@@ -223,6 +223,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__spaces,list)
                 cmd="tourney__subcmd__help__subcmd__spaces__subcmd__list"
                 ;;
+            tourney__subcmd__help__subcmd__tournaments,check-in)
+                cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__check__subcmd__in"
+                ;;
             tourney__subcmd__help__subcmd__tournaments,create)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__create"
                 ;;
@@ -421,6 +424,9 @@ _tourney() {
             tourney__subcmd__spaces__subcmd__help,list)
                 cmd="tourney__subcmd__spaces__subcmd__help__subcmd__list"
                 ;;
+            tourney__subcmd__tournaments,check-in)
+                cmd="tourney__subcmd__tournaments__subcmd__check__subcmd__in"
+                ;;
             tourney__subcmd__tournaments,create)
                 cmd="tourney__subcmd__tournaments__subcmd__create"
                 ;;
@@ -450,6 +456,9 @@ _tourney() {
                 ;;
             tourney__subcmd__tournaments,withdraw)
                 cmd="tourney__subcmd__tournaments__subcmd__withdraw"
+                ;;
+            tourney__subcmd__tournaments__subcmd__help,check-in)
+                cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__check__subcmd__in"
                 ;;
             tourney__subcmd__tournaments__subcmd__help,create)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__create"
@@ -1452,8 +1461,22 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments)
-            opts="create status register list update show registrations withdraw start"
+            opts="create status register check-in list update show registrations withdraw start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__tournaments__subcmd__check__subcmd__in)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2103,7 +2126,7 @@ _tourney() {
             fi
             case "${prev}" in
                 --event)
-                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn match.completed match.corrected ping" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted match.completed match.corrected ping" -- "${cur}"))
                     return 0
                     ;;
                 --allow-cidr)
@@ -3160,7 +3183,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments)
-            opts="-h -V --database-url --base-url --actor --help --version create status register list update show registrations withdraw start help"
+            opts="-h -V --database-url --base-url --actor --help --version create status register check-in list update show registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3185,8 +3208,34 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__tournaments__subcmd__check__subcmd__in)
+            opts="-h -V --process --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__tournaments__subcmd__create)
-            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --database-url --base-url --actor --help --version"
+            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3244,6 +3293,26 @@ _tourney() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --check-in-opens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --check-in-closes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-show)
+                    COMPREPLY=($(compgen -W "bottom-seed remove" -- "${cur}"))
+                    return 0
+                    ;;
+                --team-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --waiting-list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --database-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3264,8 +3333,22 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help)
-            opts="create status register list update show registrations withdraw start help"
+            opts="create status register check-in list update show registrations withdraw start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__help__subcmd__check__subcmd__in)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3452,13 +3535,17 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__register)
-            opts="-h -V --email --database-url --base-url --actor --help --version"
+            opts="-h -V --email --player --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --email)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --player)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3586,7 +3673,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__update)
-            opts="-h -V --name --description --starts-at --max-participants --database-url --base-url --actor --help --version"
+            opts="-h -V --name --description --starts-at --max-participants --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --no-check-in --no-teams --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3605,6 +3692,26 @@ _tourney() {
                     return 0
                     ;;
                 --max-participants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --check-in-opens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --check-in-closes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-show)
+                    COMPREPLY=($(compgen -W "bottom-seed remove" -- "${cur}"))
+                    return 0
+                    ;;
+                --team-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --waiting-list)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

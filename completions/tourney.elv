@@ -166,9 +166,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
-            cand register 'Register a participant (while registration is open)'
+            cand register 'Register a participant, or a team with its players (while registration is open); a full tournament with a waiting list puts them on it'
+            cand check-in 'Check a registrant in for them (at any time before the start), or with --process apply the check-in''s result now instead of when its window closes'
             cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
-            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)'
+            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts), its check-in, teams or waiting list (while registration is open)'
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
@@ -189,13 +190,19 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
             cand --swiss-rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
             cand --points 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]'
+            cand --check-in-opens 'Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs --check-in-closes'
+            cand --check-in-closes 'Check-in closes this long before the start (10m; 0s: at the start)'
+            cand --no-show 'What happens to a registrant who did not check in [default: bottom-seed]'
+            cand --team-size 'Teams of MIN..MAX players (or exactly N), named when they register'
+            cand --waiting-list 'How many may wait for a place once the field is full; 0 turns the list off'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
             cand --test 'A test tournament: visible to its own space only, never in widgets'
             cand --third-place 'single_elimination: play a match for third place'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand --incomplete-rosters 'Teams may register with fewer than MIN players'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -210,9 +217,20 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;tournaments;register'= {
             cand --email 'The participant''s email address: private, shown only by `tournaments registrations`'
+            cand --player 'A team''s player, by display name; once per player, in order'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;tournaments;check-in'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand --process 'Apply the result now: no-shows to the bottom seeds or out, those waiting who checked in into free places, registration closed'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -234,11 +252,19 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --description 'The new description; an empty one removes it'
             cand --starts-at 'Start time, RFC 3339 (2026-12-01T18:00:00Z)'
             cand --max-participants 'max-participants'
+            cand --check-in-opens 'Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs --check-in-closes'
+            cand --check-in-closes 'Check-in closes this long before the start (10m; 0s: at the start)'
+            cand --no-show 'What happens to a registrant who did not check in [default: bottom-seed]'
+            cand --team-size 'Teams of MIN..MAX players (or exactly N), named when they register'
+            cand --waiting-list 'How many may wait for a place once the field is full; 0 turns the list off'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand --incomplete-rosters 'Teams may register with fewer than MIN players'
+            cand --no-check-in 'Turn check-in off'
+            cand --no-teams 'Take players instead of teams (only before the first registration)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -281,9 +307,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help'= {
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
-            cand register 'Register a participant (while registration is open)'
+            cand register 'Register a participant, or a team with its players (while registration is open); a full tournament with a waiting list puts them on it'
+            cand check-in 'Check a registrant in for them (at any time before the start), or with --process apply the check-in''s result now instead of when its window closes'
             cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
-            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)'
+            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts), its check-in, teams or waiting list (while registration is open)'
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
@@ -295,6 +322,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help;status'= {
         }
         &'tourney;tournaments;help;register'= {
+        }
+        &'tourney;tournaments;help;check-in'= {
         }
         &'tourney;tournaments;help;list'= {
         }
@@ -861,9 +890,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments'= {
             cand create 'Create a tournament (in DRAFT status)'
             cand status 'Move a tournament to another status'
-            cand register 'Register a participant (while registration is open)'
+            cand register 'Register a participant, or a team with its players (while registration is open); a full tournament with a waiting list puts them on it'
+            cand check-in 'Check a registrant in for them (at any time before the start), or with --process apply the check-in''s result now instead of when its window closes'
             cand list 'List tournaments, soonest first: every space''s, or one space''s, in any status or one'
-            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts)'
+            cand update 'Change a tournament''s name, description, start or capacity (the start and the capacity only before it starts), its check-in, teams or waiting list (while registration is open)'
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
@@ -874,6 +904,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments;status'= {
         }
         &'tourney;help;tournaments;register'= {
+        }
+        &'tourney;help;tournaments;check-in'= {
         }
         &'tourney;help;tournaments;list'= {
         }

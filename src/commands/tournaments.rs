@@ -293,9 +293,16 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
         .filter(|m| m.status == MatchStatus::Completed && !m.bye)
         .count();
     let played = games.iter().filter(|m| !m.bye).count();
+    let entry = t.entry()?;
+    // The waiting list and check-in show where the tournament has them.
+    let waiting_text = if entry.waiting_list.is_some() || waiting > 0 {
+        format!("{waiting} waiting, ")
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "\n{} registered, {waiting} waiting, {withdrawn} withdrawn; {completed} of {played} matches completed",
+        "\n{} registered, {waiting_text}{withdrawn} withdrawn; {completed} of {played} matches completed",
         field.len() - withdrawn - waiting
     )?;
     if field.is_empty() {
@@ -327,11 +334,19 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
             ]
         })
         .collect();
-    table::write(
-        out,
-        &["ID", "SEED", "PLACE", "STATUS", "CHECKED IN", "NAME"],
-        &table_rows,
-    )?;
+    if entry.check_in.is_some() {
+        table::write(
+            out,
+            &["ID", "SEED", "PLACE", "STATUS", "CHECKED IN", "NAME"],
+            &table_rows,
+        )?;
+    } else {
+        let table_rows: Vec<[String; 5]> = table_rows
+            .into_iter()
+            .map(|[id, seed, place, status, _, name]| [id, seed, place, status, name])
+            .collect();
+        table::write(out, &["ID", "SEED", "PLACE", "STATUS", "NAME"], &table_rows)?;
+    }
     Ok(())
 }
 

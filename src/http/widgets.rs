@@ -213,8 +213,8 @@ async fn answer(app: &App, target: Target<'_>, theme: Theme) -> Result<Option<Pa
             };
             let html = match kind {
                 Kind::Registration => {
-                    let taken = data::places_taken(handle.conn(), &tournament).await?;
-                    pages::registration(&frame, &tournament, taken)?
+                    let places = data::places(handle.conn(), &tournament).await?;
+                    pages::registration(&frame, &tournament, &tournament.entry()?, places)?
                 }
                 Kind::Standings => {
                     let record =

@@ -13,8 +13,8 @@ use super::render::RenderError;
 use super::tables::{Column, Row, Table};
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
-use crate::domain::Locale;
 use crate::domain::entry::{Entry, Phase, Teams};
+use crate::domain::{Locale, TournamentStatus};
 use crate::timestamp;
 
 /// A fact of the tournament page: a label, a value, and the time a script counts down to.
@@ -84,6 +84,50 @@ pub fn facts(
         });
     }
     facts
+}
+
+/// Whether a tournament takes registrations now, as the portal's form and the registration
+/// widget both say it: one rule, so the widget never offers what the portal refuses.
+pub(crate) struct Intake {
+    /// A registration posted now would be taken (into the field or onto the waiting list).
+    pub open: bool,
+    /// It would go onto the waiting list: the field is full, or others already wait.
+    pub to_waiting_list: bool,
+    /// Why registration is not open (`None` while it is).
+    pub closed: Option<T>,
+}
+
+/// The intake of `tournament` with `taken` places in the field and `waiting` in line.
+pub(crate) fn intake(
+    tournament: &TournamentRow,
+    entry: &Entry,
+    taken: i64,
+    waiting: usize,
+) -> Intake {
+    let left = (tournament.max_participants - taken).max(0);
+    let waiting_room = entry
+        .waiting_list
+        .is_some_and(|length| waiting < length as usize);
+    let decided = tournament.check_in_processed_at.is_some();
+    let open = tournament.status == TournamentStatus::RegistrationOpen
+        && !decided
+        && (left > 0 || waiting_room);
+    let closed = match tournament.status {
+        _ if open => None,
+        TournamentStatus::Draft | TournamentStatus::Announced => Some(T::RegNotYetOpen),
+        TournamentStatus::RegistrationOpen if decided => Some(T::RegClosed),
+        TournamentStatus::RegistrationOpen if entry.waiting_list.is_some() => Some(T::WaitingFull),
+        TournamentStatus::RegistrationOpen => Some(T::RegFull),
+        TournamentStatus::RegistrationClosed => Some(T::RegClosed),
+        TournamentStatus::InProgress => Some(T::RegInProgress),
+        TournamentStatus::Completed => Some(T::RegCompleted),
+        TournamentStatus::Cancelled => Some(T::RegCancelled),
+    };
+    Intake {
+        open,
+        to_waiting_list: open && (left == 0 || waiting > 0),
+        closed,
+    }
 }
 
 /// "2–5 players", or "3 players".

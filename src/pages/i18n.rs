@@ -175,6 +175,7 @@ texts! {
     WaitingHeading => "Waiting list", "Лист ожидания";
     WaitingPosition => "Place in line", "Место в очереди";
     JoinWaitingList => "All places are taken: registering puts you on the waiting list, and you move into the field in order as places free up.", "Все места заняты: регистрация поставит вас в лист ожидания, и вы займёте место по очереди, когда оно освободится.";
+    JoinWaitingListButton => "Join the waiting list on the portal", "Встать в лист ожидания на портале";
     WaitingFull => "All places are taken, and the waiting list is full.", "Все места заняты, и лист ожидания заполнен.";
     TeamNameLabel => "Team name", "Название команды";
     TeamNameHint => "As it will appear in the bracket, up to 64 characters.", "Как оно будет показано в сетке, до 64 символов.";
@@ -195,6 +196,7 @@ texts! {
     CheckInSubmit => "Check in", "Подтвердить участие";
     CheckedInAt => "Checked in at {at}.", "Участие подтверждено: {at}.";
     CheckInOver => "Check-in is over.", "Подтверждение участия завершено.";
+    CheckInNotOpen => "Check-in is not open yet.", "Подтверждение участия ещё не открыто.";
     CalendarFeed => "Calendar feed to subscribe to (.ics)", "Календарь для подписки (.ics)";
     Languages => "Language", "Язык";
     // The space's section "API, webhooks and widgets" and signing in.

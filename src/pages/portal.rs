@@ -374,26 +374,8 @@ pub fn tournament(
             url: None,
         });
     }
-    let waiting_room = data
-        .entry
-        .waiting_list
-        .is_some_and(|length| data.waiting.len() < length as usize);
-    let open = tournament.status == TournamentStatus::RegistrationOpen
-        && tournament.check_in_processed_at.is_none()
-        && (left > 0 || waiting_room);
-    let joins_waiting_list = left == 0 || !data.waiting.is_empty();
-    let register_note = match tournament.status {
-        TournamentStatus::Draft | TournamentStatus::Announced => T::RegNotYetOpen,
-        TournamentStatus::RegistrationOpen if tournament.check_in_processed_at.is_some() => {
-            T::RegClosed
-        }
-        TournamentStatus::RegistrationOpen if data.entry.waiting_list.is_some() => T::WaitingFull,
-        TournamentStatus::RegistrationOpen => T::RegFull,
-        TournamentStatus::RegistrationClosed => T::RegClosed,
-        TournamentStatus::InProgress => T::RegInProgress,
-        TournamentStatus::Completed => T::RegCompleted,
-        TournamentStatus::Cancelled => T::RegCancelled,
-    };
+    let intake = super::entry::intake(tournament, &data.entry, taken, data.waiting.len());
+    let open = intake.open;
     let participants = (!data.participants.is_empty())
         .then(|| super::entry::field_table(locale, &data.entry, &data.participants));
     let waiting =
@@ -420,10 +402,12 @@ pub fn tournament(
             .collect(),
         form: open.then(|| {
             let mut view = form_view(place, tournament, data, form, token);
-            view.waiting_note = joins_waiting_list.then(|| T::JoinWaitingList.get(locale));
+            view.waiting_note = intake
+                .to_waiting_list
+                .then(|| T::JoinWaitingList.get(locale));
             view
         }),
-        register_note: (!open).then(|| register_note.get(locale)),
+        register_note: intake.closed.map(|note| note.get(locale)),
         participants_heading: T::Participants.get(locale),
         participants,
         waiting,

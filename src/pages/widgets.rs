@@ -5,16 +5,18 @@
 use serde::Serialize;
 
 use super::bracket::body as bracket_body;
+use super::entry::{self, EntryFact};
 use super::i18n::{self, T};
 use super::render::{RenderError, render};
 use super::tables::{StandingsBody, advance_per_group};
 use super::{Frame, Theme};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
+use crate::domain::entry::Entry;
 use crate::domain::{Locale, TournamentStatus};
 use crate::links::BaseUrl;
 use crate::views::StandingsRecord;
-use crate::views::public::BracketData;
+use crate::views::public::{BracketData, Places};
 
 #[derive(Serialize)]
 struct RegistrationBody {
@@ -28,33 +30,34 @@ struct RegistrationBody {
     taken: i64,
     left_label: &'static str,
     left: i64,
+    /// Check-in, team size and waiting list, as the portal lists them.
+    entry_facts: Vec<EntryFact>,
     button: Option<&'static str>,
     message: Option<&'static str>,
 }
 
-/// The registration page: state, start, places taken and left, and the way to the portal.
+/// The registration page: state, start, places taken and left, check-in, teams and the waiting
+/// list, and the way to the portal (to register, or to join the waiting list when the field is
+/// full and the list has room). The portal's form follows the same rule ([`entry::intake`]).
 pub fn registration(
     frame: &Frame<'_>,
     tournament: &TournamentRow,
-    taken: i64,
+    entry: &Entry,
+    places: Places,
 ) -> Result<String, RenderError> {
     let locale = frame.locale;
-    let left = (tournament.max_participants - taken).max(0);
+    let left = (tournament.max_participants - places.taken).max(0);
     let status = tournament.status;
     let (window_label, window) = match status {
         TournamentStatus::Announced => (T::RegOpensAt, tournament.registration_opens_at),
         TournamentStatus::RegistrationOpen => (T::RegClosesAt, tournament.registration_closes_at),
         _ => (T::RegOpensAt, None),
     };
-    let open = status == TournamentStatus::RegistrationOpen;
-    let message = match status {
-        TournamentStatus::Draft | TournamentStatus::Announced => Some(T::RegNotYetOpen),
-        TournamentStatus::RegistrationOpen if left == 0 => Some(T::RegFull),
-        TournamentStatus::RegistrationOpen => None,
-        TournamentStatus::RegistrationClosed => Some(T::RegClosed),
-        TournamentStatus::InProgress => Some(T::RegInProgress),
-        TournamentStatus::Completed => Some(T::RegCompleted),
-        TournamentStatus::Cancelled => Some(T::RegCancelled),
+    let intake = entry::intake(tournament, entry, places.taken, places.waiting);
+    let (button, message) = match (intake.open, intake.to_waiting_list) {
+        (true, true) => (Some(T::JoinWaitingListButton), Some(T::JoinWaitingList)),
+        (true, false) => (Some(T::RegisterButton), None),
+        (false, _) => (None, intake.closed),
     };
     let body = RegistrationBody {
         status: T::status(status).get(locale),
@@ -64,10 +67,11 @@ pub fn registration(
         window_label: window.map(|_| window_label.get(locale)),
         window: window.map(|ms| i18n::date_time(locale, ms)),
         taken_label: T::PlacesTaken.get(locale),
-        taken,
+        taken: places.taken,
         left_label: T::PlacesLeft.get(locale),
         left,
-        button: (open && left > 0).then(|| T::RegisterButton.get(locale)),
+        entry_facts: entry::facts(locale, tournament, entry, places.waiting),
+        button: button.map(|b| b.get(locale)),
         message: message.map(|m| m.get(locale)),
     };
     render("registration", &frame.page(T::Registration, body))

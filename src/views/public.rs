@@ -27,9 +27,21 @@ pub async fn published_tournament(
         .filter(|t| is_published(t.status, t.test)))
 }
 
-/// How many participants hold a place (withdrawn ones do not).
-pub async fn places_taken(conn: Conn<'_>, tournament: &TournamentRow) -> Result<i64, DbError> {
-    participants::count_in_field(conn, tournament.id).await
+/// How full a tournament is: places taken in the field, and how many wait for one.
+#[derive(Debug, Clone, Copy)]
+pub struct Places {
+    pub taken: i64,
+    pub waiting: usize,
+}
+
+/// How many participants hold a place (withdrawn and waiting ones do not), and how many wait.
+pub async fn places(mut conn: Conn<'_>, tournament: &TournamentRow) -> Result<Places, DbError> {
+    let taken = participants::count_in_field(conn.reborrow(), tournament.id).await?;
+    let waiting = participants::count_waiting(conn, tournament.id).await?;
+    Ok(Places {
+        taken,
+        waiting: usize::try_from(waiting).unwrap_or(0),
+    })
 }
 
 /// Everything a bracket page draws: stages, matches in order, and for groups-then-playoffs the

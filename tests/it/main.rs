@@ -11,6 +11,7 @@ mod demo;
 mod documented_commands;
 mod engine;
 mod entry;
+mod entry_browser;
 mod faults;
 mod generated;
 mod import;

@@ -13,88 +13,25 @@ use std::time::Duration;
 use fantoccini::Locator;
 use reqwest::StatusCode;
 
-use crate::support::browser::{Browser, artifacts_dir, with_axe};
+use crate::support::browser::{Browser, with_axe};
 use crate::support::receiver::{Receiver, Reply};
 use crate::support::server::Server;
 use crate::support::sqlite;
 
 const TEST: &str = "section_browser::an_owner_manages_the_space_in_a_browser";
 
-async fn fill(browser: &Browser, css: &str, text: &str) {
-    browser
-        .client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|_| panic!("the field {css}"))
-        .send_keys(text)
-        .await
-        .expect("type into it");
-}
-
-/// Presses a form's button and waits for the answer to be a new, loaded page: a page that leads
-/// back to the same path must not be mistaken for its answer.
-async fn press(browser: &Browser, css: &str) {
-    browser.js("window.__before = true; return true;").await;
-    click(browser, css).await;
-    browser
-        .wait_until(
-            &format!("the answer to {css}"),
-            "return !window.__before && document.readyState === 'complete';",
-        )
-        .await;
-}
-
-/// Clicks a button that does not leave the page.
-async fn click(browser: &Browser, css: &str) {
-    browser
-        .client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|_| panic!("the button {css}"))
-        .click()
-        .await
-        .expect("click it");
-}
-
-async fn path_is(browser: &Browser, path: &str) {
-    browser
-        .wait_until(
-            path,
-            &format!(
-                "return location.pathname === '{path}' && document.readyState === 'complete';"
-            ),
-        )
-        .await;
-}
-
-async fn text_of(browser: &Browser, css: &str) -> String {
-    browser
-        .client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|_| panic!("{css}"))
-        .text()
-        .await
-        .expect("its text")
-}
-
 /// Creates a key named `name` on the keys page and returns the key the answer shows once.
 async fn create_key(browser: &Browser, name: &str) -> String {
-    fill(browser, "input[name=name]", name).await;
-    press(
-        browser,
-        "#content > .section > form.stacked button[type=submit]",
-    )
-    .await;
-    text_of(browser, "#new-key").await
+    browser.fill("input[name=name]", name).await;
+    browser
+        .press("#content > .section > form.stacked button[type=submit]")
+        .await;
+    browser.text_of("#new-key").await
 }
 
 /// axe-core on the page, and a screenshot named `name`.
 async fn check(browser: &Browser, axe: &str, name: &str) {
-    let problems = browser.accessibility_problems(axe).await;
-    assert!(problems.is_empty(), "{name}: {problems:#?}");
-    let png = browser.client.screenshot().await.expect("a screenshot");
-    std::fs::write(artifacts_dir("section").join(format!("{name}.png")), png).expect("save it");
+    browser.check_page(axe, "section", name).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -137,24 +74,27 @@ async fn an_owner_manages_the_space_in_a_browser() {
 
     browser.client.goto(&link).await.expect("open the link");
     check(&browser, &axe, "sign-in-link").await;
-    press(&browser, "main form button[type=submit]").await;
-    path_is(&browser, "/en/account").await;
+    browser.press("main form button[type=submit]").await;
+    browser.path_is("/en/account").await;
     check(&browser, &axe, "account").await;
-    fill(&browser, "#password-new", "correct horse battery staple").await;
-    press(&browser, "#content form.stacked button[type=submit]").await;
-    path_is(&browser, "/en/account").await;
-    press(&browser, ".who button").await;
-    path_is(&browser, "/en/sign-in").await;
+    browser
+        .fill("#password-new", "correct horse battery staple")
+        .await;
+    browser
+        .press("#content form.stacked button[type=submit]")
+        .await;
+    browser.path_is("/en/account").await;
+    browser.press(".who button").await;
+    browser.path_is("/en/sign-in").await;
     check(&browser, &axe, "sign-in").await;
-    fill(&browser, "#sign-in-email", "owner@example.org").await;
-    fill(
-        &browser,
-        "#sign-in-password",
-        "correct horse battery staple",
-    )
-    .await;
-    press(&browser, "#content form.stacked button[type=submit]").await;
-    path_is(&browser, "/en/account").await;
+    browser.fill("#sign-in-email", "owner@example.org").await;
+    browser
+        .fill("#sign-in-password", "correct horse battery staple")
+        .await;
+    browser
+        .press("#content form.stacked button[type=submit]")
+        .await;
+    browser.path_is("/en/account").await;
 
     let keys = format!("{}/en/organizer/demo/integrations/keys", server.base);
     browser.client.goto(&keys).await.expect("the keys page");
@@ -179,7 +119,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
         "the key works at once"
     );
     // The newest key is the table's first row.
-    press(&browser, "table form[action$='/revoke'] button").await;
+    browser.press("table form[action$='/revoke'] button").await;
     browser
         .wait_until(
             "revoked",
@@ -195,18 +135,20 @@ async fn an_owner_manages_the_space_in_a_browser() {
     let overview = format!("{}/en/organizer/demo/integrations", server.base);
     browser.client.goto(&overview).await.expect("the section");
     check(&browser, &axe, "integrations").await;
-    fill(&browser, "input[name=url]", &receiver.url).await;
-    press(&browser, "form[action$='/integrations/hooks'] button").await;
+    browser.fill("input[name=url]", &receiver.url).await;
+    browser
+        .press("form[action$='/integrations/hooks'] button")
+        .await;
     browser
         .wait_until(
             "the secret is shown",
             "return !!document.getElementById('new-secret');",
         )
         .await;
-    let secret = text_of(&browser, "#new-secret").await;
+    let secret = browser.text_of("#new-secret").await;
     check(&browser, &axe, "hook-added").await;
     browser.allow_clipboard().await;
-    click(&browser, "button[data-copy=new-secret]").await;
+    browser.click("button[data-copy=new-secret]").await;
     browser
         .wait_until(
             "the button says it copied",
@@ -219,14 +161,14 @@ async fn an_owner_manages_the_space_in_a_browser() {
         secret,
         "the copy button puts the secret on the clipboard"
     );
-    press(&browser, "form[action$='/test'] button").await;
+    browser.press("form[action$='/test'] button").await;
     browser
         .wait_until(
             "the answer is shown",
             "return !!document.querySelector('p.notice');",
         )
         .await;
-    let said = text_of(&browser, "p.notice").await;
+    let said = browser.text_of("p.notice").await;
     assert!(said.contains("was delivered: 200"), "{said}");
     check(&browser, &axe, "hook-tested").await;
     let ping = receiver
@@ -249,19 +191,21 @@ async fn an_owner_manages_the_space_in_a_browser() {
     );
 
     // A failed delivery, retried from the address's page, arrives.
-    press(&browser, "form[action$='/test'] button").await;
+    browser.press("form[action$='/test'] button").await;
     browser
         .wait_until(
             "the failure is shown",
             "return !!document.querySelector('p.notice.failed');",
         )
         .await;
-    let said = text_of(&browser, "p.notice.failed").await;
+    let said = browser.text_of("p.notice.failed").await;
     assert!(
         said.contains("500"),
         "the receiver's answer is shown: {said}"
     );
-    press(&browser, "table form[action*='/deliveries/'] button").await;
+    browser
+        .press("table form[action*='/deliveries/'] button")
+        .await;
     browser
         .wait_until(
             "retried",
@@ -314,8 +258,10 @@ async fn an_owner_manages_the_space_in_a_browser() {
         .goto(&format!("{}/en/organizer/demo/members", server.base))
         .await
         .expect("members");
-    fill(&browser, "input[name=email]", "admin@example.org").await;
-    press(&browser, "form[action$='/members'].stacked button").await;
+    browser.fill("input[name=email]", "admin@example.org").await;
+    browser
+        .press("form[action$='/members'].stacked button")
+        .await;
     browser
         .wait_until(
             "the invitation is shown",
@@ -323,18 +269,18 @@ async fn an_owner_manages_the_space_in_a_browser() {
         )
         .await;
     check(&browser, &axe, "member-invited").await;
-    let invitation = text_of(&browser, "#invitation").await;
+    let invitation = browser.text_of("#invitation").await;
 
     // The administrator, in the same browser once the owner has signed out.
-    press(&browser, ".who button").await;
-    path_is(&browser, "/en/sign-in").await;
+    browser.press(".who button").await;
+    browser.path_is("/en/sign-in").await;
     browser
         .client
         .goto(&invitation)
         .await
         .expect("the invitation");
-    press(&browser, "main form button[type=submit]").await;
-    path_is(&browser, "/en/account").await;
+    browser.press("main form button[type=submit]").await;
+    browser.path_is("/en/account").await;
     browser.client.goto(&keys).await.expect("the keys page");
     let admins = create_key(&browser, "admin's key").await;
     assert_eq!(api(admins).await, StatusCode::OK, "an administrator's key");
@@ -343,7 +289,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
         .goto(&format!("{}/en/organizer/demo/members", server.base))
         .await
         .expect("members");
-    let page = text_of(&browser, "main").await;
+    let page = browser.text_of("main").await;
     assert!(
         page.contains("Only the space's owners manage its members."),
         "{page}"

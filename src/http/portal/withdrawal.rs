@@ -169,18 +169,22 @@ pub(super) async fn check_in(
         )),
         Err(ServiceError::NotFound(Missing::WithdrawalLink)) => Ok(link_not_valid(place)),
         Err(ServiceError::Rule(
-            Rule::CheckInNotYet { .. }
+            rule @ (Rule::CheckInNotYet { .. }
             | Rule::CheckInOver { .. }
             | Rule::NoCheckIn { .. }
-            | Rule::NotEntered { .. },
+            | Rule::NotEntered { .. }),
         )) => {
+            let problem = match rule {
+                Rule::CheckInNotYet { .. } => T::CheckInNotOpen,
+                _ => T::CheckInOver,
+            };
             withdrawal_page(
                 app,
                 place,
                 secret,
                 headers,
                 StatusCode::CONFLICT,
-                Some(T::CheckInOver),
+                Some(problem),
             )
             .await
         }

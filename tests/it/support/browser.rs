@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
@@ -254,6 +254,73 @@ impl Browser {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+}
+
+impl Browser {
+    /// Types `text` into the field `css` finds.
+    pub async fn fill(&self, css: &str, text: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|_| panic!("the field {css}"))
+            .send_keys(text)
+            .await
+            .expect("type into it");
+    }
+
+    /// Presses a form's button and waits for the answer to be a new, loaded page: a page that
+    /// leads back to the same path must not be mistaken for its answer.
+    pub async fn press(&self, css: &str) {
+        self.js("window.__before = true; return true;").await;
+        self.click(css).await;
+        self.wait_until(
+            &format!("the answer to {css}"),
+            "return !window.__before && document.readyState === 'complete';",
+        )
+        .await;
+    }
+
+    /// Clicks what `css` finds, without waiting for anything.
+    pub async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|_| panic!("the button {css}"))
+            .click()
+            .await
+            .expect("click it");
+    }
+
+    /// Waits until the page at `path` has loaded.
+    pub async fn path_is(&self, path: &str) {
+        self.wait_until(
+            path,
+            &format!(
+                "return location.pathname === '{path}' && document.readyState === 'complete';"
+            ),
+        )
+        .await;
+    }
+
+    /// The text of what `css` finds, as a person reads it.
+    pub async fn text_of(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|_| panic!("{css}"))
+            .text()
+            .await
+            .expect("its text")
+    }
+
+    /// axe-core finds no serious or critical problem on the page; a screenshot of it is left in
+    /// the artifacts' `dir` as `name.png`.
+    pub async fn check_page(&self, axe: &str, dir: &str, name: &str) {
+        let problems = self.accessibility_problems(axe).await;
+        assert!(problems.is_empty(), "{name}: {problems:#?}");
+        let png = self.client.screenshot().await.expect("a screenshot");
+        std::fs::write(artifacts_dir(dir).join(format!("{name}.png")), png).expect("save it");
     }
 }
 
