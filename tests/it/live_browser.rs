@@ -3,7 +3,8 @@
 //! in their live region; when the server restarts (a result reported while it is down), the page
 //! reconnects and catches up by itself. axe-core checks both pages after they changed. On
 //! Postgres with two replicas, a registration posted to one shows on the page a browser holds
-//! open on the other, also without a reload and in under 2 s.
+//! open on the other, and a result reported from the shell on the bracket widget and the portal
+//! page open on either, also without a reload and in under 2 s.
 
 use std::time::{Duration, Instant};
 
@@ -109,15 +110,17 @@ async fn pages_follow_results_without_a_reload() {
     browser.close().await;
 }
 
-const REPLICAS: &str =
-    "live_browser::a_registration_through_another_replica_shows_without_a_reload";
+const REPLICAS: &str = "live_browser::replicas_on_postgres_show_changes_without_a_reload";
 
+/// Two replicas on Postgres: a registration posted to one shows on the portal page a browser
+/// holds open on the other; a result reported from the shell shows on the bracket widget and
+/// the portal page open on a replica. Each without a reload, in under 2 s, and axe-clean after.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_registration_through_another_replica_shows_without_a_reload() {
+async fn replicas_on_postgres_show_changes_without_a_reload() {
     let Some(t) = postgres(REPLICAS).await else {
         return;
     };
-    let Some(browser) = Browser::start(REPLICAS).await else {
+    let Some((browser, axe)) = with_axe(REPLICAS).await else {
         return;
     };
     t.run(&["demo"]);
@@ -159,6 +162,24 @@ async fn a_registration_through_another_replica_shows_without_a_reload() {
         serde_json::Value::Bool(true),
         "the page changed in place, not by a reload"
     );
+
+    for (server, path) in [
+        (&watched, format!("/embed/en/tournaments/{WINTER}/bracket")),
+        (&other, format!("/en/tournaments/{WINTER}")),
+    ] {
+        open(&browser, &server.url(&path)).await;
+        let before = scores(&browser).await;
+        let reported = Instant::now();
+        t.report_first_ready(WINTER);
+        let took = shows_more_than(&browser, before, &path).await;
+        assert!(
+            reported.elapsed() < Duration::from_secs(2),
+            "{path} on Postgres: the result showed after {:?} ({took:?} after the report ended)",
+            reported.elapsed()
+        );
+        let problems = browser.accessibility_problems(&axe).await;
+        assert!(problems.is_empty(), "{path}: {problems:#?}");
+    }
     drop((watched, other));
     browser.close().await;
 }
