@@ -8,13 +8,18 @@
 //! shell beside `serve`, two webhook addresses on a real HTTPS receiver (one answers 200, the
 //! other 500, so its page lists failed deliveries, each with a retry form), nine API keys, and the
 //! audit entries all of that left. Every page is rendered for the session: its forms carry tokens
-//! bound to it, and nothing is cached.
+//! bound to it, and nothing is cached. The public sign-in pages (the password form, a link's
+//! confirming page) are measured the same way; a sign-in by password, whose Argon2id check is
+//! slow on purpose, is timed one at a time.
 //!
 //! Run: `cargo bench --bench section` (needs `wrk`). `TOURNEY_BENCH_SECONDS` (default 8) per wrk
 //! run. Figures go to docs/PERFORMANCE.md.
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "../tests/it/support/member.rs"]
+#[allow(dead_code)] // the benchmark signs in and posts forms; the tests use the rest
+mod member;
 #[path = "../tests/it/support/receiver.rs"]
 mod receiver;
 
@@ -25,9 +30,11 @@ use std::time::{Duration, Instant};
 use common::{
     Serve, bare_warp, play, rotating_script, setting, tourney, without_wrk, wrk, wrk_with,
 };
+use member::Member;
 use receiver::{Receiver, Reply};
 
 const OWNER: &str = "owner@example.org";
+const PASSWORD: &str = "correct horse battery staple";
 
 /// A space with a 64-player double elimination, registration closed.
 fn document() -> String {
@@ -43,42 +50,32 @@ fn document() -> String {
     )
 }
 
-/// `name=value` of every cookie `response` sets.
-fn cookies(response: &reqwest::Response) -> Vec<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next().map(str::to_owned))
-        .collect()
+/// Signs in by `link` as a browser does; the session cookie, `name=value`.
+async fn sign_in(base: &str, link: &str) -> (Member, String) {
+    let mut owner = Member::new(base);
+    let signed = owner.sign_in_by_link(link).await;
+    assert_eq!(signed.status.as_u16(), 303, "sign in: {}", signed.body);
+    let session = owner.session().expect("a session after sign-in");
+    (owner, format!("tourney_session={session}"))
 }
 
-/// Opens a sign-in link and presses its button as a browser does; the session cookie.
-async fn sign_in(base: &str, link: &str) -> String {
-    let client = reqwest::Client::builder()
-        .no_proxy()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("a client");
-    let page = client.get(link).send().await.expect("the link's page");
-    let before = cookies(&page).join("; ");
-    let html = page.text().await.expect("its body");
-    let start = html.find("name=\"token\" value=\"").expect("its form") + 20;
-    let token = &html[start..start + html[start..].find('"').expect("the token's end")];
-    let answer = client
-        .post(link)
-        .header("cookie", before)
-        .header("sec-fetch-site", "same-origin")
-        .header("origin", base)
-        .form(&[("token", token)])
-        .send()
-        .await
-        .expect("sign in");
-    cookies(&answer)
-        .into_iter()
-        .find(|c| c.starts_with("tourney_session="))
-        .unwrap_or_else(|| panic!("no session after sign-in: {}", answer.status()))
+/// Sets the owner's password, then signs in by it `times` times, each from a new browser (the
+/// form, then its post); each sign-in's time, sorted.
+async fn password_sign_ins(base: &str, owner: &mut Member, times: usize) -> Vec<Duration> {
+    let set = owner
+        .submit("/en/account", "/en/account/password", &[("new", PASSWORD)])
+        .await;
+    assert_eq!(set.status.as_u16(), 303, "set the password: {}", set.body);
+    let mut took = Vec::with_capacity(times);
+    for _ in 0..times {
+        let mut visitor = Member::new(base);
+        let started = Instant::now();
+        let answer = visitor.sign_in(OWNER, PASSWORD).await;
+        took.push(started.elapsed());
+        assert_eq!(answer.status.as_u16(), 303, "sign in: {}", answer.body);
+    }
+    took.sort();
+    took
 }
 
 /// Waits until no delivery of `hook` is pending or in flight.
@@ -180,7 +177,17 @@ fn main() {
         &["--base-url", &serve.base, "login-link", "--email", OWNER],
     );
     let link = printed.lines().next().expect("a link").trim().to_owned();
-    let cookie = runtime.block_on(sign_in(&serve.base, &link));
+    let (mut owner, cookie) = runtime.block_on(sign_in(&serve.base, &link));
+    // A link not used yet, for its confirming page.
+    let unused = tourney(
+        &db,
+        &["--base-url", &serve.base, "login-link", "--email", OWNER],
+    );
+    let unused = unused.lines().next().expect("a link").trim();
+    let unused_path = unused
+        .strip_prefix(&serve.base)
+        .expect("a link of this server")
+        .to_owned();
 
     let script = dir.path().join("cookie.lua");
     std::fs::write(&script, rotating_script("Cookie", "")).expect("write the script");
@@ -217,6 +224,8 @@ fn main() {
         ("widgets", "/en/organizer/club/integrations/widgets"),
         ("members", "/en/organizer/club/members"),
         ("account", "/en/account"),
+        ("sign-in (the password form)", "/en/sign-in"),
+        ("a sign-in link's page", unused_path.as_str()),
     ] {
         let page = fetch(path);
         let (bare_url, _bare) = bare_warp(page.clone(), "text/html; charset=utf-8");
@@ -241,5 +250,14 @@ fn main() {
             "{path}: every answer is the page"
         );
     }
+    let took = runtime.block_on(password_sign_ins(&serve.base, &mut owner, 15));
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "sign-in by password (the form and its post, one after another, 15 times): \
+         median {:.1} ms, fastest {:.1} ms, slowest {:.1} ms",
+        ms(took[took.len() / 2]),
+        ms(took[0]),
+        ms(took[took.len() - 1]),
+    );
     println!("peak memory of serve: {:.1} MiB", serve.peak_mib());
 }
