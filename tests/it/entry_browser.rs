@@ -26,6 +26,12 @@ async fn main_text(browser: &Browser) -> String {
     browser.text_of("main").await
 }
 
+/// Opens `url` and returns what its main part says.
+async fn visit(browser: &Browser, url: &str) -> String {
+    browser.client.goto(url).await.expect("open the page");
+    main_text(browser).await
+}
+
 /// Fills the team form of the tournament page open in `browser` and sends it; returns the
 /// confirmation's text and the private link it shows.
 async fn register_team(
@@ -122,12 +128,7 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
     let page = server.url("/en/tournaments/duo");
 
     // The team form: the team's name, the captain's address, the players one per line.
-    browser
-        .client
-        .goto(&page)
-        .await
-        .expect("the tournament page");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &page).await;
     for says in ["Team name", "2–3 players", "Check-in", "0 waiting of 2"] {
         assert!(text.contains(says), "the page says {says:?}: {text}");
     }
@@ -143,11 +144,7 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
         "{refused}"
     );
     check(&browser, &axe, "team-refused").await;
-    browser
-        .client
-        .goto(&page)
-        .await
-        .expect("the tournament page");
+    visit(&browser, &page).await;
     let (confirmed, wolves_link) =
         register_team(&browser, "Wolves", "wolves@example.org", &["Gus", "Hal"]).await;
     assert!(
@@ -157,12 +154,7 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
     check(&browser, &axe, "team-registered").await;
 
     // The field is full: the next team joins the waiting list and learns its place in line.
-    browser
-        .client
-        .goto(&page)
-        .await
-        .expect("the tournament page");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &page).await;
     assert!(
         text.contains("registering puts you on the waiting list"),
         "{text}"
@@ -176,12 +168,7 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
     check(&browser, &axe, "waiting-registered").await;
 
     // The captain of Wolves checks in from the private link.
-    browser
-        .client
-        .goto(&wolves_link)
-        .await
-        .expect("the private link");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &wolves_link).await;
     assert!(
         text.contains("Wolves is in the field.") && text.contains("Check-in is open until"),
         "{text}"
@@ -202,11 +189,7 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
     );
 
     // The tournament page: rosters, who checked in, the waiting list.
-    browser
-        .client
-        .goto(&page)
-        .await
-        .expect("the tournament page");
+    visit(&browser, &page).await;
     let field = table_after(&browser, "Participants").await;
     assert_eq!(
         field,
@@ -259,22 +242,12 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
         Value::Bool(true),
         "the page changed in place"
     );
-    browser
-        .client
-        .goto(&bees_link)
-        .await
-        .expect("Bees' private link");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &bees_link).await;
     assert!(text.contains("Bees is in the field."), "{text}");
 
     // The field is full again with room in line: the widget leads to the waiting list.
     let widget = server.url("/embed/en/tournaments/duo/registration");
-    browser
-        .client
-        .goto(&widget)
-        .await
-        .expect("the registration widget");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &widget).await;
     for says in [
         "Join the waiting list on the portal",
         "2–3 players",
@@ -285,24 +258,14 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
     check(&browser, &axe, "widget-waiting-list").await;
 
     // The same pages in Russian.
-    browser
-        .client
-        .goto(&server.url("/ru/tournaments/duo"))
-        .await
-        .expect("the Russian page");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &server.url("/ru/tournaments/duo")).await;
     assert!(
         text.contains("Лист ожидания") && text.contains("Подтвердил"),
         "{text}"
     );
     check(&browser, &axe, "tournament-entry-ru").await;
     let russian_link = wolves_link.replace("/en/withdraw/", "/ru/withdraw/");
-    browser
-        .client
-        .goto(&russian_link)
-        .await
-        .expect("the private link in Russian");
-    let text = main_text(&browser).await;
+    let text = visit(&browser, &russian_link).await;
     assert!(text.contains("Участие подтверждено"), "{text}");
     check(&browser, &axe, "checked-in-ru").await;
     browser.close().await;

@@ -13,7 +13,7 @@ use reqwest::StatusCode;
 use crate::support::browser::{Browser, with_axe};
 use crate::support::player::Player;
 use crate::support::server::Server;
-use crate::support::{postgres, sqlite};
+use crate::support::{TestDb, postgres, sqlite};
 
 const TEST: &str = "live_browser::pages_follow_results_without_a_reload";
 const WINTER: &str = "demo-winter-double";
@@ -70,6 +70,23 @@ async fn shows_more_than(browser: &Browser, before: i64, what: &str) -> Duration
     took
 }
 
+/// Opens `url`, reports a result from the shell, and checks that the page shows it without a
+/// reload within 2 s of the report, and stays axe-clean.
+async fn a_result_shows(browser: &Browser, axe: &str, t: &TestDb, url: &str) {
+    open(browser, url).await;
+    let before = scores(browser).await;
+    let reported = Instant::now();
+    t.report_first_ready(WINTER);
+    let took = shows_more_than(browser, before, url).await;
+    assert!(
+        reported.elapsed() < Duration::from_secs(2),
+        "{url}: the result showed after {:?} ({took:?} after the report ended)",
+        reported.elapsed()
+    );
+    let problems = browser.accessibility_problems(axe).await;
+    assert!(problems.is_empty(), "{url}: {problems:#?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_follow_results_without_a_reload() {
     let Some((browser, axe)) = with_axe(TEST).await else {
@@ -83,18 +100,7 @@ async fn pages_follow_results_without_a_reload() {
         format!("/embed/en/tournaments/{WINTER}/bracket"),
         format!("/en/tournaments/{WINTER}"),
     ] {
-        open(&browser, &server.url(&path)).await;
-        let before = scores(&browser).await;
-        let reported = Instant::now();
-        t.report_first_ready(WINTER);
-        let took = shows_more_than(&browser, before, &path).await;
-        assert!(
-            reported.elapsed() < Duration::from_secs(2),
-            "{path}: the result showed after {:?} ({took:?} after the report ended)",
-            reported.elapsed()
-        );
-        let problems = browser.accessibility_problems(&axe).await;
-        assert!(problems.is_empty(), "{path}: {problems:#?}");
+        a_result_shows(&browser, &axe, &t, &server.url(&path)).await;
     }
 
     // The portal page stays open while the server restarts and a result comes in meanwhile.
@@ -163,23 +169,20 @@ async fn replicas_on_postgres_show_changes_without_a_reload() {
         "the page changed in place, not by a reload"
     );
 
-    for (server, path) in [
-        (&watched, format!("/embed/en/tournaments/{WINTER}/bracket")),
-        (&other, format!("/en/tournaments/{WINTER}")),
-    ] {
-        open(&browser, &server.url(&path)).await;
-        let before = scores(&browser).await;
-        let reported = Instant::now();
-        t.report_first_ready(WINTER);
-        let took = shows_more_than(&browser, before, &path).await;
-        assert!(
-            reported.elapsed() < Duration::from_secs(2),
-            "{path} on Postgres: the result showed after {:?} ({took:?} after the report ended)",
-            reported.elapsed()
-        );
-        let problems = browser.accessibility_problems(&axe).await;
-        assert!(problems.is_empty(), "{path}: {problems:#?}");
-    }
+    a_result_shows(
+        &browser,
+        &axe,
+        &t,
+        &watched.url(&format!("/embed/en/tournaments/{WINTER}/bracket")),
+    )
+    .await;
+    a_result_shows(
+        &browser,
+        &axe,
+        &t,
+        &other.url(&format!("/en/tournaments/{WINTER}")),
+    )
+    .await;
     drop((watched, other));
     browser.close().await;
 }

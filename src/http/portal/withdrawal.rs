@@ -5,11 +5,13 @@
 
 use std::sync::Arc;
 
+use bytes::Bytes;
+
 use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
 use super::pages::published;
-use super::registration::check_post;
+use super::registration::{Refused, check_post};
 use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
 use crate::http::App;
 use crate::http::widgets::Failure;
@@ -93,6 +95,30 @@ async fn withdrawal_page(
     Ok(response)
 }
 
+/// The registrant's page again after a post to it was refused (its limit, size, origin or
+/// token), saying why, with the refusal's status and headers.
+async fn refused_post(
+    app: &App,
+    place: &Place<'_>,
+    secret: &str,
+    headers: &HeaderMap,
+    (refused, _): (Refused, Bytes),
+) -> Result<Response, Failure> {
+    let mut response = withdrawal_page(
+        app,
+        place,
+        secret,
+        headers,
+        refused.status(),
+        Some(refused.text()),
+    )
+    .await?;
+    if response.status() != StatusCode::NOT_FOUND {
+        refused.apply(&mut response);
+    }
+    Ok(response)
+}
+
 /// POST `/<locale>/withdraw/<secret>`: the confirming click.
 pub(super) async fn withdraw(
     app: &Arc<App>,
@@ -102,20 +128,8 @@ pub(super) async fn withdraw(
 ) -> Result<Response, Failure> {
     let headers = request.headers;
     let action = format!("/{}/withdraw/{secret}", place.locale);
-    if let Err((refused, _)) = check_post(app, &action, request).await {
-        let mut response = withdrawal_page(
-            app,
-            place,
-            secret,
-            headers,
-            refused.status(),
-            Some(refused.text()),
-        )
-        .await?;
-        if response.status() != StatusCode::NOT_FOUND {
-            refused.apply(&mut response);
-        }
-        return Ok(response);
+    if let Err(refused) = check_post(app, &action, request).await {
+        return refused_post(app, place, secret, headers, refused).await;
     }
     match registrations::withdraw(&app.db, &portal_ctx(app), Registrant::Link(secret)).await {
         Ok(participant) => {
@@ -146,20 +160,8 @@ pub(super) async fn check_in(
 ) -> Result<Response, Failure> {
     let headers = request.headers;
     let action = format!("/{}/withdraw/{secret}/check-in", place.locale);
-    if let Err((refused, _)) = check_post(app, &action, request).await {
-        let mut response = withdrawal_page(
-            app,
-            place,
-            secret,
-            headers,
-            refused.status(),
-            Some(refused.text()),
-        )
-        .await?;
-        if response.status() != StatusCode::NOT_FOUND {
-            refused.apply(&mut response);
-        }
-        return Ok(response);
+    if let Err(refused) = check_post(app, &action, request).await {
+        return refused_post(app, place, secret, headers, refused).await;
     }
     let who = Registrant::Link(secret);
     match check_in::check_in(&app.db, &portal_ctx(app), who, By::Registrant).await {
