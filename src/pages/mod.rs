@@ -16,6 +16,7 @@ pub mod games;
 pub mod i18n;
 pub mod ics;
 pub mod portal;
+pub mod registrant;
 mod render;
 mod schedule;
 pub mod section;

@@ -8,10 +8,8 @@
 
 use super::audit::{self, Action};
 use super::registrations::{self, Registrant, find_registrant};
-use super::{
-    Conflict, Ctx, Rule, ServiceError, find_tournament_for_update, publish, tournaments,
-    waiting_list,
-};
+use super::status::change_status;
+use super::{Conflict, Ctx, Rule, ServiceError, find_tournament_for_update, publish, waiting_list};
 use crate::db::participants::{self, ParticipantRow};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};
@@ -217,7 +215,7 @@ pub(super) async fn process_in(
     )
     .await?;
     if tournament.status == TournamentStatus::RegistrationOpen {
-        tournaments::change_status(
+        change_status(
             tx,
             ctx,
             space,

@@ -1,7 +1,7 @@
 //! Reporting and correcting match results.
 
 use super::audit::{self, Action};
-use super::tournaments::change_status;
+use super::status::change_status;
 use super::{Ctx, Missing, Rule, ServiceError, find_tournament_for_update, publish};
 use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;

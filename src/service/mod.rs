@@ -10,6 +10,7 @@
 mod audit;
 mod error;
 mod publish;
+mod status;
 
 pub mod check_in;
 pub mod demo;

@@ -3,12 +3,12 @@
 
 use super::audit::{self, Action};
 use super::spaces::{one_line, slug};
+use super::status::change_status;
 use super::{
     Conflict, Ctx, Field, Invalid, Rule, ServiceError, check_in, find_space,
-    find_tournament_for_update, publish, waiting_list,
+    find_tournament_for_update, waiting_list,
 };
 use crate::db::participants;
-use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
 use crate::db::tournaments::{self, NewTournament, TournamentRow};
 use crate::db::{Db, Tx};
@@ -360,33 +360,6 @@ pub async fn set_status(
     lifecycle::check(tournament.status, to, Mover::Organiser).map_err(Rule::Move)?;
     let previous = change_status(&mut tx, ctx, &space, tournament, to).await?;
     tx.commit().await?;
-    Ok(previous)
-}
-
-/// Writes a status move with its `tournament.status_changed` event and audit entry; returns the
-/// previous status.
-pub(super) async fn change_status(
-    tx: &mut Tx,
-    ctx: &Ctx<'_>,
-    space: &SpaceRow,
-    mut tournament: TournamentRow,
-    to: TournamentStatus,
-) -> Result<TournamentStatus, ServiceError> {
-    let previous = tournament.status;
-    tournaments::set_status(tx.conn(), tournament.id, to, ctx.now).await?;
-    tournament.status = to;
-    let event = publish::status_changed(ctx, &tournament, space, previous);
-    publish::to_subscribers(tx, ctx, space, &event).await?;
-    let details = format!("{previous} -> {to}");
-    audit::record(
-        tx,
-        ctx,
-        Some(space.id),
-        Action::TournamentStatusChanged,
-        Some(&tournament.id),
-        Some(&details),
-    )
-    .await?;
     Ok(previous)
 }
 

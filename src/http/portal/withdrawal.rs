@@ -15,9 +15,9 @@ use super::registration::{Refused, check_post};
 use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
 use crate::http::App;
 use crate::http::widgets::Failure;
-use crate::pages::entry::{self, Standing};
 use crate::pages::i18n::T;
 use crate::pages::portal::{self, Place};
+use crate::pages::registrant::{self, Standing};
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Registrant};
 use crate::service::{Missing, Rule, ServiceError};
@@ -81,7 +81,7 @@ async fn withdrawal_page(
         entry: &entry,
         now: crate::timestamp::now_ms(),
     };
-    let html = entry::registrant(
+    let html = registrant::private_page(
         &place,
         &tournament,
         &standing,
