@@ -78,6 +78,25 @@ async fn password_sign_ins(base: &str, owner: &mut Member, times: usize) -> Vec<
     took
 }
 
+/// `at_once` sign-ins by password started together, each from a new browser; how long until
+/// the last is through.
+async fn password_sign_ins_at_once(base: &str, at_once: usize) -> Duration {
+    let started = Instant::now();
+    let sign_ins: Vec<_> = (0..at_once)
+        .map(|_| {
+            let base = base.to_owned();
+            tokio::spawn(async move {
+                let answer = Member::new(&base).sign_in(OWNER, PASSWORD).await;
+                assert_eq!(answer.status.as_u16(), 303, "sign in: {}", answer.body);
+            })
+        })
+        .collect();
+    for sign_in in sign_ins {
+        sign_in.await.expect("a sign-in");
+    }
+    started.elapsed()
+}
+
 /// Waits until no delivery of `hook` is pending or in flight.
 fn settled(db: &str, hook: &str) {
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -250,6 +269,10 @@ fn main() {
             "{path}: every answer is the page"
         );
     }
+    println!(
+        "peak memory of serve before any sign-in by password: {:.1} MiB",
+        serve.peak_mib()
+    );
     let took = runtime.block_on(password_sign_ins(&serve.base, &mut owner, 15));
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
@@ -258,6 +281,11 @@ fn main() {
         ms(took[took.len() / 2]),
         ms(took[0]),
         ms(took[took.len() - 1]),
+    );
+    let burst = runtime.block_on(password_sign_ins_at_once(&serve.base, 32));
+    println!(
+        "32 sign-ins by password at once: the last through after {:.0} ms",
+        ms(burst)
     );
     println!("peak memory of serve: {:.1} MiB", serve.peak_mib());
 }

@@ -9,6 +9,7 @@
 
 mod audit;
 mod error;
+mod passwords;
 mod publish;
 mod status;
 

@@ -8,11 +8,10 @@
 //! address typed (whether or not anyone has it) and per client address, and every sign-in,
 //! failure and lockout is in the audit log (with the client address, never the password typed).
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
 
 use super::audit::{self, Action};
+use super::passwords::{hash_password, password_matches};
 use super::{Ctx, Field, Invalid, Missing, ServiceError};
 use crate::db::people::{self, PersonRow};
 use crate::db::sessions::{self, SessionRow};
@@ -279,30 +278,6 @@ fn address_scope(address: &str) -> String {
     format!("address:{address}")
 }
 
-/// A hash to check against when the address has no password, so that an unknown address costs
-/// the same work as a wrong password.
-const DECOY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$c2lnbi1pbi1kZWNveQ$8p1n4ZzBaTz5Bq9Ho1o0xq0ZbZ6Yb7b2nXzvQ5lB0cY";
-
-/// Whether `password` matches the PHC string `hash` (Argon2's constant-time comparison), on a
-/// thread for blocking work.
-async fn password_matches(password: &str, hash: Option<String>) -> bool {
-    let password = password.to_owned();
-    let known = hash.is_some();
-    let hash = hash.unwrap_or_else(|| DECOY_HASH.to_owned());
-    let checked = tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash)
-            .map(|parsed| {
-                Argon2::default()
-                    .verify_password(password.as_bytes(), &parsed)
-                    .is_ok()
-            })
-            .unwrap_or(false)
-    })
-    .await;
-    known && checked.unwrap_or(false)
-}
-
 /// Signs in with an address and a password from `client` (the client's address), starting a
 /// session (ending the browser's previous one, `replacing`).
 pub async fn with_password(
@@ -509,45 +484,9 @@ pub async fn set_password(
     Ok(())
 }
 
-/// The Argon2id hash of `password` with a random salt (the `argon2` crate's defaults), on a
-/// thread for blocking work.
-async fn hash_password(password: &str) -> Result<String, ServiceError> {
-    let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt).map_err(|source| ServiceError::NoRandomness {
-        what: "a password's salt",
-        source,
-    })?;
-    let password = password.to_owned();
-    let hashed = tokio::task::spawn_blocking(move || {
-        let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-            .map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| e.to_string())
-    .and_then(|r| r);
-    hashed.map_err(|reason| ServiceError::Corrupt(format!("cannot hash a password: {reason}")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[tokio::test]
-    async fn passwords_hash_and_check() {
-        let hash = hash_password("correct horse battery").await.unwrap();
-        assert!(hash.starts_with("$argon2id$"), "{hash}");
-        assert!(password_matches("correct horse battery", Some(hash.clone())).await);
-        assert!(!password_matches("correct horse batterY", Some(hash)).await);
-        assert!(!password_matches("anything at all", None).await);
-    }
-
-    #[test]
-    fn the_decoy_is_a_valid_hash() {
-        assert!(PasswordHash::new(DECOY_HASH).is_ok());
-    }
 
     #[test]
     fn tokens_are_long_hex() {

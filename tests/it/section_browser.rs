@@ -241,10 +241,16 @@ async fn an_owner_manages_the_space_in_a_browser() {
     }
     check(&browser, &axe, "hook-retried").await;
 
+    // Every page in both languages, and the page a space that is not theirs answers.
     for path in [
         "en/organizer/demo/integrations/widgets",
         "ru/organizer/demo/integrations",
+        "ru/organizer/demo/integrations/keys",
+        "ru/organizer/demo/integrations/hooks/hook_1",
+        "ru/organizer/demo/integrations/widgets",
         "ru/organizer/demo/members",
+        "ru/account",
+        "en/organizer/nowhere/integrations",
     ] {
         browser
             .client
@@ -282,6 +288,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
     browser.press("main form button[type=submit]").await;
     browser.path_is("/en/account").await;
     browser.client.goto(&keys).await.expect("the keys page");
+    check(&browser, &axe, "administrator-keys").await;
     let admins = create_key(&browser, "admin's key").await;
     assert_eq!(api(admins).await, StatusCode::OK, "an administrator's key");
     browser
