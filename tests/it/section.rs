@@ -275,3 +275,43 @@ on_both_backends! {
         assert!(!t.run(&["hooks", "list", "--space", "club"]).contains("disabled"));
     }
 }
+
+on_both_backends! {
+    /// A role change gives the person's open session a new token at its next request (the old
+    /// one is refused from then on), and a session ends at its lifetime however busy it is.
+    async fn sessions_rotate_at_a_role_change_and_end_at_their_lifetime(t: TestDb) {
+        club_with_owner(&t);
+        let admin_email = "admin@example.org";
+        t.run(&["members", "add", "--space", "club", "--email", admin_email, "--role", "administrator"]);
+        let server = Server::start_self_linked(&t, &["--session-lifetime", "4s"]);
+        let mut admin = Member::new(&server.base);
+        let signed = admin.sign_in_by_link(&login_link(&t, &server, admin_email)).await;
+        assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+        let overview = "/en/organizer/club/integrations";
+        assert_eq!(admin.get(overview).await.status, StatusCode::OK);
+        let before = admin.session().expect("signed in");
+        assert_eq!(admin.get("/en/organizer/club/members").await.status, StatusCode::FORBIDDEN, "not an owner yet");
+
+        t.run(&["members", "role", "--space", "club", "--email", admin_email, "owner"]);
+        assert_eq!(admin.get("/en/organizer/club/members").await.status, StatusCode::OK, "an owner now");
+        let after = admin.session().expect("still signed in");
+        assert_ne!(before, after, "a new token after the role change");
+        let mut stale = Member::new(&server.base);
+        stale.set_session(&before);
+        assert_eq!(stale.get(overview).await.status, StatusCode::SEE_OTHER, "the old token is over");
+
+        // Busy all along (never idle), and still over at its lifetime.
+        let started = std::time::Instant::now();
+        while started.elapsed() < std::time::Duration::from_millis(4_500) {
+            let answer = admin.get(overview).await;
+            if answer.status == StatusCode::SEE_OTHER {
+                break;
+            }
+            assert_eq!(answer.status, StatusCode::OK);
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        }
+        let ended = admin.get(overview).await;
+        assert_eq!(ended.status, StatusCode::SEE_OTHER, "over at its lifetime");
+        assert!(started.elapsed() >= std::time::Duration::from_millis(2_500), "not before");
+    }
+}
