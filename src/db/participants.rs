@@ -186,11 +186,19 @@ pub async fn named_in_field(
     )
 }
 
-/// How many participants are in the field (neither withdrawn nor waiting).
-pub async fn count_in_field(conn: Conn<'_>, tournament_id: TournamentId) -> Result<i64, DbError> {
-    const SQL: &str = "SELECT COUNT(*) FROM participants WHERE tournament_id = $1 \
-        AND status NOT IN ('withdrawn', 'waiting')";
-    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(tournament_id).fetch_one(c).await?))
+/// How many of a tournament's participants hold a place in the field (neither withdrawn nor
+/// waiting), and how many wait for one: one read.
+pub async fn count_places(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+) -> Result<(i64, i64), DbError> {
+    const SQL: &str = "SELECT \
+        COALESCE(SUM(CASE WHEN status NOT IN ('withdrawn', 'waiting') THEN 1 ELSE 0 END), 0), \
+        COALESCE(SUM(CASE WHEN status = 'waiting' THEN 1 ELSE 0 END), 0) \
+        FROM participants WHERE tournament_id = $1";
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, (i64, i64)>(SQL).bind(tournament_id).fetch_one(c).await?),
+    )
 }
 
 /// A tournament's waiting list, first in line first.

@@ -81,7 +81,11 @@ fn verify(password: &[u8], hash: &str) -> bool {
         argon2_into(&hasher, &params, password, salt, &mut out)?;
         Ok(Output::new(&out).is_ok_and(|computed| computed == expected))
     };
-    check().unwrap_or(false)
+    check().unwrap_or_else(|reason| {
+        // A stored hash this code cannot check: the person can still sign in by link.
+        tracing::warn!(%reason, "a password hash could not be checked; the sign-in is refused");
+        false
+    })
 }
 
 /// The PHC string of `password` with `salt` under the default Argon2id parameters.

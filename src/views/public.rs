@@ -35,9 +35,8 @@ pub struct Places {
 }
 
 /// How many participants hold a place (withdrawn and waiting ones do not), and how many wait.
-pub async fn places(mut conn: Conn<'_>, tournament: &TournamentRow) -> Result<Places, DbError> {
-    let taken = participants::count_in_field(conn.reborrow(), tournament.id).await?;
-    let waiting = participants::count_waiting(conn, tournament.id).await?;
+pub async fn places(conn: Conn<'_>, tournament: &TournamentRow) -> Result<Places, DbError> {
+    let (taken, waiting) = participants::count_places(conn, tournament.id).await?;
     Ok(Places {
         taken,
         waiting: usize::try_from(waiting).unwrap_or(0),
