@@ -1,6 +1,8 @@
 //! The `tourney` binary: parses the command line, runs the command, maps the outcome to an exit
 //! status (0 success, 1 failure with a message on stderr, 2 usage error from clap).
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::Parser;

@@ -15,7 +15,7 @@ use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
 use super::DbError;
-use super::sqlite_file::{self, beside, directory_of};
+use super::sqlite::{self as sqlite_file, beside, directory_of};
 
 /// How long the copy waits for SQLite's locks (a WAL reader waits only while a crashed writer's
 /// log is recovered) before it gives up.

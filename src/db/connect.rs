@@ -1,5 +1,5 @@
 //! Opening a pool from a database URL, and the two embedded migration sets. A SQLite file is
-//! checked first (`sqlite_file`): its directory must exist, be on a local file system and be
+//! checked first (`db::sqlite`): its directory must exist, be on a local file system and be
 //! writable, so that a bad place is refused by name before SQLite touches it.
 
 use std::path::Path;
@@ -10,7 +10,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
-use super::{Db, DbError, sqlite_file};
+use super::{Db, DbError, sqlite};
 
 /// Migrations for each backend; the two folders hold the same versions (a test checks it).
 pub static MIGRATIONS_SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -19,9 +19,9 @@ pub static MIGRATIONS_POSTGRES: Migrator = sqlx::migrate!("migrations/postgres")
 /// How long a writer waits for SQLite's write lock before giving up.
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// How many pages SQLite's write-ahead log may hold before a committing connection copies it into
-/// the database file itself (SQLite's default is 1,000). `serve` copies it ten times a second
-/// on a thread of its own (`db::hot`), so that no request's commit pays for it; this is the
-/// backstop for processes that do not, and for a burst of writes faster than that thread.
+/// the database file itself (SQLite's default is 1,000). Every process copies it ten times a
+/// second on a thread of its own (`db::sqlite`), so that no request's commit pays for it; this is
+/// the backstop for a burst of writes faster than that thread.
 const SQLITE_AUTOCHECKPOINT_PAGES: &str = "16384";
 /// How long any command waits for a free connection.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -52,8 +52,8 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
             let options = sqlite_options(url)?;
             let file = on_disk(&options).map(Path::to_owned);
             if let Some(path) = &file {
-                sqlite_file::check_for_wal(path)?;
-                sqlite_file::check_writable(path)?;
+                sqlite::check_for_wal(path)?;
+                sqlite::check_writable(path)?;
             }
             let options = options
                 .create_if_missing(true)
@@ -68,11 +68,11 @@ pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
                 .after_release(|conn, _| Box::pin(ended_cleanly(conn)))
                 .connect_with(options)
                 .await
-                .map_err(|source| match file {
+                .map_err(|source| match file.clone() {
                     Some(path) => DbError::OpenFile { path, source },
                     None => DbError::Connect(source),
                 })?;
-            Ok(Db::Sqlite(super::SqliteDb::new(pool)))
+            Ok(Db::Sqlite(sqlite::SqliteDb::new(pool, file)))
         }
         Backend::Postgres => {
             let options =

@@ -38,13 +38,13 @@ pub enum DbError {
     )]
     NotWritable {
         path: PathBuf,
-        reason: super::sqlite_file::NotWritable,
+        reason: super::sqlite::NotWritable,
     },
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
-    /// A statement on a connection of the per-request path (`db::hot`) failed.
+    /// A statement on a SQLite connection of tourney's own (`db::sqlite`) failed.
     #[error("database error: {0}")]
     Direct(#[source] rusqlite::Error),
     /// One failure answered to every request that waited for the same batch.
@@ -66,6 +66,10 @@ pub enum DbError {
     /// A stored value breaks what tourney writes (a column out of range, a link to nothing).
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// tourney broke a rule of its own (a worker answered the wrong question, a backend's code
+    /// ran on the other backend): a bug, never the data's fault.
+    #[error("a bug in tourney: {0}")]
+    Bug(&'static str),
 }
 
 impl DbError {
@@ -76,6 +80,18 @@ impl DbError {
                 .as_database_error()
                 .is_some_and(|e| e.is_unique_violation()),
             DbError::Shared(error) => error.is_unique_violation(),
+            _ => false,
+        }
+    }
+
+    /// True when the database answered this failure itself, so the statement it ended wrote
+    /// nothing; false when the answer may have been lost on the way (a connection that broke,
+    /// a wait that ran out), and the statement may have been written.
+    pub fn wrote_nothing(&self) -> bool {
+        match self {
+            DbError::Query(error) => error.as_database_error().is_some(),
+            DbError::Direct(_) => true,
+            DbError::Shared(error) => error.wrote_nothing(),
             _ => false,
         }
     }

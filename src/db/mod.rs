@@ -6,12 +6,8 @@
 //! This layer never decides what a change means (that is the commands' and the domain's job) and
 //! never formats anything for people.
 
-mod checkpoint;
 mod connect;
-mod data_version;
 mod error;
-mod file_system;
-mod sqlite_file;
 
 pub mod api_keys;
 pub mod audit;
@@ -19,15 +15,15 @@ pub mod backup;
 pub mod clock;
 pub mod deliveries;
 pub mod hooks;
-pub mod hot;
+pub mod lane;
 pub mod matches;
 pub mod outbox;
 pub mod participants;
 pub mod people;
-pub mod rate_windows;
 pub mod sessions;
 pub mod site_keys;
 pub mod spaces;
+pub mod sqlite;
 pub mod stages;
 pub mod store;
 pub mod tournaments;
@@ -35,12 +31,11 @@ pub mod versions;
 
 pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
 pub use error::{DbError, WriteRefusal};
-
-use std::sync::Arc;
+pub use sqlite::SqliteDb;
 
 use sqlx::pool::PoolConnection;
-use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, Transaction};
+use tokio::sync::OwnedMutexGuard;
 
 /// Runs `$body` with `$c` bound to the open backend's `&mut Connection`. The body is compiled
 /// once per backend, so one SQL text and one chain of binds serve both.
@@ -59,39 +54,6 @@ pub(crate) use on_conn;
 pub enum Db {
     Sqlite(SqliteDb),
     Postgres(PgPool),
-}
-
-/// A SQLite file's pool, and the turn its writers take.
-///
-/// SQLite lets one transaction write at a time, and a writer that finds the file locked sleeps
-/// in steps of up to 100 ms before it looks again: with several of one process's connections
-/// waiting, the lock sits free while they sleep, and writes crawl. So the process's writers
-/// queue for [`SqliteDb::writer`] (first come, first served) and only the one at the front
-/// asks SQLite for the lock; the busy timeout is left for other processes on the same file.
-#[derive(Debug, Clone)]
-pub struct SqliteDb {
-    pool: SqlitePool,
-    writer: Arc<Mutex<()>>,
-}
-
-impl SqliteDb {
-    pub fn new(pool: SqlitePool) -> SqliteDb {
-        SqliteDb {
-            pool,
-            writer: Arc::default(),
-        }
-    }
-
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
-    }
-
-    /// The process's turn to write, for a writer on a thread of its own that does not go
-    /// through [`Db::begin`]: it takes the turn before its transaction and holds it until the
-    /// transaction ends.
-    pub(crate) fn write_turns(&self) -> Arc<Mutex<()>> {
-        Arc::clone(&self.writer)
-    }
 }
 
 /// One connection, borrowed from a pool or from a transaction, for the query functions.
@@ -242,7 +204,7 @@ impl Db {
 
     pub async fn acquire(&self) -> Result<Handle, DbError> {
         Ok(match self {
-            Db::Sqlite(db) => Handle::Sqlite(db.pool.acquire().await?),
+            Db::Sqlite(db) => Handle::Sqlite(db.pool().acquire().await?),
             Db::Postgres(pool) => Handle::Postgres(pool.acquire().await?),
         })
     }
@@ -253,8 +215,8 @@ impl Db {
     pub async fn begin(&self) -> Result<Tx, DbError> {
         Ok(match self {
             Db::Sqlite(db) => {
-                let turn = Arc::clone(&db.writer).lock_owned().await;
-                Tx::Sqlite(db.pool.begin_with("BEGIN IMMEDIATE").await?, turn)
+                let turn = db.turn().await;
+                Tx::Sqlite(db.pool().begin_with("BEGIN IMMEDIATE").await?, turn)
             }
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
@@ -262,7 +224,7 @@ impl Db {
 
     pub async fn close(&self) {
         match self {
-            Db::Sqlite(db) => db.pool.close().await,
+            Db::Sqlite(db) => db.pool().close().await,
             Db::Postgres(pool) => pool.close().await,
         }
     }

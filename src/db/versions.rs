@@ -12,22 +12,8 @@ pub struct Versions {
     pub data: i64,
 }
 
-const READ: &str = "SELECT keys, data FROM versions WHERE id = 1";
+pub(super) const READ: &str = "SELECT keys, data FROM versions WHERE id = 1";
 
 pub async fn read(conn: Conn<'_>) -> Result<Versions, DbError> {
     Ok(on_conn!(conn, c => sqlx::query_as::<_, Versions>(READ).fetch_one(c).await?))
-}
-
-/// [`read`] on a connection of `db::hot` (rusqlite).
-pub fn read_direct(conn: &rusqlite::Connection) -> Result<Versions, DbError> {
-    conn.prepare_cached(READ)
-        .and_then(|mut statement| {
-            statement.query_row([], |row| {
-                Ok(Versions {
-                    keys: row.get(0)?,
-                    data: row.get(1)?,
-                })
-            })
-        })
-        .map_err(DbError::Direct)
 }

@@ -10,62 +10,62 @@
 //! database's error and none is written. Never used by the shell, whose commands are one
 //! registration each.
 
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-
-use futures_util::FutureExt as _;
-use tokio::sync::{mpsc, oneshot};
 
 use super::registrations::{self, Applicant, Checked, Registered};
 use super::{Ctx, ServiceError};
+use crate::db::lane::{Job, Lane, Shape};
 use crate::db::{Db, DbError, Savepoint};
 use crate::links::BaseUrl;
 
-/// The most registrations one transaction carries.
-const MAX_BATCH: usize = 64;
-/// How many registrations may wait for the writing task before senders wait too.
-const QUEUE: usize = 1024;
-
-type Reply = oneshot::Sender<Result<Registered, ServiceError>>;
-
-struct Ask {
-    slug: String,
-    checked: Checked,
-    reply: Reply,
-}
+/// How registrations are batched: at most 64 in one transaction, one transaction at a time
+/// (SQLite has one writer; on Postgres a batch holds its tournaments' rows), and up to 1,024
+/// waiting before senders wait too.
+const SHAPE: Shape = Shape {
+    most: 64,
+    in_flight: 1,
+    queue: 1024,
+};
 
 /// The queue of registrations, and the task that writes them.
 pub struct Batches {
-    asks: mpsc::Sender<Ask>,
+    lane: Lane<Writer>,
+}
+
+/// Writes a batch of registrations.
+struct Writer {
+    db: Db,
+    base_url: BaseUrl,
+    actor: &'static str,
+}
+
+type Outcome = Result<Registered, ServiceError>;
+
+impl Job for Writer {
+    type Question = (String, Checked);
+    type Answer = Outcome;
+
+    async fn run(&self, batch: Vec<(String, Checked)>) -> Vec<Outcome> {
+        let ctx = Ctx {
+            base_url: &self.base_url,
+            actor: self.actor,
+            now: crate::timestamp::now_ms(),
+        };
+        write(&self.db, &ctx, batch).await
+    }
 }
 
 impl Batches {
     /// Starts the writing task on the current runtime; it ends when the queue is dropped.
     pub fn start(db: Db, base_url: BaseUrl, actor: &'static str) -> Batches {
-        let (asks, mut queue) = mpsc::channel::<Ask>(QUEUE);
-        tokio::spawn(async move {
-            while let Some(first) = queue.recv().await {
-                let mut batch = vec![first];
-                while batch.len() < MAX_BATCH {
-                    match queue.try_recv() {
-                        Ok(ask) => batch.push(ask),
-                        Err(_) => break,
-                    }
-                }
-                let ctx = Ctx {
-                    base_url: &base_url,
-                    actor,
-                    now: crate::timestamp::now_ms(),
-                };
-                // A batch that panics answers its senders with an error (their replies are
-                // dropped), not every later registration.
-                let written = AssertUnwindSafe(write(&db, &ctx, batch)).catch_unwind();
-                if written.await.is_err() {
-                    tracing::error!("a batch of registrations panicked");
-                }
-            }
-        });
-        Batches { asks }
+        let writer = Writer {
+            db,
+            base_url,
+            actor,
+        };
+        Batches {
+            lane: Lane::start("registration queue", writer, SHAPE),
+        }
     }
 
     /// Registers an applicant, as [`registrations::register`] does, in the next batch.
@@ -75,37 +75,33 @@ impl Batches {
         applicant: &Applicant<'_>,
     ) -> Result<Registered, ServiceError> {
         let checked = Checked::new(applicant)?;
-        let (reply, answer) = oneshot::channel();
-        let stopped = || ServiceError::from(DbError::Stopped("registration queue"));
-        self.asks
-            .send(Ask {
-                slug: slug.to_owned(),
-                checked,
-                reply,
-            })
-            .await
-            .map_err(|_| stopped())?;
-        answer.await.map_err(|_| stopped())?
+        self.lane.ask((slug.to_owned(), checked)).await?
     }
 }
 
-/// Writes one batch and answers every registration in it.
-async fn write(db: &Db, ctx: &Ctx<'_>, mut batch: Vec<Ask>) {
+/// Writes one batch and answers every registration in it, in its order.
+async fn write(db: &Db, ctx: &Ctx<'_>, batch: Vec<(String, Checked)>) -> Vec<Outcome> {
+    let count = batch.len();
+    let fail = |error: DbError| {
+        let error = Arc::new(error);
+        (0..count)
+            .map(|_| Err(DbError::Shared(Arc::clone(&error)).into()))
+            .collect()
+    };
     // One order of tournaments for every batch (Postgres locks each tournament's row), arrival
     // order within each.
-    batch.sort_by(|a, b| a.slug.cmp(&b.slug));
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by(|&a, &b| batch[a].0.cmp(&batch[b].0));
+    let mut batch: Vec<Option<(String, Checked)>> = batch.into_iter().map(Some).collect();
     let mut tx = match db.begin().await {
         Ok(tx) => tx,
-        Err(error) => return fail(batch.into_iter().map(|ask| ask.reply), error),
+        Err(error) => return fail(error),
     };
-    let mut done: Vec<(Reply, Result<Registered, ServiceError>)> = Vec::with_capacity(batch.len());
-    let mut asks = batch.into_iter();
-    while let Some(Ask {
-        slug,
-        checked,
-        reply,
-    }) = asks.next()
-    {
+    let mut done: Vec<Option<Outcome>> = (0..count).map(|_| None).collect();
+    for at in order {
+        let Some((slug, checked)) = batch[at].take() else {
+            continue;
+        };
         let outcome = match tx.savepoint(Savepoint::Begin).await {
             Ok(()) => registrations::register_in(&mut tx, ctx, &slug, checked).await,
             Err(error) => Err(error.into()),
@@ -117,34 +113,20 @@ async fn write(db: &Db, ctx: &Ctx<'_>, mut batch: Vec<Ask>) {
                 Err(error) => Err(error),
             },
         };
-        done.push((reply, outcome));
         if let Err(error) = ended {
             // The transaction is in no known state: none of the batch is written.
-            drop(tx);
-            return fail(
-                done.into_iter()
-                    .map(|(reply, _)| reply)
-                    .chain(asks.map(|ask| ask.reply)),
-                error,
-            );
+            return fail(error);
         }
+        done[at] = Some(outcome);
     }
     let committed = tx.commit().await.map_err(Arc::new);
-    for (reply, outcome) in done {
-        let outcome = match (&committed, outcome) {
-            (Ok(()), outcome) => outcome,
+    done.into_iter()
+        .map(|outcome| match (&committed, outcome) {
+            (Ok(()), Some(outcome)) => outcome,
             // Nothing of the batch was written: a refusal still stands, a registration does not.
-            (Err(_), Err(refused)) => Err(refused),
-            (Err(error), Ok(_)) => Err(DbError::Shared(Arc::clone(error)).into()),
-        };
-        let _ = reply.send(outcome);
-    }
-}
-
-/// Answers every registration of a batch that could not be written with `error`.
-fn fail(replies: impl IntoIterator<Item = Reply>, error: DbError) {
-    let error = Arc::new(error);
-    for reply in replies {
-        let _ = reply.send(Err(DbError::Shared(Arc::clone(&error)).into()));
-    }
+            (Err(_), Some(Err(refused))) => Err(refused),
+            (Err(error), Some(Ok(_))) => Err(DbError::Shared(Arc::clone(error)).into()),
+            (_, None) => Err(DbError::Bug("a registration of the batch was never written").into()),
+        })
+        .collect()
 }

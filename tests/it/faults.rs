@@ -322,6 +322,98 @@ async fn a_full_disk_on_sqlite() {
     assert_eq!(sqlite_integrity(&t).await, "ok");
 }
 
+/// The count of an outage is charged once: while SQLite's disk is full, a key makes 30 requests
+/// (counted by `serve` alone); once there is room again, 150 requests sent at once from 20
+/// clients get exactly the 90 places left of the key's 120 in that minute, and the database,
+/// told of the 30 once, refuses the next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outages_count_is_charged_once() {
+    let Some(disk) = SmallDisk::mount("faults::an_outages_count_is_charged_once", 24) else {
+        return;
+    };
+    let t = support::sqlite_at(&disk.path().join("tourney.db")).await;
+    let key = club_by_shell(&t).await;
+    let other = t.run(&["keys", "create", "--space", "club"]);
+    let other = other.lines().find(|l| l.starts_with("tk_")).expect("a key");
+    t.let_go().await;
+    let server = Server::start_self_linked(&t, &["--rate-limit", "120", "--no-dispatch"]);
+    disk.fill();
+    // Writes that still fit are written: the shell registers players until one is refused,
+    // so that the log has no room left for the rate limit's writes either.
+    for n in 0.. {
+        let name = format!("Filler {n}");
+        if !t
+            .shell(&["tournaments", "register", "cup", &name])
+            .await
+            .status
+            .success()
+        {
+            break;
+        }
+        assert!(n < 500, "the database never refused a write");
+    }
+    // Another key's requests until the rate limit's own writes are refused too (the log may
+    // have had room for a few).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while metric(&server, "tourney_rate_limit_counting_alone").await != 1.0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the rate limit's writes go on"
+        );
+        get(&server, other, "/api/v1/organization").await;
+    }
+    let before = metric(&server, "tourney_rate_limit_counted_alone_total").await;
+    for n in 0..30 {
+        assert_eq!(
+            get(&server, &key, "/api/v1/tournaments").await,
+            StatusCode::OK,
+            "request {n}"
+        );
+    }
+    let alone = metric(&server, "tourney_rate_limit_counted_alone_total").await - before;
+    assert_eq!(alone, 30.0, "the 30 were counted by serve alone");
+    disk.free();
+    // The database is tried again a second after it last refused.
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let clients: Vec<_> = (0..20).map(|_| client()).collect();
+    let requests = (0..150).map(|n| {
+        let request = clients[n % clients.len()]
+            .get(server.url("/api/v1/tournaments"))
+            .bearer_auth(&key)
+            .send();
+        async move { request.await.expect("an answer").status() }
+    });
+    let statuses = futures_util::future::join_all(requests).await;
+    let through = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!((through, refused), (90, 60), "{statuses:?}");
+    // The database holds the whole minute: serve counts in it again, and it is full.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while metric(&server, "tourney_rate_limit_counting_alone").await != 0.0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still counting alone"
+        );
+        get(&server, &key, "/api/v1/organization").await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let reader = tourney::db::Db::open(&t.url).await.expect("the database");
+    let counted = support::scalar(
+        &reader,
+        "SELECT CAST(SUM(n) AS BIGINT) FROM rate_stamps WHERE key_id = 1",
+    )
+    .await;
+    reader.close().await;
+    assert_eq!(counted, 120, "the database counts the 30 once, and the 90");
+    assert_eq!(
+        get(&server, &key, "/api/v1/tournaments").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
 /// A Postgres server of the test's own, with a database `tourney`, its tables in a table space
 /// on `disk` when one is given; and an administrator's connection.
 async fn postgres_database(cluster: &Cluster, disk: Option<&SmallDisk>) -> (TestDb, TestDb) {

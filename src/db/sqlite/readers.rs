@@ -19,25 +19,21 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 
-use super::DbError;
-use super::versions::{self, Versions};
+use super::{Access, direct, read_versions};
+use crate::db::DbError;
+use crate::db::versions::Versions;
 
 /// Connections kept for reading what is current.
 const READERS: usize = 4;
-
-/// How long a read may wait for a lock (WAL readers wait only while a crashed writer's log is
-/// recovered).
-const READER_BUSY: Duration = Duration::from_millis(50);
 
 /// The versions, checked where the request runs.
 pub struct Readers {
     readers: Vec<Mutex<Reader>>,
     next: AtomicUsize,
-    warm: Arc<Mutex<Warm>>,
+    warm: Arc<Mutex<Option<Warm>>>,
 }
 
 /// One connection of [`Readers`] and what it last read.
@@ -52,16 +48,6 @@ struct Reader {
 pub struct Warm {
     conn: Connection,
     open: bool,
-}
-
-fn read_only(path: &Path) -> Result<Connection, DbError> {
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(DbError::Direct)?;
-    conn.busy_timeout(READER_BUSY).map_err(DbError::Direct)?;
-    Ok(conn)
 }
 
 fn data_version(conn: &Connection) -> rusqlite::Result<i64> {
@@ -106,58 +92,68 @@ impl Reader {
         {
             return Ok((versions, false));
         }
-        let read = versions::read_direct(&self.conn)?;
+        let read = read_versions(&self.conn)?;
         self.seen = Some((data_version, read));
         Ok((read, true))
     }
 }
 
 impl Readers {
-    /// Opens the connections to the SQLite file at `path` (which exists and is migrated).
-    pub fn open(path: &Path) -> Result<Readers, DbError> {
+    /// Opens the connections to the SQLite file at `path` (which exists and is migrated), and
+    /// puts their warm read transaction in `warm`, where the checkpointer finds it.
+    pub fn open(path: &Path, warm: Arc<Mutex<Option<Warm>>>) -> Result<Readers, DbError> {
         let readers = (0..READERS)
             .map(|_| {
                 Ok(Mutex::new(Reader {
-                    conn: read_only(path)?,
+                    conn: direct(path, Access::Read)?,
                     seen: None,
                 }))
             })
             .collect::<Result<_, DbError>>()?;
-        let mut warm = Warm {
-            conn: read_only(path)?,
+        let mut kept = Warm {
+            conn: direct(path, Access::Read)?,
             open: false,
         };
-        warm.renew();
+        kept.renew();
+        *warm.lock().unwrap_or_else(PoisonError::into_inner) = Some(kept);
         Ok(Readers {
             readers,
             next: AtomicUsize::new(0),
-            warm: Arc::new(Mutex::new(warm)),
+            warm,
         })
     }
 
-    /// The warm read transaction, for the checkpointer to let go of while it checkpoints.
-    pub fn warm(&self) -> Arc<Mutex<Warm>> {
-        Arc::clone(&self.warm)
-    }
-
-    /// The current versions, as of a read that began after this call; an error when the file is
-    /// busy (a crashed writer's log being recovered).
-    pub fn read(&self) -> Result<Versions, DbError> {
+    /// The current versions, as of a read that began after this call, on a reader no other
+    /// thread holds; `None` when every reader is taken. An error when the file is busy (a
+    /// crashed writer's log being recovered): SQLite is not waited for here.
+    pub fn try_read(&self) -> Option<Result<Versions, DbError>> {
         let start = self.next.fetch_add(1, Ordering::Relaxed);
         let count = self.readers.len();
-        let found = (0..count)
-            .find_map(|offset| self.readers[(start + offset) % count].try_lock().ok())
-            .map_or_else(
-                || {
-                    self.readers[start % count]
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .current()
-                },
-                |mut reader| reader.current(),
-            );
-        let (versions, changed) = found?;
-        if changed && let Ok(mut warm) = self.warm.try_lock() {
+        let mut reader =
+            (0..count).find_map(|offset| self.readers[(start + offset) % count].try_lock().ok())?;
+        Some(self.kept(reader.current()))
+    }
+
+    /// [`Readers::try_read`], waiting for a reader if every one is taken (on a blocking thread).
+    pub fn read(&self) -> Result<Versions, DbError> {
+        if let Some(read) = self.try_read() {
+            return read;
+        }
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        let current = self.readers[start % self.readers.len()]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .current();
+        self.kept(current)
+    }
+
+    /// Moves the warm read transaction on when a reader saw a commit.
+    fn kept(&self, read: Result<(Versions, bool), DbError>) -> Result<Versions, DbError> {
+        let (versions, changed) = read?;
+        if changed
+            && let Ok(mut warm) = self.warm.try_lock()
+            && let Some(warm) = warm.as_mut()
+        {
             warm.renew();
         }
         Ok(versions)
@@ -167,6 +163,10 @@ impl Readers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn with_warm(warm: &Mutex<Option<Warm>>, what: fn(&mut Warm)) {
+        what(warm.lock().expect("the warm lock").as_mut().expect("kept"));
+    }
 
     fn versions_db(path: &Path) -> Connection {
         let writer = Connection::open(path).expect("open");
@@ -189,7 +189,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let path = dir.path().join("versions.db");
         let writer = versions_db(&path);
-        let readers = Readers::open(&path).expect("readers");
+        let readers = Readers::open(&path, Arc::default()).expect("readers");
         assert_eq!(
             readers.read().expect("a read"),
             Versions { keys: 0, data: 0 }
@@ -215,14 +215,14 @@ mod tests {
         writer
             .pragma_update(None, "wal_autocheckpoint", 0)
             .expect("no automatic checkpoints");
-        let readers = Readers::open(&path).expect("readers");
+        let warm = Arc::default();
+        let readers = Readers::open(&path, Arc::clone(&warm)).expect("readers");
         readers.read().expect("a read");
         for i in 1..=50 {
             writer
                 .execute("UPDATE versions SET data = ?1 WHERE id = 1", [i])
                 .expect("a commit");
         }
-        let warm = readers.warm();
         let checkpoint = |mode: &str| -> (i64, i64, i64) {
             writer
                 .query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |row| {
@@ -236,10 +236,10 @@ mod tests {
             copied < log,
             "a snapshot still read keeps the log: {copied} of {log}"
         );
-        warm.lock().expect("the warm lock").release();
+        with_warm(&warm, Warm::release);
         let (busy, log, copied) = checkpoint("RESTART");
         assert_eq!((busy, copied), (0, log), "let go, the whole log is copied");
-        warm.lock().expect("the warm lock").renew();
+        with_warm(&warm, Warm::renew);
         writer
             .execute("UPDATE versions SET data = 99 WHERE id = 1", [])
             .expect("a commit");

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use rustix::fs::Access;
 use rustix::io::Errno;
 
-use super::DbError;
 use super::file_system::{self, Verdict};
+use crate::db::DbError;
 
 /// Why this process cannot write a database (see [`DbError::NotWritable`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,39 +1,17 @@
-//! Keeping SQLite's write-ahead log small in `serve`: a thread of its own copies the log into the
-//! database file every few milliseconds (a passive checkpoint, which waits for nobody), and once
-//! the log has grown past [`RESTART_AT`] pages, sends it back to its start. Also the one way
-//! `db::hot` opens a connection that writes.
+//! Keeping SQLite's write-ahead log small: a thread of its own copies the log into the database
+//! file every few milliseconds (a passive checkpoint, which waits for nobody), and once the log
+//! has grown past [`RESTART_AT`] pages, sends it back to its start. Started with the database, in
+//! every process that opens a file.
 //!
 //! Only through SQLite's own `PRAGMA wal_checkpoint`: never touches the files itself.
 
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags};
-
-use super::DbError;
-
-/// How long a writer of `db::hot` may wait for another process's write lock, at most (each
-/// batch sets a shorter wait when its deadline is nearer).
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// A connection that writes: it waits for other writers up to [`BUSY_TIMEOUT`], commits as the
-/// pool's connections do (the file is in WAL mode, where `synchronous = NORMAL` never corrupts
-/// it), and leaves checkpoints to a [`Checkpointer`], so that copying the log into the file
-/// never holds up a request's batch.
-pub(super) fn writer(path: &Path) -> Result<Connection, DbError> {
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(DbError::Direct)?;
-    conn.busy_timeout(BUSY_TIMEOUT).map_err(DbError::Direct)?;
-    conn.pragma_update(None, "synchronous", "NORMAL")
-        .map_err(DbError::Direct)?;
-    conn.pragma_update(None, "wal_autocheckpoint", 0)
-        .map_err(DbError::Direct)?;
-    Ok(conn)
-}
+use super::readers::Warm;
+use super::{Access, direct};
+use crate::db::DbError;
 
 /// A thread that copies the write-ahead log into the database file every `every` (a passive
 /// checkpoint: it never waits for readers or writers), until it is dropped.
@@ -60,10 +38,10 @@ impl Checkpointer {
     pub fn start(
         path: &Path,
         every: Duration,
-        turns: std::sync::Arc<tokio::sync::Mutex<()>>,
-        warm: std::sync::Arc<std::sync::Mutex<super::data_version::Warm>>,
+        turns: Arc<tokio::sync::Mutex<()>>,
+        warm: Arc<Mutex<Option<Warm>>>,
     ) -> Result<Checkpointer, DbError> {
-        let conn = writer(path)?;
+        let conn = direct(path, Access::Write)?;
         // A passive checkpoint never waits; this bounds the restart's wait.
         conn.busy_timeout(RESTART_WAIT).map_err(DbError::Direct)?;
         let (stop, stopped) = mpsc::channel::<()>();
@@ -81,10 +59,10 @@ impl Checkpointer {
                     };
                     // The warm read transaction is let go meanwhile: a checkpoint cannot copy
                     // the log past a snapshot still read.
-                    let mut warm = warm
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    warm.release();
+                    let mut warm = warm.lock().unwrap_or_else(PoisonError::into_inner);
+                    if let Some(warm) = warm.as_mut() {
+                        warm.release();
+                    }
                     let outcome = match checkpoint("PASSIVE") {
                         Ok(pages) if pages >= RESTART_AT => {
                             let _turn = turns.blocking_lock();
@@ -92,7 +70,9 @@ impl Checkpointer {
                         }
                         other => other,
                     };
-                    warm.renew();
+                    if let Some(warm) = warm.as_mut() {
+                        warm.renew();
+                    }
                     drop(warm);
                     match outcome {
                         Err(error) if !failing => {
@@ -115,6 +95,7 @@ impl Checkpointer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rusqlite::Connection;
 
     /// Under steady writes with a reader always about, the log is sent back to its start: the
     /// `-wal` file stays near [`RESTART_AT`] pages instead of growing with every commit.
@@ -127,17 +108,15 @@ mod tests {
             .expect("WAL mode");
         conn.execute("CREATE TABLE t (x BLOB)", [])
             .expect("a table");
-        let mut conn = writer(&path).expect("a writer");
-        let turns = std::sync::Arc::new(tokio::sync::Mutex::new(()));
+        let mut conn = direct(&path, Access::Write).expect("a writer");
+        let turns = Arc::new(tokio::sync::Mutex::new(()));
         // A server's readers, with their warm read transaction held between checkpoints.
-        let readers = super::super::data_version::Readers::open(&path).expect("readers");
-        let _checkpoints = Checkpointer::start(
-            &path,
-            Duration::from_millis(5),
-            turns.clone(),
-            readers.warm(),
-        )
-        .expect("the checkpoint thread");
+        let warm = Arc::default();
+        let _readers =
+            super::super::readers::Readers::open(&path, Arc::clone(&warm)).expect("readers");
+        let _checkpoints =
+            Checkpointer::start(&path, Duration::from_millis(5), turns.clone(), warm)
+                .expect("the checkpoint thread");
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let reader = {
             let (path, stop) = (path.clone(), std::sync::Arc::clone(&stop));

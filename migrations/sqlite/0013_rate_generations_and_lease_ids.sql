@@ -1,0 +1,19 @@
+-- The rate limit's rows are written by one statement per batch that applies to a key only while
+-- its count row is as the batch read it (`gate::ledger`): `generation` moves with every write.
+-- On SQLite the batch holds the write lock, so it always is; the column keeps both backends'
+-- tables alike.
+ALTER TABLE rate_counts ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+
+-- A lease is told from every other by its server and an id of that server's, so that giving it
+-- back twice frees its places once, even if another lease of the key ends at the same moment.
+-- Leases last 50 ms: those out while this runs are forgotten (their places stay counted until
+-- they leave the window).
+DROP TABLE rate_leases;
+CREATE TABLE rate_leases (
+    key_id  INTEGER NOT NULL,
+    holder  INTEGER NOT NULL,
+    id      INTEGER NOT NULL,
+    ends_at INTEGER NOT NULL,
+    places  INTEGER NOT NULL,
+    PRIMARY KEY (key_id, holder, id)
+);

@@ -1,0 +1,312 @@
+//! The rate windows as the database holds them, for every server on it: `rate_counts` (per key:
+//! how many places its stamps add up to, the row's generation, the server that settled its last
+//! request and when), `rate_stamps` (per key and slot of 100 ms: how many, and the latest one's
+//! time) and `rate_leases` (places lent to one server for a moment). See `gate::policy` for
+//! what they mean.
+//!
+//! A batch reads the windows of its keys, has [`policy::settle`] decide it, and writes what that
+//! says. The reads and writes are the only part written per backend, in SQL:
+//!
+//! - SQLite (`sqlite`): one write transaction on tourney's own connection holds the file's write
+//!   lock from the read to the commit.
+//! - Postgres (`postgres`): no transaction spans a round trip. The read is one statement (with
+//!   the versions), the write another, which applies to a key only while its count row's
+//!   generation is the one read (and moves it on); a key another server wrote meanwhile is read
+//!   and decided again. Two round trips a batch, and no row lock held between them.
+//!
+//! Never writes anything but these three tables.
+
+#[cfg(test)]
+pub(super) mod memory;
+mod postgres;
+mod sqlite;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use tokio::time::Instant;
+
+use super::policy::{self, Ask, Returned, Stored, Terms, Verdict, Writes};
+use crate::db::versions::{self, Versions};
+use crate::db::{Db, DbError, SqliteDb, on_conn};
+use crate::ids::KeyId;
+
+/// The windows of a batch's keys as read, at the database's time `now`.
+struct Read {
+    now: i64,
+    versions: Versions,
+    windows: BTreeMap<i64, Stored>,
+}
+
+/// A batch decided and written: the versions read with it, and each ask's verdict in order,
+/// with the database's time it was decided at.
+#[derive(Debug, Clone)]
+pub struct Settled {
+    pub versions: Versions,
+    pub verdicts: Vec<(Verdict, i64)>,
+}
+
+/// A batch that failed, and whether some of it may have been written.
+#[derive(Debug)]
+pub struct Failed {
+    pub error: DbError,
+    /// `None`: nothing was written. Otherwise the outcome is unknown (a connection lost while a
+    /// write was on its way), and these are the leases it may have lent, to give back.
+    pub maybe_lent: Option<Vec<Returned>>,
+}
+
+/// Where the windows are kept.
+enum Store {
+    Sqlite(SqliteDb),
+    Postgres(postgres::Store),
+    #[cfg(test)]
+    Memory(std::sync::Arc<memory::Store>),
+}
+
+/// A store whose batches are a read and a write in separate round trips, the write applying to
+/// a key only while its count row's generation is the one read ([`in_rounds`]).
+trait Rounds: Sync {
+    /// The windows of `keys` (sorted, distinct), the database's time and the versions.
+    fn read(
+        &self,
+        keys: &[i64],
+        terms: Terms,
+    ) -> impl Future<Output = Result<Read, DbError>> + Send;
+
+    /// Writes what was decided at `now` for the keys whose count rows are as read; returns
+    /// those keys.
+    fn write(
+        &self,
+        writes: &Writes,
+        now: i64,
+        terms: Terms,
+    ) -> impl Future<Output = Result<Vec<i64>, DbError>> + Send;
+}
+
+/// The rate windows of one database, decided under one set of terms.
+pub struct Ledger {
+    store: Store,
+    /// For reads outside a batch.
+    db: Option<Db>,
+    terms: Terms,
+    /// The next lease's id (per server: ids are told apart by their holder).
+    ids: AtomicI64,
+}
+
+impl Ledger {
+    pub fn new(db: Db, terms: Terms) -> Ledger {
+        let store = match &db {
+            Db::Sqlite(sqlite) => Store::Sqlite(sqlite.clone()),
+            Db::Postgres(pool) => Store::Postgres(postgres::Store(pool.clone())),
+        };
+        Ledger {
+            store,
+            db: Some(db),
+            terms,
+            ids: AtomicI64::new(1),
+        }
+    }
+
+    #[cfg(test)]
+    pub(super) fn in_memory(store: std::sync::Arc<memory::Store>, terms: Terms) -> Ledger {
+        Ledger {
+            store: Store::Memory(store),
+            db: None,
+            terms,
+            ids: AtomicI64::new(1),
+        }
+    }
+
+    pub fn terms(&self) -> Terms {
+        self.terms
+    }
+
+    /// Decides `asks` (in arrival order) after giving `gives` back, and writes the outcome;
+    /// waits for the database until `deadline` (its turn and lock on SQLite, every round on
+    /// Postgres).
+    pub async fn settle(
+        &self,
+        asks: Vec<Ask>,
+        gives: Vec<Returned>,
+        deadline: Instant,
+    ) -> Result<Settled, Failed> {
+        // Ids enough for a lease per ask.
+        let first_id = self.ids.fetch_add(asks.len() as i64, Ordering::Relaxed);
+        match &self.store {
+            Store::Sqlite(db) => {
+                let terms = self.terms;
+                db.write_direct(deadline, move |tx| {
+                    let keys = policy::keys_of(&asks, &gives);
+                    let read = sqlite::read(tx, &keys, terms)?;
+                    let mut next_id = first_id;
+                    let (verdicts, writes) =
+                        policy::settle(read.now, &read.windows, &asks, &gives, terms, &mut next_id);
+                    sqlite::write(tx, &keys, &writes, read.now, terms)?;
+                    Ok(Settled {
+                        versions: read.versions,
+                        verdicts: verdicts.into_iter().map(|v| (v, read.now)).collect(),
+                    })
+                })
+                .await
+                .map_err(|error| Failed {
+                    error,
+                    maybe_lent: None,
+                })
+            }
+            Store::Postgres(store) => {
+                in_rounds(store, asks, gives, self.terms, first_id, deadline).await
+            }
+            #[cfg(test)]
+            Store::Memory(store) => {
+                in_rounds(&**store, asks, gives, self.terms, first_id, deadline).await
+            }
+        }
+    }
+
+    /// The database's versions, as of a read that began after this call.
+    pub async fn versions(&self) -> Result<Versions, DbError> {
+        match (&self.store, &self.db) {
+            (Store::Sqlite(db), _) => db.versions().await,
+            (_, Some(db)) => {
+                let mut handle = db.acquire().await?;
+                versions::read(handle.conn()).await
+            }
+            (_, None) => Ok(Versions::default()),
+        }
+    }
+
+    /// A key's window as stored now, read without writing (for a server counting alone while
+    /// the database refuses writes): the database's time, and each slot's places with the time
+    /// of its latest (a lease's end for places lent), oldest first.
+    pub async fn window_of(&self, key: KeyId) -> Result<(i64, Vec<(i64, i64)>), DbError> {
+        let Some(db) = &self.db else {
+            #[cfg(test)]
+            if let Store::Memory(store) = &self.store {
+                return Ok(store.window_of(key.raw(), self.terms.window_ms));
+            }
+            return Err(DbError::Bug("a ledger without a database"));
+        };
+        let mut handle = db.acquire().await?;
+        let mut conn = handle.conn();
+        let now = crate::db::clock::now_ms(conn.reborrow()).await?;
+        const SQL: &str = "SELECT last_at, n FROM rate_stamps \
+                           WHERE key_id = $1 AND last_at > $2 AND n > 0 ORDER BY slot";
+        let rows: Vec<(i64, i64)> = on_conn!(conn, c => sqlx::query_as(SQL)
+            .bind(key).bind(now - self.terms.window_ms).fetch_all(c).await?);
+        Ok((now, rows))
+    }
+}
+
+/// Settles a batch on a store of [`Rounds`]: read, decide, write; the asks and give-backs of
+/// keys another writer took in between are read and decided again, until none is left or
+/// `deadline` passes. The verdicts of keys written stand.
+async fn in_rounds(
+    store: &impl Rounds,
+    asks: Vec<Ask>,
+    gives: Vec<Returned>,
+    terms: Terms,
+    first_id: i64,
+    deadline: Instant,
+) -> Result<Settled, Failed> {
+    let mut verdicts: Vec<Option<(Verdict, i64)>> = vec![None; asks.len()];
+    let mut versions: Option<Versions> = None;
+    let mut pending: Vec<usize> = (0..asks.len()).collect();
+    let mut giving = gives;
+    let mut next_id = first_id;
+    // Leases written by earlier rounds: their asks' answers are lost if a later round fails.
+    let mut lent: Vec<Returned> = Vec::new();
+    loop {
+        let round: Vec<Ask> = pending.iter().map(|&i| asks[i].clone()).collect();
+        let keys = policy::keys_of(&round, &giving);
+        let written_before = versions.is_some();
+        let read = match store.read(&keys, terms).await {
+            Ok(read) => read,
+            Err(error) => {
+                return Err(Failed {
+                    error,
+                    maybe_lent: written_before.then_some(lent),
+                });
+            }
+        };
+        let (decided, writes) = policy::settle(
+            read.now,
+            &read.windows,
+            &round,
+            &giving,
+            terms,
+            &mut next_id,
+        );
+        let would_lend = leases_of_verdicts(&round, &decided);
+        let taken: BTreeSet<i64> = match store.write(&writes, read.now, terms).await {
+            Ok(taken) => taken.into_iter().collect(),
+            Err(error) => {
+                let maybe = written_before || !error.wrote_nothing();
+                lent.extend(would_lend);
+                return Err(Failed {
+                    error,
+                    maybe_lent: maybe.then_some(lent),
+                });
+            }
+        };
+        versions.get_or_insert(read.versions);
+        lent.extend(
+            would_lend
+                .into_iter()
+                .filter(|r| taken.contains(&r.key.raw())),
+        );
+        let mut again = Vec::new();
+        for (i, verdict) in pending.into_iter().zip(decided) {
+            if taken.contains(&asks[i].key.raw()) {
+                verdicts[i] = Some((verdict, read.now));
+            } else {
+                again.push(i);
+            }
+        }
+        giving.retain(|r| !taken.contains(&r.key.raw()));
+        pending = again;
+        if pending.is_empty() && giving.is_empty() {
+            let versions = versions.unwrap_or_default();
+            let verdicts = verdicts.into_iter().flatten().collect::<Vec<_>>();
+            if verdicts.len() != asks.len() {
+                return Err(Failed {
+                    error: DbError::Bug("a batch was decided for fewer requests than it held"),
+                    maybe_lent: Some(lent),
+                });
+            }
+            return Ok(Settled { versions, verdicts });
+        }
+        if Instant::now() >= deadline {
+            let waited = deadline.saturating_duration_since(Instant::now());
+            return Err(Failed {
+                error: DbError::TimedOut(waited),
+                maybe_lent: Some(lent),
+            });
+        }
+    }
+}
+
+/// The leases the verdicts of `asks` lend, as they would be given back unused.
+fn leases_of_verdicts(asks: &[Ask], verdicts: &[Verdict]) -> Vec<Returned> {
+    asks.iter()
+        .zip(verdicts)
+        .filter_map(|(ask, verdict)| match verdict {
+            Verdict::Accepted {
+                lease: Some(lease), ..
+            } => Some(Returned {
+                key: ask.key,
+                lease: *lease,
+                unused: lease.places,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A key's leases as both backends read them: a JSON array of their rows (`null` for none).
+fn leases_of(json: Option<&str>) -> Result<Vec<policy::StoredLease>, DbError> {
+    match json {
+        None => Ok(Vec::new()),
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| DbError::Corrupt(format!("a rate-limit lease is unreadable: {e}"))),
+    }
+}

@@ -1,0 +1,166 @@
+//! The rate windows' SQL on Postgres: a batch is two statements and no transaction around them
+//! (`ledger::in_rounds`). The first reads the keys' windows, the database's time and the
+//! versions; the second writes what was decided, for each key only while its count row's
+//! generation is still the one read, and says which keys it wrote. Lists are bound as arrays.
+
+use std::collections::BTreeMap;
+
+use sqlx::PgPool;
+
+use super::super::policy::{self, LEASE_GRACE_MS, SLOT_MS, Stored, Terms, Writes};
+use super::{Read, Rounds, leases_of};
+use crate::db::DbError;
+use crate::db::versions::Versions;
+
+/// The windows on a Postgres pool.
+pub(super) struct Store(pub PgPool);
+
+impl Rounds for Store {
+    async fn read(&self, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
+        read(&self.0, keys, terms).await
+    }
+
+    async fn write(&self, writes: &Writes, now: i64, terms: Terms) -> Result<Vec<i64>, DbError> {
+        write(&self.0, writes, now, terms).await
+    }
+}
+
+/// The windows of `keys`, the database's time and the versions, in one statement.
+async fn read(pool: &PgPool, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
+    type Row = (
+        i64,
+        i64,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<String>,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
+        "WITH t AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT AS now), \
+              k AS (SELECT unnest($1::BIGINT[]) AS key_id) \
+         SELECT t.now, v.keys, v.data, k.key_id, c.generation, c.used, \
+                (SELECT SUM(s.n) FROM rate_stamps s WHERE s.key_id = k.key_id \
+                   AND s.slot <= (t.now - $2) / $3 AND s.last_at <= t.now - $2)::BIGINT, \
+                (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = k.key_id \
+                   AND s.slot >= (t.now - $2) / $3 AND s.last_at > t.now - $2 AND s.n > 0 \
+                 ORDER BY s.slot LIMIT 1), \
+                c.holder, \
+                (SELECT json_agg(json_build_object('holder', l.holder, 'id', l.id, \
+                          'ends_at', l.ends_at, 'places', l.places, 'stamped', COALESCE(st.n, 0)))::TEXT \
+                   FROM rate_leases l LEFT JOIN rate_stamps st \
+                     ON st.key_id = l.key_id AND st.slot = l.ends_at / $3 \
+                  WHERE l.key_id = k.key_id AND l.ends_at > t.now - $4) \
+         FROM t CROSS JOIN versions v LEFT JOIN k ON true \
+              LEFT JOIN rate_counts c ON c.key_id = k.key_id \
+         WHERE v.id = 1",
+    )
+    .bind(keys)
+    .bind(terms.window_ms)
+    .bind(SLOT_MS)
+    .bind(LEASE_GRACE_MS)
+    .fetch_all(pool)
+    .await?;
+    let Some(&(now, keys_version, data_version, ..)) = rows.first() else {
+        return Err(DbError::Corrupt("the versions row is missing".into()));
+    };
+    let mut windows = BTreeMap::new();
+    for (_, _, _, key, generation, used, left, oldest, holder, leases) in rows {
+        let Some(key) = key else { continue };
+        windows.insert(
+            key,
+            Stored {
+                generation: generation.unwrap_or(0),
+                used: used.unwrap_or(0),
+                left: left.unwrap_or(0),
+                oldest,
+                holder,
+                leases: leases_of(leases.as_deref())?,
+            },
+        );
+    }
+    Ok(Read {
+        now,
+        versions: Versions {
+            keys: keys_version,
+            data: data_version,
+        },
+        windows,
+    })
+}
+
+/// Writes what was decided at `now`, for the keys whose count rows are as read; returns those
+/// keys.
+async fn write(
+    pool: &PgPool,
+    writes: &Writes,
+    now: i64,
+    terms: Terms,
+) -> Result<Vec<i64>, DbError> {
+    let until = now - terms.window_ms;
+    let column = |f: fn(&policy::Count) -> Option<i64>| -> Vec<Option<i64>> {
+        writes.counts.iter().map(f).collect()
+    };
+    let stamps =
+        |f: fn(&policy::Stamp) -> i64| -> Vec<i64> { writes.stamps.iter().map(f).collect() };
+    let back =
+        |f: fn(&policy::LeaseRow) -> i64| -> Vec<i64> { writes.back.iter().map(f).collect() };
+    let lent =
+        |f: fn(&policy::LeaseRow) -> i64| -> Vec<i64> { writes.lent.iter().map(f).collect() };
+    let taken: Vec<i64> = sqlx::query_scalar(
+        "WITH w AS (SELECT * FROM unnest($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::BIGINT[], \
+                                         $5::BIGINT[]) AS w(key_id, generation, used, holder, last_at)), \
+         ok AS (INSERT INTO rate_counts AS r (key_id, generation, used, holder, last_at) \
+                SELECT key_id, generation + 1, used, holder, last_at FROM w \
+                ON CONFLICT (key_id) DO UPDATE SET generation = excluded.generation, \
+                   used = excluded.used, holder = excluded.holder, \
+                   last_at = COALESCE(excluded.last_at, r.last_at) \
+                WHERE r.generation = excluded.generation - 1 \
+                RETURNING r.key_id), \
+         d AS (SELECT * FROM unnest($6::BIGINT[], $7::BIGINT[], $8::BIGINT[], $9::BIGINT[]) \
+                 AS d(key_id, slot, n, last_at) WHERE d.key_id IN (SELECT key_id FROM ok)), \
+         gone AS (DELETE FROM rate_stamps s WHERE s.key_id IN (SELECT key_id FROM ok) \
+                  AND s.slot <= $10 AND s.last_at <= $11 \
+                  AND NOT EXISTS (SELECT 1 FROM d WHERE d.key_id = s.key_id AND d.slot = s.slot)), \
+         leases AS (DELETE FROM rate_leases l WHERE l.key_id IN (SELECT key_id FROM ok) \
+                    AND (l.ends_at <= $12 OR (l.key_id, l.holder, l.id) IN \
+                         (SELECT * FROM unnest($13::BIGINT[], $14::BIGINT[], $15::BIGINT[])))), \
+         lent AS (INSERT INTO rate_leases (key_id, holder, id, ends_at, places) \
+                  SELECT * FROM unnest($16::BIGINT[], $17::BIGINT[], $18::BIGINT[], $19::BIGINT[], \
+                                       $20::BIGINT[]) AS x(key_id, holder, id, ends_at, places) \
+                  WHERE x.key_id IN (SELECT key_id FROM ok)), \
+         stamped AS (INSERT INTO rate_stamps AS s (key_id, slot, n, last_at) SELECT * FROM d \
+                     ON CONFLICT (key_id, slot) DO UPDATE SET \
+                     n = CASE WHEN s.slot <= $10 AND s.last_at <= $11 THEN excluded.n \
+                              ELSE s.n + excluded.n END, \
+                     last_at = CASE WHEN s.slot <= $10 AND s.last_at <= $11 THEN excluded.last_at \
+                                    ELSE GREATEST(s.last_at, excluded.last_at) END) \
+         SELECT key_id FROM ok",
+    )
+    .bind(column(|c| Some(c.key)))
+    .bind(column(|c| Some(c.generation)))
+    .bind(column(|c| Some(c.used)))
+    .bind(column(|c| c.holder))
+    .bind(column(|c| c.last_at))
+    .bind(stamps(|s| s.key))
+    .bind(stamps(|s| s.slot))
+    .bind(stamps(|s| s.n))
+    .bind(stamps(|s| s.last_at))
+    .bind(policy::slot(until))
+    .bind(until)
+    .bind(now - LEASE_GRACE_MS)
+    .bind(back(|l| l.key))
+    .bind(back(|l| l.holder))
+    .bind(back(|l| l.id))
+    .bind(lent(|l| l.key))
+    .bind(lent(|l| l.holder))
+    .bind(lent(|l| l.id))
+    .bind(lent(|l| l.ends_at))
+    .bind(lent(|l| l.places))
+    .fetch_all(pool)
+    .await?;
+    Ok(taken)
+}
