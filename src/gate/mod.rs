@@ -2,9 +2,11 @@
 //! database ([`Gate::current`]), and for the API, who the key is and whether its request fits
 //! the key's rate limit for the whole fleet ([`Gate::admit`]).
 //!
-//! The parts, each in a file of its own: the key directory in memory (`directory`), the rate
-//! limit's policy, pure (`policy`), what one server's memory may decide and the lane that settles
-//! the rest (`limiter`), and the windows in the database (`ledger`, the only SQL).
+//! The parts, each in a file of its own: the key directory in memory (`directory`); for the rate
+//! limit, its policy, pure (`policy`), a request's way through one server (`limiter`), what that
+//! server's memory may decide (`memory`), the lane's job that settles the rest in batches and
+//! keeps what they decided (`settler`), and the windows in the database (`ledger`, the only
+//! SQL).
 //!
 //! The promises, each pinned to tests that name it:
 //!
@@ -41,7 +43,9 @@
 mod directory;
 pub mod ledger;
 mod limiter;
+mod memory;
 pub mod policy;
+mod settler;
 #[cfg(test)]
 mod tests;
 
