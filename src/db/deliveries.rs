@@ -55,6 +55,17 @@ pub struct DueAt {
     pub count: i64,
 }
 
+/// Whether any delivery is due at `due_by` (or its lease ran out by then), by the index of due
+/// times: the idle delivery loop's look, which costs the same however many addresses there are.
+pub async fn any_due(conn: Conn<'_>, due_by: i64) -> Result<bool, DbError> {
+    const SQL: &str = "SELECT CASE WHEN EXISTS (SELECT 1 FROM deliveries \
+            WHERE status = 'pending' AND next_attempt_at <= $1) \
+        OR EXISTS (SELECT 1 FROM deliveries WHERE status = 'in_flight' AND lease_until < $1) \
+        THEN 1 ELSE 0 END";
+    let due: i32 = on_conn!(conn, c => sqlx::query_scalar(SQL).bind(due_by).fetch_one(c).await?);
+    Ok(due == 1)
+}
+
 /// The active, enabled addresses with deliveries due at `due_by` (or whose leases ran out by
 /// then), counting at most `most` each. One look into each address's own deliveries, so the
 /// cost grows with the addresses, never with a backlog.

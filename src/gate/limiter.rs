@@ -59,6 +59,15 @@ pub fn seconds_up(duration: Duration) -> u64 {
     duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
 }
 
+/// What comes of asking the database about a request.
+enum Next {
+    Decided(Checked),
+    /// The database refused the write: decide the request again (alone, now).
+    Again,
+    /// The window is lent: decide it again after this wait.
+    After(Duration),
+}
+
 /// Why a request could not be settled: the database did not answer.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot settle the rate limit: {0}")]
@@ -128,8 +137,13 @@ impl Limiter {
     /// told of every request counted meanwhile), a request the database is asked about counts in
     /// that window first: the window then holds everything this process let through, and may
     /// refuse at once.
+    ///
+    /// A request told that its key's window is full but partly lent waits for the lease to come
+    /// back and is decided again, as if it had just come (a lease that never comes back counts
+    /// as used).
     pub async fn check(&self, key: KeyId) -> Result<Checked, Unsettled> {
         let memory = &self.memory;
+        let give_up = Instant::now() + memory.lease + ms(LEASE_GRACE_MS) * 2;
         loop {
             let now = Instant::now();
             let (ask, reserved) = {
@@ -195,68 +209,50 @@ impl Limiter {
             };
             // However the request ends (a client that hangs up drops it), the key may ask again.
             let _asking = (ask.want > 1).then_some(Asking { memory, key });
-            match self.settle(ask, reserved, now).await? {
-                Some(checked) => return Ok(checked),
-                None => continue,
+            match self.settle(ask, reserved, give_up).await? {
+                Next::Decided(checked) => return Ok(checked),
+                Next::Again => {}
+                Next::After(wait) => tokio::time::sleep(wait).await,
             }
         }
     }
 
-    /// Asks the lane, waiting for the leases of a full window to come back; `None` when the
-    /// database refused the write and the request is to be decided again.
-    async fn settle(
-        &self,
-        mut ask: Ask,
-        mut reserved: bool,
-        asked: Instant,
-    ) -> Result<Option<Checked>, Unsettled> {
-        let key = ask.key;
-        let give_up = asked + self.memory.lease + ms(LEASE_GRACE_MS) * 2;
-        loop {
-            let sent = Sent {
-                ask,
-                reserved,
-                asked: Instant::now(),
-            };
-            let asking = self.lane.ask(Question::Settle(sent));
-            let answer = match tokio::time::timeout(self.wait, asking).await {
-                Ok(Ok(Answer::Settled(answer))) => answer,
-                Ok(Ok(_)) => {
-                    let bug = DbError::Bug("the rate-limit lane answered another question");
-                    return Err(Unsettled(bug));
-                }
-                Ok(Err(error)) => return Err(Unsettled(error)),
-                // The job keeps what the batch decides, whenever it is done.
-                Err(_) => return Err(Unsettled(DbError::TimedOut(self.wait))),
-            };
-            let (verdict, now, versions) = match answer {
-                Ok(settled) => settled,
-                // Counted alone from now on (its reserved place, if any, stays counted there).
-                Err(error) if error.is_write_refused() => return Ok(None),
-                Err(error) => return Err(Unsettled(DbError::Shared(error))),
-            };
-            let verdict = match verdict {
-                Verdict::Lent { until, oldest } if Instant::now() < give_up => {
-                    let _ = oldest;
-                    let wait = ms(until - now) + self.memory.lease / 2 + SLACK;
-                    tokio::time::sleep(wait).await;
-                    ask = Ask::one(key);
-                    reserved = false;
-                    lock(&self.memory.keys)
-                        .entry(key)
-                        .or_insert_with(|| Local::new(Instant::now()))
-                        .pending += 1;
-                    continue;
-                }
-                // A lease that never came back counts as used.
-                Verdict::Lent { oldest, .. } => Verdict::Refused { oldest },
-                verdict => verdict,
-            };
-            return Ok(Some(Checked {
-                decision: self.memory.decision(verdict, now),
-                settled: Some((versions, now)),
-            }));
-        }
+    /// Asks the lane.
+    async fn settle(&self, ask: Ask, reserved: bool, give_up: Instant) -> Result<Next, Unsettled> {
+        let sent = Sent {
+            ask,
+            reserved,
+            asked: Instant::now(),
+        };
+        let asking = self.lane.ask(Question::Settle(sent));
+        let answer = match tokio::time::timeout(self.wait, asking).await {
+            Ok(Ok(Answer::Settled(answer))) => answer,
+            Ok(Ok(_)) => {
+                let bug = DbError::Bug("the rate-limit lane answered another question");
+                return Err(Unsettled(bug));
+            }
+            Ok(Err(error)) => return Err(Unsettled(error)),
+            // The job keeps what the batch decides, whenever it is done.
+            Err(_) => return Err(Unsettled(DbError::TimedOut(self.wait))),
+        };
+        let (verdict, now, versions) = match answer {
+            Ok(settled) => settled,
+            // Counted alone from now on (its reserved place, if any, stays counted there).
+            Err(error) if error.is_write_refused() => return Ok(Next::Again),
+            Err(error) => return Err(Unsettled(DbError::Shared(error))),
+        };
+        let verdict = match verdict {
+            Verdict::Lent { until, .. } if Instant::now() < give_up => {
+                return Ok(Next::After(ms(until - now) + self.memory.lease / 2 + SLACK));
+            }
+            // A lease that never came back counts as used.
+            Verdict::Lent { oldest, .. } => Verdict::Refused { oldest },
+            verdict => verdict,
+        };
+        Ok(Next::Decided(Checked {
+            decision: self.memory.decision(verdict, now),
+            settled: Some((versions, now)),
+        }))
     }
 
     /// Decides a request of `key` by this process's own count, which starts from the window the
@@ -268,18 +264,7 @@ impl Limiter {
             .get(&key)
             .is_none_or(|local| local.alone.is_none());
         let stored = if needs_window {
-            let mut stored = self.stored_window(key).await;
-            // The window counts the places of this process's own leases as taken; those not used
-            // and not yet given back (the database refuses that too) were never requests.
-            let unused: u32 = lock(&memory.returns)
-                .iter()
-                .filter(|r| r.key == key)
-                .map(|r| r.unused)
-                .sum();
-            for _ in 0..unused {
-                stored.pop_back();
-            }
-            stored
+            self.stored_window(key).await
         } else {
             VecDeque::new()
         };
@@ -306,11 +291,12 @@ impl Limiter {
         Some(memory.decide_alone(local, now, true))
     }
 
-    /// The key's window as the database holds it, as times of this process's clock; empty when
-    /// it cannot be read.
+    /// The key's window as the database holds it, as times of this process's clock, less the
+    /// places of this process's own leases it did not use (still in the database, waiting to
+    /// go back, which were never requests); empty when it cannot be read.
     async fn stored_window(&self, key: KeyId) -> VecDeque<Instant> {
         let read = tokio::time::timeout(self.wait, self.ledger.window_of(key)).await;
-        let (db_now, slots) = match read {
+        let stored = match read {
             Ok(Ok(window)) => window,
             Ok(Err(error)) => {
                 tracing::warn!(%error, %key, "cannot read the key's window: counting it from empty");
@@ -323,15 +309,23 @@ impl Limiter {
         };
         let here = Instant::now();
         let mut taken = VecDeque::new();
-        for (at, n) in slots {
-            let when = if at <= db_now {
-                here.checked_sub(ms(db_now - at)).unwrap_or(here)
+        for (at, n) in stored.stamps {
+            let when = if at <= stored.now {
+                here.checked_sub(ms(stored.now - at)).unwrap_or(here)
             } else {
-                here + ms(at - db_now)
+                here + ms(at - stored.now)
             };
             for _ in 0..n.clamp(0, i64::from(self.memory.limit)) {
                 taken.push_back(when);
             }
+        }
+        let unused: u32 = lock(&self.memory.returns)
+            .iter()
+            .filter(|r| r.key == key && stored.leases.contains(&r.lease.id))
+            .map(|r| r.unused)
+            .sum();
+        for _ in 0..unused {
+            taken.pop_back();
         }
         taken
     }

@@ -25,7 +25,7 @@ use super::policy::{SLOT_MS, Terms};
 use crate::db::lane::Shape;
 use crate::ids::KeyId;
 
-const LIMIT: u32 = 20;
+const LIMIT: u32 = 60;
 const WINDOW_MS: i64 = 10_000;
 const LEASE_MS: i64 = 50;
 /// As `serve` sets them: a batch waits a second for the database, a request 2.5 s.
@@ -44,6 +44,14 @@ enum Step {
         count: u32,
         hang_up: Option<u64>,
     },
+    /// A key kept busy on one server: `bursts` bursts of `count`, a lease's length and a bit
+    /// apart, so that the server is lent places.
+    Busy {
+        server: usize,
+        key: i64,
+        bursts: u32,
+        count: u32,
+    },
     Wait(u64),
     /// The database refuses writes (or takes them again).
     Outage(bool),
@@ -51,16 +59,24 @@ enum Step {
     Stall(u64),
     /// The next write applies but its answer is lost.
     LoseNext,
+    /// Another writer takes the next write's keys between its read and its write.
+    Overtake,
 }
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         8 => (0usize..3, 1i64..=2, 1u32..30, proptest::option::weighted(0.3, 1u64..3_000))
             .prop_map(|(server, key, count, hang_up)| Step::Burst { server, key, count, hang_up }),
-        5 => (1u64..4_000).prop_map(Step::Wait),
+        3 => (0usize..3, 1i64..=2, 2u32..6, 8u32..20)
+            .prop_map(|(server, key, bursts, count)| Step::Busy { server, key, bursts, count }),
+        // Short waits keep a key busy from one lease's length to the next, so that it is lent
+        // places; long ones let windows move.
+        3 => (1u64..120).prop_map(Step::Wait),
+        3 => (120u64..4_000).prop_map(Step::Wait),
         1 => any::<bool>().prop_map(Step::Outage),
         1 => prop_oneof![Just(0u64), 100u64..4_000].prop_map(Step::Stall),
         1 => Just(Step::LoseNext),
+        1 => Just(Step::Overtake),
     ]
 }
 
@@ -113,6 +129,25 @@ async fn run(servers: usize, steps: Vec<Step>) -> Result<(), TestCaseError> {
     let mut outage_from = None;
     let mut stall_from = None;
     let mut tasks = tokio::task::JoinSet::new();
+    let steps = steps.into_iter().flat_map(|step| match step {
+        Step::Busy {
+            server,
+            key,
+            bursts,
+            count,
+        } => (0..bursts)
+            .flat_map(|_| {
+                let burst = Step::Burst {
+                    server,
+                    key,
+                    count,
+                    hang_up: None,
+                };
+                [burst, Step::Wait(LEASE_MS as u64 + 10)]
+            })
+            .collect(),
+        step => vec![step],
+    });
     for step in steps {
         let now = store.now();
         match step {
@@ -162,6 +197,7 @@ async fn run(servers: usize, steps: Vec<Step>) -> Result<(), TestCaseError> {
                 tokio::task::yield_now().await;
             }
             Step::Wait(ms) => tokio::time::sleep(Duration::from_millis(ms)).await,
+            Step::Busy { .. } => {}
             Step::Outage(on) => {
                 faults.refusing = on;
                 store.set_faults(faults);
@@ -184,6 +220,10 @@ async fn run(servers: usize, steps: Vec<Step>) -> Result<(), TestCaseError> {
                     stall_from = Some(now);
                 }
             }
+            Step::Overtake => store.set_faults(Faults {
+                overtake_next: true,
+                ..faults
+            }),
             Step::LoseNext => {
                 store.set_faults(Faults {
                     lose_next: true,
@@ -204,6 +244,7 @@ async fn run(servers: usize, steps: Vec<Step>) -> Result<(), TestCaseError> {
     store.set_faults(Faults::default());
     while tasks.join_next().await.is_some() {}
     let records = records.lock().expect("the records").clone();
+    prop_assert_eq!(store.broken(), Vec::<String>::new());
     check(&records, &times, servers)
 }
 
@@ -267,7 +308,7 @@ fn check(records: &[Record], times: &FaultTimes, servers: usize) -> Result<(), T
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn the_limiter_keeps_the_models_bounds(
@@ -343,8 +384,53 @@ async fn run_counting(steps: Vec<Step>, limit: u32, expected: usize) {
                 refusing: on,
                 ..Faults::default()
             }),
-            Step::Stall(_) | Step::LoseNext => {}
+            Step::Stall(_) | Step::LoseNext | Step::Overtake | Step::Busy { .. } => {}
         }
     }
     assert_eq!(accepted, expected);
+}
+
+/// A batch whose keys another writer took between its read and its write decides them again,
+/// with lease ids of its own: a lease it lends then never shares an id with the next batch's.
+#[tokio::test(start_paused = true)]
+async fn a_batch_decided_again_lends_leases_with_ids_of_its_own() {
+    use super::policy::{Ask, Verdict};
+    let store = Arc::new(Store::new());
+    let terms = Terms {
+        limit: 100,
+        window_ms: 60_000,
+        lease_ms: LEASE_MS,
+        holder: 1,
+    };
+    let ledger = Ledger::in_memory(Arc::clone(&store), terms);
+    let key = KeyId::from_raw(1);
+    let ask = || Ask {
+        want: 10,
+        ..Ask::one(key)
+    };
+    let settle = |ask: Ask| {
+        let deadline = tokio::time::Instant::now() + DEADLINE;
+        ledger.settle(vec![ask], Vec::new(), deadline)
+    };
+    // The key's last request is this server's: the next are lent places.
+    settle(Ask::one(key)).await.expect("settled");
+    let mut ids = Vec::new();
+    for overtaken in [true, false, true, false] {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+        store.set_faults(Faults {
+            overtake_next: overtaken,
+            ..Faults::default()
+        });
+        let settled = settle(ask()).await.expect("settled");
+        match settled.verdicts[0].0 {
+            Verdict::Accepted {
+                lease: Some(lease), ..
+            } => ids.push(lease.id),
+            other => panic!("a lease: {other:?}"),
+        }
+    }
+    assert_eq!(store.broken(), Vec::<String>::new());
+    let mut distinct = ids.clone();
+    distinct.dedup();
+    assert_eq!(distinct, ids, "every lease has an id of its own");
 }

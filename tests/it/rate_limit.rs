@@ -302,7 +302,10 @@ async fn allowed(gate: &tourney::gate::Gate, hash: &str) -> Option<bool> {
             tourney::gate::Decision::Allowed { .. }
         )),
         Ok(None) => panic!("the key is known"),
-        Err(_) => None,
+        Err(error) => {
+            eprintln!("unavailable: {error:?}");
+            None
+        }
     }
 }
 

@@ -24,6 +24,8 @@ pub struct Faults {
     pub stall: Duration,
     /// The next write applies, but its answer is lost.
     pub lose_next: bool,
+    /// Another writer takes the next write's keys between its read and its write.
+    pub overtake_next: bool,
 }
 
 #[derive(Default)]
@@ -40,6 +42,8 @@ pub struct Store {
     tables: Mutex<Tables>,
     faults: Mutex<Faults>,
     epoch: Instant,
+    /// Writes the databases would refuse as breaking a key (a lease's id used twice).
+    broken: Mutex<Vec<String>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -52,6 +56,7 @@ impl Store {
             tables: Mutex::default(),
             faults: Mutex::default(),
             epoch: Instant::now(),
+            broken: Mutex::default(),
         }
     }
 
@@ -60,21 +65,38 @@ impl Store {
         1_000_000 + i64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(i64::MAX)
     }
 
+    /// What was written that a database's keys would have refused.
+    pub fn broken(&self) -> Vec<String> {
+        lock(&self.broken).clone()
+    }
+
     pub fn set_faults(&self, faults: Faults) {
         *lock(&self.faults) = faults;
     }
 
     /// What `Ledger::window_of` reads.
-    pub fn window_of(&self, key: i64, window_ms: i64) -> (i64, Vec<(i64, i64)>) {
+    pub fn window_of(&self, key: i64, terms: Terms) -> super::StoredWindow {
         let now = self.now();
         let tables = lock(&self.tables);
-        let rows = tables
+        let stamps = tables
             .stamps
             .range((key, i64::MIN)..=(key, i64::MAX))
-            .filter(|(_, (n, last_at))| *last_at > now - window_ms && *n > 0)
+            .filter(|(_, (n, last_at))| *last_at > now - terms.window_ms && *n > 0)
             .map(|(_, &(n, last_at))| (last_at, n))
             .collect();
-        (now, rows)
+        let leases = tables
+            .leases
+            .iter()
+            .filter(|((k, holder, _), (ends_at, _))| {
+                *k == key && *holder == terms.holder && *ends_at > now - LEASE_GRACE_MS
+            })
+            .map(|(&(_, _, id), _)| id)
+            .collect();
+        super::StoredWindow {
+            now,
+            stamps,
+            leases,
+        }
     }
 }
 
@@ -87,6 +109,8 @@ fn refused() -> DbError {
 
 impl Rounds for Store {
     async fn read(&self, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
+        // A round trip: other batches may run meanwhile.
+        tokio::task::yield_now().await;
         let now = self.now();
         let until = now - terms.window_ms;
         let tables = lock(&self.tables);
@@ -136,6 +160,7 @@ impl Rounds for Store {
     }
 
     async fn write(&self, writes: &Writes, now: i64, terms: Terms) -> Result<Vec<i64>, DbError> {
+        tokio::task::yield_now().await;
         let faults = *lock(&self.faults);
         if !faults.stall.is_zero() {
             tokio::time::sleep(faults.stall).await;
@@ -145,6 +170,11 @@ impl Rounds for Store {
         }
         let until = now - terms.window_ms;
         let mut tables = lock(&self.tables);
+        if std::mem::take(&mut lock(&self.faults).overtake_next) {
+            for count in &writes.counts {
+                tables.counts.entry(count.key).or_insert((0, 0, None)).0 += 1;
+            }
+        }
         let mut taken = Vec::new();
         for count in &writes.counts {
             let current = tables.counts.get(&count.key).map_or(0, |c| c.0);
@@ -175,9 +205,14 @@ impl Rounds for Store {
                             .any(|b| (b.key, b.holder, b.id) == (k, holder, id)))
             });
             for lent in writes.lent.iter().filter(|l| l.key == key) {
-                tables
+                let row = (lent.ends_at, lent.places);
+                if tables
                     .leases
-                    .insert((key, lent.holder, lent.id), (lent.ends_at, lent.places));
+                    .insert((key, lent.holder, lent.id), row)
+                    .is_some()
+                {
+                    lock(&self.broken).push(format!("lease {} of {key} lent twice", lent.id));
+                }
             }
             for stamp in writes.stamps.iter().filter(|s| s.key == key) {
                 let row = tables.stamps.entry((key, stamp.slot)).or_insert((0, 0));

@@ -130,11 +130,10 @@ impl Ledger {
         gives: Vec<Returned>,
         deadline: Instant,
     ) -> Result<Settled, Failed> {
-        // Ids enough for a lease per ask.
-        let first_id = self.ids.fetch_add(asks.len() as i64, Ordering::Relaxed);
         match &self.store {
             Store::Sqlite(db) => {
                 let terms = self.terms;
+                let first_id = lease_ids(&self.ids, &asks);
                 db.write_direct(deadline, move |tx| {
                     let keys = policy::keys_of(&asks, &gives);
                     let read = sqlite::read(tx, &keys, terms)?;
@@ -154,11 +153,11 @@ impl Ledger {
                 })
             }
             Store::Postgres(store) => {
-                in_rounds(store, asks, gives, self.terms, first_id, deadline).await
+                in_rounds(store, asks, gives, self.terms, &self.ids, deadline).await
             }
             #[cfg(test)]
             Store::Memory(store) => {
-                in_rounds(&**store, asks, gives, self.terms, first_id, deadline).await
+                in_rounds(&**store, asks, gives, self.terms, &self.ids, deadline).await
             }
         }
     }
@@ -176,25 +175,45 @@ impl Ledger {
     }
 
     /// A key's window as stored now, read without writing (for a server counting alone while
-    /// the database refuses writes): the database's time, and each slot's places with the time
-    /// of its latest (a lease's end for places lent), oldest first.
-    pub async fn window_of(&self, key: KeyId) -> Result<(i64, Vec<(i64, i64)>), DbError> {
+    /// the database refuses writes).
+    pub async fn window_of(&self, key: KeyId) -> Result<StoredWindow, DbError> {
         let Some(db) = &self.db else {
             #[cfg(test)]
             if let Store::Memory(store) = &self.store {
-                return Ok(store.window_of(key.raw(), self.terms.window_ms));
+                return Ok(store.window_of(key.raw(), self.terms));
             }
             return Err(DbError::Bug("a ledger without a database"));
         };
         let mut handle = db.acquire().await?;
         let mut conn = handle.conn();
         let now = crate::db::clock::now_ms(conn.reborrow()).await?;
-        const SQL: &str = "SELECT last_at, n FROM rate_stamps \
-                           WHERE key_id = $1 AND last_at > $2 AND n > 0 ORDER BY slot";
-        let rows: Vec<(i64, i64)> = on_conn!(conn, c => sqlx::query_as(SQL)
+        const STAMPS: &str = "SELECT last_at, n FROM rate_stamps \
+                              WHERE key_id = $1 AND last_at > $2 AND n > 0 ORDER BY slot";
+        const LEASES: &str = "SELECT id FROM rate_leases \
+                              WHERE key_id = $1 AND holder = $2 AND ends_at > $3";
+        let stamps: Vec<(i64, i64)> = on_conn!(conn.reborrow(), c => sqlx::query_as(STAMPS)
             .bind(key).bind(now - self.terms.window_ms).fetch_all(c).await?);
-        Ok((now, rows))
+        let leases: Vec<i64> = on_conn!(conn, c => sqlx::query_scalar(LEASES)
+            .bind(key).bind(self.terms.holder).bind(now - policy::LEASE_GRACE_MS)
+            .fetch_all(c).await?);
+        Ok(StoredWindow {
+            now,
+            stamps,
+            leases,
+        })
     }
+}
+
+/// A key's window as stored, read without writing.
+#[derive(Debug, Clone, Default)]
+pub struct StoredWindow {
+    /// The database's time.
+    pub now: i64,
+    /// Each slot's places with the time of its latest (a lease's end for places lent), oldest
+    /// first.
+    pub stamps: Vec<(i64, i64)>,
+    /// The ids of this server's leases of the key not yet given back (nor lapsed).
+    pub leases: Vec<i64>,
 }
 
 /// Settles a batch on a store of [`Rounds`]: read, decide, write; the asks and give-backs of
@@ -205,14 +224,13 @@ async fn in_rounds(
     asks: Vec<Ask>,
     gives: Vec<Returned>,
     terms: Terms,
-    first_id: i64,
+    ids: &AtomicI64,
     deadline: Instant,
 ) -> Result<Settled, Failed> {
     let mut verdicts: Vec<Option<(Verdict, i64)>> = vec![None; asks.len()];
     let mut versions: Option<Versions> = None;
     let mut pending: Vec<usize> = (0..asks.len()).collect();
     let mut giving = gives;
-    let mut next_id = first_id;
     // Leases written by earlier rounds: their asks' answers are lost if a later round fails.
     let mut lent: Vec<Returned> = Vec::new();
     loop {
@@ -228,6 +246,7 @@ async fn in_rounds(
                 });
             }
         };
+        let mut next_id = lease_ids(ids, &round);
         let (decided, writes) = policy::settle(
             read.now,
             &read.windows,
@@ -283,6 +302,11 @@ async fn in_rounds(
             });
         }
     }
+}
+
+/// The first of ids enough for a lease per ask, taken from `ids` for these asks alone.
+fn lease_ids(ids: &AtomicI64, asks: &[Ask]) -> i64 {
+    ids.fetch_add(asks.len() as i64, Ordering::Relaxed)
 }
 
 /// The leases the verdicts of `asks` lend, as they would be given back unused.

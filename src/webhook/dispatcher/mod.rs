@@ -169,16 +169,31 @@ impl Dispatcher {
             return Ok(Vec::new());
         }
         let per_address = self.options.per_address.max(1);
-        let token = new_token()?;
-        // A claim writes, so it takes its turn with the process's other writers.
-        let mut tx = self.db.begin().await?;
-        let due_by = match due_by {
-            Some(at) => at,
-            None => clock::now_ms(tx.conn()).await?,
-        };
         let most = i64::try_from(per_address).unwrap_or(i64::MAX);
-        let due = deliveries::due_by_address(tx.conn(), due_by, most).await?;
+        // Read first: a loop with nothing to do looks without writing, so that it never takes
+        // the database's write turn from the requests and writers beside it.
+        let (due_by, due) = {
+            let mut handle = self.db.acquire().await?;
+            let due_by = match due_by {
+                Some(at) => at,
+                None => clock::now_ms(handle.conn()).await?,
+            };
+            if !deliveries::any_due(handle.conn(), due_by).await? {
+                return Ok(Vec::new());
+            }
+            (
+                due_by,
+                deliveries::due_by_address(handle.conn(), due_by, most).await?,
+            )
+        };
         let shares = self.flight().share(&due, free, per_address);
+        if shares.is_empty() {
+            return Ok(Vec::new());
+        }
+        let token = new_token()?;
+        // A claim writes, so it takes its turn with the process's other writers; each address's
+        // claim takes only what is still due and unclaimed.
+        let mut tx = self.db.begin().await?;
         let mut claimed = 0;
         for (hook_id, n) in shares {
             let n = i64::try_from(n).unwrap_or(i64::MAX);
