@@ -41,6 +41,10 @@ pub enum ServiceError {
     /// Stored data breaks what tourney writes.
     #[error("{0}")]
     Corrupt(String),
+    /// The password hashing itself failed (its threads stopped, or Argon2 refused its own
+    /// parameters): never the password's or the data's fault.
+    #[error("cannot hash a password: {0}")]
+    Hashing(String),
 }
 
 impl From<DbError> for ServiceError {

@@ -185,7 +185,7 @@ pub(super) async fn hash_password(password: &str) -> Result<String, ServiceError
     })
     .await
     .unwrap_or_else(|| Err("no password thread is running".to_owned()));
-    hashed.map_err(|reason| ServiceError::Corrupt(format!("cannot hash a password: {reason}")))
+    hashed.map_err(ServiceError::Hashing)
 }
 
 #[cfg(test)]
