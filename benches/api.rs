@@ -30,7 +30,9 @@
 //!
 //! Run: `cargo bench --bench api` (needs `wrk`, from Debian's package of that name). Environment:
 //! `TOURNEY_BENCH_SECONDS` (default 8) per run; `TOURNEY_BENCH_RATE_SECONDS` per fixed-rate run
-//! (default the smaller of that and 5). Results go to stdout as Markdown tables; the figures in
+//! (default the smaller of that and 5); `TOURNEY_BENCH_ONLY=postgres` runs the Postgres part alone,
+//! `TOURNEY_BENCH_ONLY=rates` the fixed rates alone, and
+//! `TOURNEY_BENCH_RATES=5000,7000` only the rates listed. Results go to stdout as Markdown tables; the figures in
 //! docs/PERFORMANCE.md come from here.
 
 #[path = "common/mod.rs"]
@@ -201,6 +203,21 @@ fn main() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let script = dir.path().join("rotate.lua");
     std::fs::write(&script, bearer_script()).expect("write the script");
+    let only = std::env::var("TOURNEY_BENCH_ONLY").unwrap_or_default();
+    if only == "postgres" {
+        match std::env::var("TOURNEY_BENCH_PG_URL") {
+            Ok(admin) => postgres_fleet(&admin, dir.path(), &script, seconds, rounds, rate_seconds),
+            Err(_) => println!("Postgres needs TOURNEY_BENCH_PG_URL"),
+        }
+        return;
+    }
+    if only == "rates" {
+        match std::env::var("TOURNEY_BENCH_PG_URL") {
+            Ok(admin) => rates_alone(&admin, dir.path(), rate_seconds),
+            Err(_) => println!("the fixed rates need TOURNEY_BENCH_PG_URL"),
+        }
+        return;
+    }
     let sqlite = load(
         &format!("sqlite://{}/bench.db", dir.path().display()),
         dir.path(),
@@ -399,6 +416,35 @@ fn postgres_fleet(
     runtime.block_on(database.drop());
 }
 
+/// Two replicas on a fresh Postgres database at fixed offered rates, and nothing else.
+fn rates_alone(admin: &str, dir: &std::path::Path, rate_seconds: u64) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let database = runtime.block_on(PgDatabase::create(admin, "api"));
+    let loaded = load(&database.url, dir);
+    let args = ["--rate-limit", "1000000"];
+    let replicas = [
+        Serve::start(&loaded.db, &args),
+        Serve::start(&loaded.db, &args),
+    ];
+    let (half_a, half_b) = loaded.keys.split_at(loaded.keys.len() / 2);
+    let sample = fetch(&replicas[0].base, &half_a[0].1, "/api/v1/tournaments");
+    let bare = [
+        bare_warp(sample.clone(), "application/json"),
+        bare_warp(sample, "application/json"),
+    ];
+    fixed_rates(
+        [&replicas[0].base, &replicas[1].base],
+        [&bare[0].0, &bare[1].0],
+        [half_a, half_b],
+        rate_seconds,
+    );
+    drop(replicas);
+    runtime.block_on(database.drop());
+}
+
 /// The p99 the fleet is held to at a fixed offered rate (DESIGN.md §8).
 const P99_GOAL_MS: f64 = 10.0;
 /// The offered rate the goal names, requests/s across both replicas.
@@ -444,6 +490,19 @@ fn fixed_rates(
         measured.push((rate, report));
         kept
     };
+    if let Ok(rates) = std::env::var("TOURNEY_BENCH_RATES") {
+        // Only these rates, in this order (no climb, no bisection).
+        for rate in rates
+            .split(',')
+            .filter_map(|r| r.trim().parse::<f64>().ok())
+        {
+            measure(rate);
+        }
+        for note in notes {
+            println!("{note}");
+        }
+        return;
+    }
     let (kept, missed) = highest_rate_under_goal(&mut measure);
     println!();
     for note in notes {

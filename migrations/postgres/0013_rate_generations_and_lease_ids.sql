@@ -17,3 +17,14 @@ CREATE UNLOGGED TABLE rate_leases (
     places  BIGINT NOT NULL,
     PRIMARY KEY (key_id, holder, id)
 );
+
+-- The rate limit's rows come and go thousands of times a second. Vacuum must never cut the
+-- tables' empty ends off: that takes a lock every request's read waits for (hundreds of
+-- milliseconds at a time, seen at 30,000 requests/s). And it comes after fewer dead rows than
+-- the default share of a table.
+ALTER TABLE rate_counts SET (vacuum_truncate = false, autovacuum_vacuum_scale_factor = 0,
+    autovacuum_vacuum_threshold = 2000);
+ALTER TABLE rate_stamps SET (vacuum_truncate = false, autovacuum_vacuum_scale_factor = 0,
+    autovacuum_vacuum_threshold = 2000);
+ALTER TABLE rate_leases SET (vacuum_truncate = false, autovacuum_vacuum_scale_factor = 0,
+    autovacuum_vacuum_threshold = 2000);

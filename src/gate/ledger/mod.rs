@@ -97,7 +97,7 @@ impl Ledger {
     pub fn new(db: Db, terms: Terms) -> Ledger {
         let store = match &db {
             Db::Sqlite(sqlite) => Store::Sqlite(sqlite.clone()),
-            Db::Postgres(pool) => Store::Postgres(postgres::Store(pool.clone())),
+            Db::Postgres(pool) => Store::Postgres(postgres::Store::new(pool)),
         };
         Ledger {
             store,

@@ -12,8 +12,26 @@ use super::{Read, Rounds, leases_of};
 use crate::db::DbError;
 use crate::db::versions::Versions;
 
-/// The windows on a Postgres pool.
-pub(super) struct Store(pub PgPool);
+/// The windows on Postgres, on connections of their own: a few, whose plans are made once per
+/// connection (`plan_cache_mode = force_generic_plan`: the two statements run thousands of times
+/// a second with lists of any length, and planning each anew costs more than running it), and
+/// made to look rows up by their keys (`enable_seqscan = off`: a plan made while the tables were
+/// small must not scan them whole once they are large; every condition here is on a key).
+pub(super) struct Store(PgPool);
+
+impl Store {
+    pub(super) fn new(pool: &PgPool) -> Store {
+        let options = (*pool.connect_options()).clone().options([
+            ("plan_cache_mode", "force_generic_plan"),
+            ("enable_seqscan", "off"),
+        ]);
+        let own = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(4)
+            .acquire_timeout(std::time::Duration::from_secs(5))
+            .connect_lazy_with(options);
+        Store(own)
+    }
+}
 
 impl Rounds for Store {
     async fn read(&self, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
@@ -47,7 +65,7 @@ async fn read(pool: &PgPool, keys: &[i64], terms: Terms) -> Result<Read, DbError
                    AND s.slot <= (t.now - $2) / $3 AND s.last_at <= t.now - $2)::BIGINT, \
                 (SELECT s.last_at FROM rate_stamps s WHERE s.key_id = k.key_id \
                    AND s.slot >= (t.now - $2) / $3 AND s.last_at > t.now - $2 AND s.n > 0 \
-                 ORDER BY s.slot LIMIT 1), \
+                 ORDER BY s.key_id, s.slot LIMIT 1), \
                 c.holder, \
                 (SELECT json_agg(json_build_object('holder', l.holder, 'id', l.id, \
                           'ends_at', l.ends_at, 'places', l.places, 'stamped', COALESCE(st.n, 0)))::TEXT \
@@ -122,11 +140,11 @@ async fn write(
                 RETURNING r.key_id), \
          d AS (SELECT * FROM unnest($6::BIGINT[], $7::BIGINT[], $8::BIGINT[], $9::BIGINT[]) \
                  AS d(key_id, slot, n, last_at) WHERE d.key_id IN (SELECT key_id FROM ok)), \
-         gone AS (DELETE FROM rate_stamps s WHERE s.key_id IN (SELECT key_id FROM ok) \
-                  AND s.slot <= $10 AND s.last_at <= $11 \
+         gone AS (DELETE FROM rate_stamps s WHERE s.key_id = ANY($1) AND s.slot <= $10 \
+                  AND s.last_at <= $11 AND s.key_id IN (SELECT key_id FROM ok) \
                   AND NOT EXISTS (SELECT 1 FROM d WHERE d.key_id = s.key_id AND d.slot = s.slot)), \
-         leases AS (DELETE FROM rate_leases l WHERE l.key_id IN (SELECT key_id FROM ok) \
-                    AND (l.ends_at <= $12 OR (l.key_id, l.holder, l.id) IN \
+         leases AS (DELETE FROM rate_leases l WHERE l.key_id = ANY($1) \
+                    AND l.key_id IN (SELECT key_id FROM ok) AND (l.ends_at <= $12 OR (l.key_id, l.holder, l.id) IN \
                          (SELECT * FROM unnest($13::BIGINT[], $14::BIGINT[], $15::BIGINT[])))), \
          lent AS (INSERT INTO rate_leases (key_id, holder, id, ends_at, places) \
                   SELECT * FROM unnest($16::BIGINT[], $17::BIGINT[], $18::BIGINT[], $19::BIGINT[], \
