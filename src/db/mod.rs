@@ -224,7 +224,7 @@ impl Db {
 
     pub async fn close(&self) {
         match self {
-            Db::Sqlite(db) => db.pool().close().await,
+            Db::Sqlite(db) => db.close().await,
             Db::Postgres(pool) => pool.close().await,
         }
     }

@@ -24,7 +24,8 @@ use crate::db::DbError;
 /// the log: it waits for the readers of the old log to finish (at most [`RESTART_WAIT`]), and the
 /// next commit writes over the log's first pages again.
 pub struct Checkpointer {
-    _stop: mpsc::Sender<()>,
+    stop: mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
 }
 
 /// How many pages (4 KB each) the write-ahead log may hold before the checkpointer restarts it.
@@ -45,7 +46,7 @@ impl Checkpointer {
         // A passive checkpoint never waits; this bounds the restart's wait.
         conn.busy_timeout(RESTART_WAIT).map_err(DbError::Direct)?;
         let (stop, stopped) = mpsc::channel::<()>();
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("tourney-checkpoint".to_owned())
             .spawn(move || {
                 // A failure is said once, until checkpoints work again (a full disk fails every
@@ -88,7 +89,16 @@ impl Checkpointer {
                 }
             })
             .map_err(|_| DbError::Stopped("checkpoint thread"))?;
-        Ok(Checkpointer { _stop: stop })
+        Ok(Checkpointer { stop, thread })
+    }
+
+    /// Stops the thread and waits for a checkpoint under way to end: after this, the thread
+    /// touches the database no more.
+    pub fn stop(self) {
+        drop(self.stop);
+        if self.thread.join().is_err() {
+            tracing::warn!("the checkpoint thread ended in a panic");
+        }
     }
 }
 

@@ -54,7 +54,8 @@ struct Shared {
     readers: OnceLock<Arc<readers::Readers>>,
     /// The readers' warm read transaction, which the checkpointer lets go of while it works.
     warm: Arc<Mutex<Option<readers::Warm>>>,
-    _checkpoints: Option<checkpoint::Checkpointer>,
+    /// The checkpoint thread, until the database is closed.
+    checkpoints: Mutex<Option<checkpoint::Checkpointer>>,
 }
 
 impl std::fmt::Debug for SqliteDb {
@@ -120,13 +121,33 @@ impl SqliteDb {
                 writer: OnceLock::new(),
                 readers: OnceLock::new(),
                 warm,
-                _checkpoints: checkpoints,
+                checkpoints: Mutex::new(checkpoints),
             }),
         }
     }
 
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
+    }
+
+    /// Closes the pool and stops the checkpoint thread, waiting for a checkpoint under way: once
+    /// this returns, nothing of this process writes to the file.
+    pub async fn close(&self) {
+        self.pool.close().await;
+        let checkpoints = self
+            .shared
+            .checkpoints
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(checkpoints) = checkpoints {
+            if tokio::task::spawn_blocking(move || checkpoints.stop())
+                .await
+                .is_err()
+            {
+                tracing::warn!("could not wait for the checkpoint thread to stop");
+            }
+        }
     }
 
     /// Waits for the process's turn to write; holding it, a transaction may take SQLite's
