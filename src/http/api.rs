@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::time::Instant;
 use warp::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
@@ -23,6 +24,9 @@ use crate::{api_keys, views};
 /// How long building an answer (API body or widget page) may wait for the database; past it,
 /// the answer is 503 for every request waiting for that build.
 pub const DB_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long an API request may wait for the database in all (its key, its rate limit and its
+/// answer); past it, the answer is 503 `unavailable`, whatever the database is doing.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(4);
 /// The OpenAPI document, served at `/api/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
 
@@ -114,11 +118,17 @@ pub async fn handle(
         };
     };
     let key_hash = api_keys::KeyHash::of(key);
+    let deadline = Instant::now() + ANSWER_WITHIN;
+    let admitted = tokio::time::timeout_at(deadline, app.gate.admit(key_hash.as_str())).await;
+    let Ok(admitted) = admitted else {
+        tracing::warn!(waited = ?ANSWER_WITHIN, "cannot answer from the API: the rate limit did not decide in time");
+        return unavailable_for(None);
+    };
     let Admitted {
         principal,
         decision,
         versions,
-    } = match app.gate.admit(key_hash.as_str()).await {
+    } = match admitted {
         Ok(Some(admitted)) => admitted,
         Ok(None) => {
             return Answered {
@@ -152,6 +162,7 @@ pub async fn handle(
         query,
         headers,
         versions.data,
+        deadline,
     )
     .await
     {
@@ -193,6 +204,7 @@ async fn answer(
     query: &str,
     headers: &HeaderMap,
     version: i64,
+    deadline: Instant,
 ) -> Result<Body, ApiError> {
     let Some(endpoint) = endpoint else {
         return Err(ApiError::NotFound(format!(
@@ -210,7 +222,8 @@ async fn answer(
     let (owned, principal) = (Arc::clone(app), principal.clone());
     app.api_answers
         .get_or_build(&key, version, || async move {
-            tokio::time::timeout(DB_TIMEOUT, build(&owned, &principal, &endpoint, &filter))
+            let within = deadline.min(Instant::now() + DB_TIMEOUT);
+            tokio::time::timeout_at(within, build(&owned, &principal, &endpoint, &filter))
                 .await
                 .map_err(|_| ApiError::Unavailable)?
         })

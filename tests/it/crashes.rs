@@ -878,7 +878,9 @@ async fn postgres_restarted_during_a_registration_burst() {
 
     cluster.down();
     let confirmed_at_the_crash = crowd.confirmed();
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    // Longer than an API request may wait for the database in all: a read begun as it went down
+    // is answered 503, not held until it is back.
+    tokio::time::sleep(Duration::from_secs(5)).await;
     cluster.up();
     let back = Instant::now();
     assert!(
