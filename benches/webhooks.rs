@@ -14,6 +14,11 @@
 //!    fast addresses = their deliveries / time from the commit until all of theirs succeeded. The
 //!    two figures side by side show what one slow receiver costs everyone else.
 //!
+//! Beside each bulk phase, in the same run, a **bare sender**: the same HTTP client and signing as
+//! `serve`'s delivery loop (`tourney::webhook`), with no database and no leases, sends the same
+//! events' bodies to the same receiver with as many requests in flight as the loop sends to one
+//! address; its deliveries per second are what the loop is read against.
+//!
 //! Each run uses a fresh database, once with the API idle and once with `wrk -t1 -c16` on
 //! `GET /api/v1/tournaments` (a key with the rate limit raised) for the whole run, and repeats
 //! `TOURNEY_BENCH_ROUNDS` times (default 3); medians are printed. SQLite always; Postgres too when
@@ -43,6 +48,9 @@ use tourney::links::BaseUrl;
 use tourney::service::tournaments::Draft;
 use tourney::service::{self, Ctx};
 use tourney::views::objects;
+use tourney::webhook::blocklist::Policy;
+use tourney::webhook::client::{ClientOptions, Headers, Sender};
+use tourney::webhook::signing;
 
 /// Appends `count` `registration.created` events of `tournament` in one transaction.
 async fn append(db: &Db, tournament: &TournamentRow, first: usize, count: usize) {
@@ -145,6 +153,8 @@ fn percentile(sorted: &[i64], p: f64) -> f64 {
 /// What one run measured.
 struct Figures {
     rate: f64,
+    /// The bare sender's deliveries/s in the same run.
+    bare: f64,
     p50: f64,
     p99: f64,
     max: f64,
@@ -206,6 +216,65 @@ async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) 
     (db, tournament, key)
 }
 
+/// Requests in flight to one address, as the delivery loop sends them (`PER_ADDRESS`).
+const IN_FLIGHT: usize = tourney::webhook::dispatcher::PER_ADDRESS;
+
+/// The bare sender: the events' bodies (id and body, as stored) signed and sent to `url` by the
+/// delivery loop's own client, `IN_FLIGHT` at a time, without a database; deliveries per second.
+async fn bare_sender(url: &str, root: &std::path::Path, events: Vec<(String, String)>) -> f64 {
+    let options = ClientOptions {
+        policy: Policy::allowing(vec!["127.0.0.0/8".parse().expect("a CIDR")]),
+        root_cert: Some(root.to_owned()),
+    };
+    let sender = Sender::new(&options).expect("the webhook client");
+    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
+    let mut sending = tokio::task::JoinSet::new();
+    let count = events.len();
+    let started = Instant::now();
+    for (id, body) in events {
+        let permit = std::sync::Arc::clone(&slots)
+            .acquire_owned()
+            .await
+            .expect("a slot");
+        let (sender, url) = (sender.clone(), url.to_owned());
+        sending.spawn(async move {
+            let _permit = permit;
+            let timestamp = (tourney::timestamp::now_ms() / 1000).to_string();
+            let secrets = ["whsec_benchmark".to_owned()];
+            let signature = signing::signature_header(&secrets, &id, &timestamp, body.as_bytes());
+            let headers = Headers {
+                id: &id,
+                timestamp: &timestamp,
+                signature: &signature,
+            };
+            let outcome = sender.send(&url, &headers, body.as_bytes()).await;
+            assert!(outcome.succeeded(), "{}", outcome.explained());
+        });
+    }
+    while sending.join_next().await.is_some() {}
+    count as f64 / started.elapsed().as_secs_f64()
+}
+
+/// The first `count` events as stored: their ids and bodies.
+async fn stored_events(db: &Db, count: usize) -> Vec<(String, String)> {
+    const SQL: &str = "SELECT id, body FROM events ORDER BY id LIMIT $1";
+    let rows: Vec<(i64, String)> = match db {
+        Db::Sqlite(db) => sqlx::query_as(SQL)
+            .bind(count as i64)
+            .fetch_all(db.pool())
+            .await
+            .expect("events"),
+        Db::Postgres(pool) => sqlx::query_as(SQL)
+            .bind(count as i64)
+            .fetch_all(pool)
+            .await
+            .expect("events"),
+    };
+    rows.into_iter()
+        .map(|(id, body)| (format!("evt_{id}"), body))
+        .collect()
+}
+
 /// One run on the database at `url`: `serve` delivering, with the API loaded by `wrk` if `load`.
 async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Figures {
     let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
@@ -232,6 +301,13 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
     let started = Instant::now();
     delivered(&db, events as i64, Duration::from_secs(120)).await;
     let rate = events as f64 / started.elapsed().as_secs_f64();
+    // The bare sender, with the same load on the machine, on the same bodies.
+    let bare = bare_sender(
+        &receiver.url,
+        &receiver.root_cert,
+        stored_events(&db, events).await,
+    )
+    .await;
 
     // Steady: 50 events every 100 ms.
     let rounds = 50;
@@ -248,6 +324,7 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
     db.close().await;
     Figures {
         rate,
+        bare,
         p50: percentile(&steady, 0.50),
         p99: percentile(&steady, 0.99),
         max: steady.last().map_or(f64::NAN, |&v| v as f64),
@@ -333,6 +410,14 @@ fn report(name: &str, runs: &[Figures]) {
         (median(values), list)
     };
     let (rate, rates) = each(&|f| f.rate);
+    let (bare, bares) = each(&|f| f.bare);
+    let ratios: Vec<f64> = runs.iter().map(|f| f.rate / f.bare).collect();
+    let ratio_list = ratios
+        .iter()
+        .map(|r| format!("{r:.2}"))
+        .collect::<Vec<_>>()
+        .join(" / ");
+    let ratio = median(ratios);
     let (p50, p50s) = each(&|f| f.p50);
     let (p99, p99s) = each(&|f| f.p99);
     let (max, _) = each(&|f| f.max);
@@ -344,7 +429,7 @@ fn report(name: &str, runs: &[Figures]) {
         "idle".to_owned()
     };
     println!(
-        "| {name} | {api} | **{rate:.0}** ({rates}) | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
+        "| {name} | {api} | **{rate:.0}** ({rates}) | {bare:.0} ({bares}) | **{ratio:.2}** ({ratio_list}) | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
     );
 }
 
@@ -413,9 +498,9 @@ fn main() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let pg = std::env::var("TOURNEY_BENCH_PG_URL").ok();
     println!(
-        "| backend | API meanwhile | bulk: deliveries/s | steady: event-to-first-attempt p50 | p99 | max |"
+        "| backend | API meanwhile | bulk: deliveries/s | bare sender: deliveries/s | of the bare sender | steady: event-to-first-attempt p50 | p99 | max |"
     );
-    println!("| --- | --- | ---: | ---: | ---: | ---: |");
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     runtime.block_on(async {
         for &load in &loads {
             let mut figures = Vec::new();

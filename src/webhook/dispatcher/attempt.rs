@@ -1,6 +1,7 @@
 //! One attempt of a claimed delivery: signed afresh (new timestamp, same id and body), sent, and
-//! recorded with the delivery's next state and the address's health in one transaction guarded
-//! by the claim. The same path for the delivery loop, `ping`, `hooks test` and manual retries.
+//! recorded with the delivery's next state and the address's health, guarded by the claim. The
+//! same path for the delivery loop, `ping`, `hooks test` and manual retries; the loop records
+//! the attempts that end together in one transaction (`dispatcher::Recorder`).
 
 use crate::db::deliveries::{self, After, AttemptRecord};
 use crate::db::{Conn, DbError, audit, hooks};
@@ -13,9 +14,26 @@ use super::super::schedule::{self, AfterFailure};
 use super::super::signing;
 use super::{ACTOR, DispatchError, Dispatcher, Job, Report};
 
+/// A delivery sent, with what its attempt is to record.
+pub struct Sent {
+    job: Job,
+    outcome: Outcome,
+    started_at: i64,
+    finished: i64,
+}
+
 impl Dispatcher {
     /// Sends one claimed delivery and records the attempt with the delivery's next state.
     pub async fn attempt(&self, job: Job) -> Result<Report, DispatchError> {
+        let sent = self.send(job).await;
+        match self.record(vec![sent]).await.pop() {
+            Some(report) => report,
+            None => Err(DbError::Bug("an attempt was recorded without its report").into()),
+        }
+    }
+
+    /// Signs a claimed delivery afresh (new timestamp, same id and body) and sends it.
+    pub async fn send(&self, job: Job) -> Sent {
         let row = &job.row;
         let id = row.event_id.to_string();
         let started_at = timestamp::now_ms();
@@ -28,7 +46,48 @@ impl Dispatcher {
             signature: &signature,
         };
         let outcome = self.sender.send(&row.url, &headers, body).await;
-        let finished = timestamp::now_ms();
+        Sent {
+            finished: timestamp::now_ms(),
+            job,
+            outcome,
+            started_at,
+        }
+    }
+
+    /// Records the attempts of `sent` in one transaction: each with its delivery's next state
+    /// and its address's health, only while the delivery's claim is still its own. If the
+    /// transaction fails, none is recorded (their deliveries are sent again when their claims
+    /// run out).
+    pub async fn record(&self, sent: Vec<Sent>) -> Vec<Result<Report, DispatchError>> {
+        match self.record_all(&sent).await {
+            Ok(reports) => reports.into_iter().map(Ok).collect(),
+            Err(error) => {
+                let error = std::sync::Arc::new(error);
+                sent.iter()
+                    .map(|_| Err(DbError::Shared(std::sync::Arc::clone(&error)).into()))
+                    .collect()
+            }
+        }
+    }
+
+    async fn record_all(&self, sent: &[Sent]) -> Result<Vec<Report>, DbError> {
+        let mut tx = self.db.begin().await?;
+        let mut reports = Vec::with_capacity(sent.len());
+        for one in sent {
+            reports.push(self.record_one(&mut tx, one).await?);
+        }
+        tx.commit().await?;
+        Ok(reports)
+    }
+
+    async fn record_one(&self, tx: &mut crate::db::Tx, sent: &Sent) -> Result<Report, DbError> {
+        let Sent {
+            job,
+            outcome,
+            started_at,
+            finished,
+        } = sent;
+        let row = &job.row;
         let after = if outcome.succeeded() {
             After::Succeeded
         } else {
@@ -42,7 +101,7 @@ impl Dispatcher {
         };
         let record = AttemptRecord {
             trigger: row.next_trigger,
-            started_at,
+            started_at: *started_at,
             duration_ms: i64::try_from(outcome.duration.as_millis()).unwrap_or(i64::MAX),
             status_code: outcome.status_code.map(i64::from),
             error_class: outcome.error,
@@ -50,17 +109,15 @@ impl Dispatcher {
             peer_addr: outcome.peer.as_deref(),
             response_excerpt: outcome.excerpt.as_deref(),
         };
-        let mut tx = self.db.begin().await?;
         let recorded =
-            deliveries::complete(tx.conn(), row.id, &job.token, &record, after, finished).await?;
+            deliveries::complete(tx.conn(), row.id, &job.token, &record, after, *finished).await?;
         let disabled = match recorded {
             Some(_) => {
-                self.judge(tx.conn(), row.hook_id, &outcome, started_at, finished)
+                self.judge(tx.conn(), row.hook_id, outcome, *started_at, *finished)
                     .await?
             }
             None => None,
         };
-        tx.commit().await?;
         Ok(Report {
             delivery_id: row.id,
             event_id: row.event_id,
@@ -69,7 +126,7 @@ impl Dispatcher {
             trigger: row.next_trigger,
             attempt: recorded.map(|(number, _)| number),
             next: recorded.map(|(_, next)| next),
-            outcome,
+            outcome: outcome.clone(),
             disabled,
         })
     }

@@ -19,6 +19,7 @@ use std::time::Duration;
 use tokio::task::JoinSet;
 
 use crate::db::deliveries::{self, ClaimedRow, NextState};
+use crate::db::lane::{self, Lane, Shape};
 use crate::db::{Db, DbError, clock, hooks};
 use crate::domain::{DisabledReason, Trigger};
 use crate::ids::{DeliveryId, EventId, HookId};
@@ -256,6 +257,13 @@ impl Dispatcher {
             Mode::Forever => None,
         };
         let renewals = tokio::spawn(renew_leases(self.clone()));
+        // Attempts that end together are recorded in one transaction: the loop's writes cost one
+        // commit per batch instead of one per request.
+        let recorder = Arc::new(Lane::start(
+            "attempt recorder",
+            Recorder(self.clone()),
+            RECORDING,
+        ));
         let mut handle = |result: Result<Result<Report, DispatchError>, tokio::task::JoinError>,
                           totals: &mut Totals| match result {
             Ok(Ok(report)) => {
@@ -299,10 +307,11 @@ impl Dispatcher {
             let claimed = jobs.len();
             for job in jobs {
                 let started = InFlight::start(self, job.row.hook_id, &job.token);
-                let me = self.clone();
+                let (me, recorder) = (self.clone(), Arc::clone(&recorder));
                 tasks.spawn(async move {
                     let _started = started;
-                    me.attempt(job).await
+                    let sent = me.send(job).await;
+                    recorder.ask(sent).await?
                 });
             }
             if claimed == 0 {
@@ -321,6 +330,26 @@ impl Dispatcher {
         }
         renewals.abort();
         Ok(totals)
+    }
+}
+
+/// How attempts are recorded: whatever ended while the last batch was being written, up to 256
+/// at a time, one transaction at a time.
+const RECORDING: Shape = Shape {
+    most: 256,
+    in_flight: 1,
+    queue: 4096,
+};
+
+/// The loop's recording lane's job.
+struct Recorder(Dispatcher);
+
+impl lane::Job for Recorder {
+    type Question = attempt::Sent;
+    type Answer = Result<Report, DispatchError>;
+
+    async fn run(&self, sent: Vec<attempt::Sent>) -> Vec<Result<Report, DispatchError>> {
+        self.0.record(sent).await
     }
 }
 
