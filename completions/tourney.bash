@@ -2951,7 +2951,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --session-idle --session-lifetime --live-streams --live-tick --live-keep-alive --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --session-idle --session-lifetime --session-grace --live-streams --live-tick --live-keep-alive --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2982,6 +2982,10 @@ _tourney() {
                     return 0
                     ;;
                 --session-lifetime)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session-grace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

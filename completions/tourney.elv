@@ -53,6 +53,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --trusted-proxy 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default'
             cand --session-idle 'How long a signed-in session lasts without a request; only tests change it'
             cand --session-lifetime 'How long a signed-in session lasts at most; only tests change it'
+            cand --session-grace 'How long a session''s token keeps working after the session was given a new one (its person''s role changed); only tests change it'
             cand --live-streams 'Live pages'' event streams this process holds open at once; beyond it a page is answered 503 with Retry-After and follows by polling instead'
             cand --live-tick 'How often this process looks for changes that open live pages follow; only tests change it'
             cand --live-keep-alive 'How often an idle event stream sends a keep-alive comment; only tests change it'

@@ -55,6 +55,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-idle -d 'How long a signed-in session lasts without a request; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-lifetime -d 'How long a signed-in session lasts at most; only tests change it' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-grace -d 'How long a session\'s token keeps working after the session was given a new one (its person\'s role changed); only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-streams -d 'Live pages\' event streams this process holds open at once; beyond it a page is answered 503 with Retry-After and follows by polling instead' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-tick -d 'How often this process looks for changes that open live pages follow; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-keep-alive -d 'How often an idle event stream sends a keep-alive comment; only tests change it' -r

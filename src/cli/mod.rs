@@ -557,6 +557,10 @@ pub struct ServeArgs {
     /// How long a signed-in session lasts at most; only tests change it
     #[arg(long, value_name = "DURATION", default_value = "12h", hide = true)]
     pub session_lifetime: String,
+    /// How long a session's token keeps working after the session was given a new one (its
+    /// person's role changed); only tests change it
+    #[arg(long, value_name = "DURATION", default_value = "60s", hide = true)]
+    pub session_grace: String,
     /// Live pages' event streams this process holds open at once; beyond it a page is answered
     /// 503 with Retry-After and follows by polling instead
     #[arg(long, value_name = "N", default_value_t = 10_000,

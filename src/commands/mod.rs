@@ -57,11 +57,37 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
         Command::Verify(args) => verify::run(args, &mut out).await,
         command => {
             let db = Db::open(&config.database_url).await?;
+            let config = links_of_the_server(config, &command, &db).await?;
             let result = run_with_db(command, &config, &db, &mut out).await;
             db.close().await;
             result
         }
     }
+}
+
+/// The configuration a shell command builds its links on: without a base URL given, the one the
+/// running `serve` recorded in the database. A command that prints links, when no server has
+/// recorded one, says on stderr that they lead to the default.
+async fn links_of_the_server(config: Config, command: &Command, db: &Db) -> Result<Config, Error> {
+    if config.base_url_given || matches!(command, Command::Serve(_) | Command::Dispatch(_)) {
+        return Ok(config);
+    }
+    if let Some(base_url) = crate::service::site::served_base_url(db).await? {
+        return Ok(Config { base_url, ..config });
+    }
+    let prints_links = matches!(
+        command,
+        Command::LoginLink { .. }
+            | Command::Embed(_)
+            | Command::Tournaments(crate::cli::TournamentsCommand::Show { .. })
+    );
+    if prints_links {
+        eprintln!(
+            "note: links lead to {}, the default, and no server has recorded its address in this database yet; set --base-url to the address visitors use",
+            config.base_url
+        );
+    }
+    Ok(config)
 }
 
 /// How far this process's own clock runs off the system's: a duration, ahead (`2m`) or behind

@@ -12,6 +12,7 @@ use super::{Error, ctx};
 use crate::cli::ServeArgs;
 use crate::config::Config;
 use crate::db::{Db, spaces};
+use crate::domain::Role;
 use crate::http::{self, App};
 use crate::links::BaseUrl;
 use crate::service::{self, demo};
@@ -63,6 +64,7 @@ pub async fn run(
         sessions: service::sign_in::SessionTimes {
             idle_ms: millis(window("--session-idle", &args.session_idle)?),
             absolute_ms: millis(window("--session-lifetime", &args.session_lifetime)?),
+            grace_ms: millis(window("--session-grace", &args.session_grace)?),
         },
         live: http::live::LiveSettings {
             max_streams: usize::try_from(args.live_streams).unwrap_or(usize::MAX),
@@ -74,7 +76,7 @@ pub async fn run(
         .await
         .map_err(|source| Error::Invalid(format!("cannot listen on {}: {source}", args.listen)))?;
     let config = &links_for(config, address);
-    let demo_key = if args.demo {
+    let demo = if args.demo {
         load_demo(config, db, out).await?
     } else {
         None
@@ -106,8 +108,10 @@ pub async fn run(
         webhooks,
     )
     .await?;
+    // Shell commands that print links build them on the same base URL.
+    service::site::record_served_base_url(db, &config.base_url).await?;
     // The banner is for whoever started the server; a closed or full stdout must not stop it.
-    if let Err(error) = banner(out, address, config, demo_key.as_deref()) {
+    if let Err(error) = banner(out, address, config, demo.as_ref()) {
         tracing::warn!(%error, "cannot print the startup banner on stdout; serving anyway");
     }
     let stop = Stop::on_signal();
@@ -250,7 +254,7 @@ fn banner(
     out: &mut impl Write,
     address: SocketAddr,
     config: &Config,
-    demo_key: Option<&str>,
+    demo: Option<&Demo>,
 ) -> std::io::Result<()> {
     let base = config.base_url.as_str();
     if !config.base_url_given {
@@ -268,7 +272,7 @@ fn banner(
     }
     // Last of the lines about the server itself: scripts wait for it.
     writeln!(out, "listening on http://{address}")?;
-    if let Some(key) = demo_key {
+    if let Some(Demo { key, sign_in }) = demo {
         // Pages first: the key line is what scripts (and the tests) wait for.
         writeln!(
             out,
@@ -286,6 +290,13 @@ fn banner(
         ] {
             writeln!(out, "  {base}/embed/{path}")?;
         }
+        writeln!(
+            out,
+            "the demo space's own section, as its owner {} (the link signs in once, within {} days):",
+            demo::OWNER,
+            service::sign_in::INVITATION_TTL_MS / 86_400_000
+        )?;
+        writeln!(out, "  {base}/en/sign-in/{sign_in}")?;
         let base = format!("{base}/api/v1");
         writeln!(out, "demo API key (shown once): {key}")?;
         writeln!(out, "try:")?;
@@ -301,12 +312,15 @@ fn banner(
     out.flush()
 }
 
-/// Creates the demo space and a key when the database has no space yet.
-async fn load_demo(
-    config: &Config,
-    db: &Db,
-    out: &mut impl Write,
-) -> Result<Option<String>, Error> {
+/// What `--demo` made: an API key and the demo owner's sign-in link, each shown once.
+struct Demo {
+    key: String,
+    sign_in: String,
+}
+
+/// Creates the demo space, a key and the space's owner (with a sign-in link) when the database
+/// has no space yet.
+async fn load_demo(config: &Config, db: &Db, out: &mut impl Write) -> Result<Option<Demo>, Error> {
     let empty = {
         let mut handle = db.acquire().await?;
         spaces::list(handle.conn()).await?.is_empty()
@@ -327,7 +341,15 @@ async fn load_demo(
         created.tournaments.len()
     )?;
     let key = service::keys::create(db, &ctx, demo::SPACE, Some("demo")).await?;
-    Ok(Some(key.key))
+    let owner =
+        service::members::add(db, &ctx, demo::SPACE, demo::OWNER, Role::Owner, true).await?;
+    let sign_in = owner.link.ok_or(Error::Invalid(
+        "the demo owner was added without a sign-in link".to_owned(),
+    ))?;
+    Ok(Some(Demo {
+        key: key.key,
+        sign_in,
+    }))
 }
 
 /// Request logs on stderr; `TOURNEY_LOG` sets the level (default `info`), `TOURNEY_LOG_FORMAT=json`

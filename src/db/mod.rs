@@ -22,6 +22,7 @@ pub mod participants;
 pub mod people;
 pub mod sessions;
 pub mod site_keys;
+pub mod site_settings;
 pub mod spaces;
 pub mod sqlite;
 pub mod stages;

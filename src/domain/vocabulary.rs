@@ -219,6 +219,7 @@ string_enum! {
         SignInFailed = "sign_in.failed",
         SignInLocked = "sign_in.locked",
         SignedOut = "sign_in.signed_out",
+        SignedOutElsewhere = "sign_in.signed_out_elsewhere",
         PasswordSet = "sign_in.password_set",
     }
 }

@@ -161,8 +161,10 @@ pub async fn handle(
         rest,
         query,
         headers,
-        versions.data,
-        deadline,
+        AsOf {
+            version: versions.data,
+            deadline,
+        },
     )
     .await
     {
@@ -196,6 +198,12 @@ fn bearer_key(headers: &HeaderMap) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && api_keys::looks_like_key(key)).then_some(key)
 }
 
+/// What an answer is built as of: the data's version, and the request's deadline.
+struct AsOf {
+    version: i64,
+    deadline: Instant,
+}
+
 async fn answer(
     app: &Arc<App>,
     principal: &Principal,
@@ -203,8 +211,7 @@ async fn answer(
     rest: &str,
     query: &str,
     headers: &HeaderMap,
-    version: i64,
-    deadline: Instant,
+    AsOf { version, deadline }: AsOf,
 ) -> Result<Body, ApiError> {
     let Some(endpoint) = endpoint else {
         return Err(ApiError::NotFound(format!(

@@ -80,8 +80,12 @@ impl FormGuard {
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes[..24])
     }
 
-    /// Whether `token` is the one of `action` for `nonce` (compared in constant time).
+    /// Whether `token` is the one of `action` for `nonce` (compared in constant time). An empty
+    /// nonce (or session hash) never passes.
     pub fn verify(&self, nonce: &str, action: &str, token: &str) -> bool {
+        if nonce.is_empty() {
+            return false;
+        }
         match hex::decode(token) {
             Ok(bytes) => self.mac(nonce, action).verify_slice(&bytes).is_ok(),
             Err(_) => false,
@@ -129,25 +133,32 @@ impl FormGuard {
         .ok()
     }
 
-    /// The visitor's nonce from their cookie, or a new one with the cookie that sets it.
+    /// The visitor's nonce from their cookie, or a new one with the cookie that sets it. When
+    /// the system gives no randomness the nonce is empty and no cookie is set: every post of
+    /// that page is then refused ([`FormGuard::verify`] never passes an empty nonce).
     pub fn nonce(&self, headers: &HeaderMap) -> (String, Option<HeaderValue>) {
         if let Some(nonce) = cookie(headers, NONCE_COOKIE).filter(|n| is_nonce(n)) {
             return (nonce.to_owned(), None);
         }
-        let nonce = random_text(16);
-        let set = self.cookie(NONCE_COOKIE, &nonce, "/", NONCE_MAX_AGE);
-        (nonce, set)
+        match random_text(16) {
+            Ok(nonce) => {
+                let set = self.cookie(NONCE_COOKIE, &nonce, "/", NONCE_MAX_AGE);
+                (nonce, set)
+            }
+            Err(error) => {
+                tracing::error!(%error, "no randomness for a form's nonce; its posts will be refused");
+                (String::new(), None)
+            }
+        }
     }
 }
 
-/// `bytes` random bytes as URL-safe base64 (falls back to a clock-derived value only if the
-/// operating system gives no randomness, which then fails the token check, never passes it).
-pub fn random_text(bytes: usize) -> String {
+/// `bytes` random bytes as URL-safe base64, or the system's failure to give them: never a
+/// guessable stand-in.
+pub fn random_text(bytes: usize) -> Result<String, getrandom::Error> {
     let mut buffer = vec![0u8; bytes];
-    if getrandom::fill(&mut buffer).is_err() {
-        return String::new();
-    }
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(buffer)
+    getrandom::fill(&mut buffer)?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(buffer))
 }
 
 fn is_nonce(text: &str) -> bool {
@@ -241,6 +252,9 @@ mod tests {
             "/en/tournaments/cup/registrations",
             &token
         ));
+        // A page served without randomness has an empty nonce: its posts never pass.
+        let empty = guard.token("", "/en/tournaments/cup/registrations");
+        assert!(!guard.verify("", "/en/tournaments/cup/registrations", &empty));
     }
 
     #[test]

@@ -119,7 +119,7 @@ impl App {
         webhooks: WebhookTools,
     ) -> Result<Arc<App>, crate::db::DbError> {
         let form_key = {
-            let fresh = forms::random_text(32);
+            let fresh = forms::random_text(32).map_err(crate::db::DbError::NoRandomness)?;
             let mut handle = db.acquire().await?;
             crate::db::site_keys::get_or_create(
                 handle.conn(),
@@ -148,7 +148,10 @@ impl App {
                 base_url.clone(),
                 portal::ACTOR,
             ),
-            token_marker: format!("form-token-{}", forms::random_text(16)),
+            token_marker: format!(
+                "form-token-{}",
+                forms::random_text(16).map_err(crate::db::DbError::NoRandomness)?
+            ),
             gate,
             api_answers: cache::ResponseCache::default(),
             widget_pages: cache::ResponseCache::default(),

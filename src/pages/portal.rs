@@ -59,6 +59,8 @@ impl Place<'_> {
             title: format!("{title} · tourney"),
             skip: T::SkipToContent.get(self.locale),
             home_url: self.link(""),
+            sign_in_url: self.link("sign-in"),
+            sign_in_label: T::SignInTitle.get(self.locale),
             languages_label: T::Languages.get(self.locale),
             languages: Locale::ALL
                 .iter()
@@ -73,6 +75,17 @@ impl Place<'_> {
     }
 }
 
+impl PortalFrame {
+    /// The frame of a signed-in page: its header leads to the person's account, not to sign-in.
+    pub(super) fn signed_in(self, place: &Place<'_>) -> PortalFrame {
+        PortalFrame {
+            sign_in_url: place.link("account"),
+            sign_in_label: T::AccountTitle.get(place.locale),
+            ..self
+        }
+    }
+}
+
 #[derive(Serialize)]
 pub(super) struct PortalFrame {
     lang: &'static str,
@@ -80,6 +93,9 @@ pub(super) struct PortalFrame {
     title: String,
     skip: &'static str,
     home_url: String,
+    /// The signed-in section's way in, on every page of the portal.
+    sign_in_url: String,
+    sign_in_label: &'static str,
     languages_label: &'static str,
     languages: Vec<Language>,
 }

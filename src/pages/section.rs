@@ -232,7 +232,10 @@ pub fn render_page(place: &Place<'_>, page: &Page) -> Result<String, RenderError
     render(
         "section",
         &Context {
-            frame: place.frame(&page.title),
+            frame: match page.signed_in {
+                Some(_) => place.frame(&page.title).signed_in(place),
+                None => place.frame(&page.title),
+            },
             title: &page.title,
             context: page.context.as_deref(),
             nav: &page.nav,

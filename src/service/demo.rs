@@ -15,6 +15,8 @@ use crate::ids::ParticipantId;
 
 /// The demo space's slug.
 pub const SPACE: &str = "demo";
+/// The demo space's owner, made by `serve --demo`, who signs in with the link it prints.
+pub const OWNER: &str = "owner@demo.example.org";
 /// The demo tournament whose registration is open.
 pub const OPEN_TOURNAMENT: &str = "demo-autumn-cup";
 

@@ -23,6 +23,7 @@ pub mod members;
 pub mod registration_batches;
 pub mod registrations;
 pub mod sign_in;
+pub mod site;
 pub mod spaces;
 pub mod tournaments;
 mod waiting_list;

@@ -7,10 +7,16 @@
 //! So password sign-ins take at most those threads' CPU and about 19 MiB each, however many
 //! arrive (a fresh 19 MiB allocation per hash, freed each time, left the allocator holding more
 //! after every sign-in: 150 MiB after fifteen). Nothing here reads or writes the database.
+//!
+//! The queue in front of those threads is bounded and fair ([`Place`]): a client address has at
+//! most one sign-in under way, and at most [`WAITING_PER_THREAD`] checks per thread wait or run
+//! in all; a sign-in beyond either is refused at once, so a flood from one address delays anyone
+//! else's sign-in by one hash at most, and a flood from many is refused rather than queued.
 
 use std::cell::RefCell;
-use std::sync::OnceLock;
+use std::collections::HashSet;
 use std::sync::mpsc::{self, Sender};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use argon2::password_hash::{Output, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -117,6 +123,82 @@ pub fn password_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).clamp(1, 4))
 }
 
+/// How many password checks may wait or run at once, per password thread (at about 50 ms a
+/// hash on one core, a sign-in waits under a second behind a full queue).
+pub const WAITING_PER_THREAD: usize = 16;
+
+/// Why a password check could not have a place in the queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Busy {
+    /// This client address has a check waiting or running already.
+    #[error("a sign-in from this address is being checked; try again in a moment")]
+    Client,
+    /// The queue is full.
+    #[error("too many sign-ins are being checked; try again in a moment")]
+    Full,
+}
+
+/// Who holds places in the password queue.
+#[derive(Default)]
+struct Places {
+    /// The client addresses with a sign-in under way.
+    clients: HashSet<String>,
+    /// Checks waiting or running.
+    queued: usize,
+}
+
+fn places() -> &'static Mutex<Places> {
+    static PLACES: OnceLock<Mutex<Places>> = OnceLock::new();
+    PLACES.get_or_init(Mutex::default)
+}
+
+/// One client address's turn at the password work, held until dropped: first the client's
+/// (at most one per address), then, with [`Place::enter_queue`], a place in the bounded queue.
+#[derive(Debug)]
+pub struct Place {
+    client: String,
+    queued: bool,
+}
+
+impl Place {
+    /// The turn of `client` (its address as text), or [`Busy::Client`] when it has one already.
+    pub fn take(client: &str) -> Result<Place, Busy> {
+        let mut places = places().lock().unwrap_or_else(PoisonError::into_inner);
+        if !places.clients.insert(client.to_owned()) {
+            return Err(Busy::Client);
+        }
+        Ok(Place {
+            client: client.to_owned(),
+            queued: false,
+        })
+    }
+
+    /// Enters the queue of checks, or [`Busy::Full`] when [`WAITING_PER_THREAD`] per thread
+    /// wait or run already.
+    pub fn enter_queue(&mut self) -> Result<(), Busy> {
+        if self.queued {
+            return Ok(());
+        }
+        let mut places = places().lock().unwrap_or_else(PoisonError::into_inner);
+        if places.queued >= WAITING_PER_THREAD * password_threads() {
+            return Err(Busy::Full);
+        }
+        places.queued += 1;
+        self.queued = true;
+        Ok(())
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut places = places().lock().unwrap_or_else(PoisonError::into_inner);
+        places.clients.remove(&self.client);
+        if self.queued {
+            places.queued -= 1;
+        }
+    }
+}
+
 /// The queue of the password threads, started on first use.
 fn queue() -> &'static Sender<Job> {
     static QUEUE: OnceLock<Sender<Job>> = OnceLock::new();
@@ -160,15 +242,20 @@ async fn on_password_thread<T: Send + 'static>(
     result.await.ok()
 }
 
-/// Whether `password` matches the PHC string `hash` (Argon2's constant-time comparison). Without
-/// a hash (an unknown address, or no password set) the decoy is checked, for the same work, and
-/// the answer is no.
-pub(super) async fn password_matches(password: &str, hash: Option<String>) -> bool {
+/// Whether `password` matches the PHC string `hash` (Argon2's constant-time comparison), checked
+/// in the queue place `place` (entered here if it was not yet). Without a hash (an unknown
+/// address, or no password set) the decoy is checked, for the same work, and the answer is no.
+pub(super) async fn password_matches(
+    place: &mut Place,
+    password: &str,
+    hash: Option<String>,
+) -> Result<bool, Busy> {
+    place.enter_queue()?;
     let password = password.to_owned();
     let known = hash.is_some();
     let hash = hash.unwrap_or_else(|| DECOY_HASH.to_owned());
     let checked = on_password_thread(move || verify(password.as_bytes(), &hash)).await;
-    known && checked.unwrap_or(false)
+    Ok(known && checked.unwrap_or(false))
 }
 
 /// The Argon2id hash of `password` with a random salt.
@@ -196,9 +283,44 @@ mod tests {
     async fn passwords_hash_and_check() {
         let hash = hash_password("correct horse battery").await.unwrap();
         assert!(hash.starts_with("$argon2id$"), "{hash}");
-        assert!(password_matches("correct horse battery", Some(hash.clone())).await);
-        assert!(!password_matches("correct horse batterY", Some(hash)).await);
-        assert!(!password_matches("anything at all", None).await);
+        let mut place = Place::take("test: hash and check").unwrap();
+        let mut check =
+            async |password: &str, hash| password_matches(&mut place, password, hash).await;
+        assert_eq!(
+            check("correct horse battery", Some(hash.clone())).await,
+            Ok(true)
+        );
+        assert_eq!(check("correct horse batterY", Some(hash)).await, Ok(false));
+        assert_eq!(check("anything at all", None).await, Ok(false));
+    }
+
+    #[test]
+    fn one_place_per_client_and_a_bounded_queue() {
+        let first = Place::take("test: 192.0.2.1").unwrap();
+        assert_eq!(
+            Place::take("test: 192.0.2.1").unwrap_err(),
+            Busy::Client,
+            "a second check of the same client waits for nobody"
+        );
+        drop(first);
+        let mut again = Place::take("test: 192.0.2.1").expect("free once the first ended");
+        again.enter_queue().expect("a place in the queue");
+        let mut held = vec![again];
+        let mut n = 0;
+        let full = loop {
+            let mut place = Place::take(&format!("test: 198.51.100.{n}")).expect("a new client");
+            match place.enter_queue() {
+                Ok(()) => held.push(place),
+                Err(busy) => break busy,
+            }
+            n += 1;
+            assert!(n < 10_000, "the queue has no bound");
+        };
+        assert_eq!(full, Busy::Full);
+        assert!(held.len() <= WAITING_PER_THREAD * password_threads());
+        drop(held);
+        let mut after = Place::take("test: 203.0.113.9").expect("a new client");
+        assert!(after.enter_queue().is_ok(), "places come back");
     }
 
     #[test]

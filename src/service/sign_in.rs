@@ -11,7 +11,8 @@
 use sha2::{Digest, Sha256};
 
 use super::audit::{self, Action};
-use super::passwords::{hash_password, password_matches};
+pub use super::passwords::Busy;
+use super::passwords::{Place, hash_password, password_matches};
 use super::{Ctx, Field, Invalid, Missing, ServiceError};
 use crate::db::people::{self, PersonRow};
 use crate::db::sessions::{self, SessionRow};
@@ -22,12 +23,16 @@ use crate::domain::email::Email;
 pub const LINK_TTL_MS: i64 = 15 * 60_000;
 /// How long an invitation's link may be used.
 pub const INVITATION_TTL_MS: i64 = 7 * 86_400_000;
-/// Failed password sign-ins for one address typed, within [`FAILURE_WINDOW_MS`], that lock it.
+/// Password tries for one address typed, within [`FAILURE_WINDOW_MS`], that lock it (a sign-in
+/// that succeeds clears them).
 pub const ACCOUNT_FAILURES: i64 = 20;
-/// Failed password sign-ins from one client address, within [`FAILURE_WINDOW_MS`], that stop it.
+/// Failed password tries from one client address, within [`FAILURE_WINDOW_MS`], that stop it.
 pub const ADDRESS_FAILURES: i64 = 100;
-/// How long failures count (and so how long a lock lasts at most).
+/// How long tries count (and so how long a lock lasts at most).
 pub const FAILURE_WINDOW_MS: i64 = 15 * 60_000;
+/// How long a session's token before its last new one keeps working: a page another tab loaded
+/// before the change, or a request already on its way, still works.
+pub const PREVIOUS_TOKEN_GRACE_MS: i64 = 60_000;
 /// The shortest and longest passwords, in characters.
 pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 12..=256;
 /// A session's last-seen time is written at most this often.
@@ -56,11 +61,13 @@ impl LinkKind {
     }
 }
 
-/// How long sessions last: without a request for `idle_ms`, or `absolute_ms` after sign-in.
+/// How long sessions last: without a request for `idle_ms`, or `absolute_ms` after sign-in; and
+/// how long a replaced token keeps working (`grace_ms`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SessionTimes {
     pub idle_ms: i64,
     pub absolute_ms: i64,
+    pub grace_ms: i64,
 }
 
 impl Default for SessionTimes {
@@ -68,6 +75,7 @@ impl Default for SessionTimes {
         SessionTimes {
             idle_ms: 30 * 60_000,
             absolute_ms: 12 * 3_600_000,
+            grace_ms: PREVIOUS_TOKEN_GRACE_MS,
         }
     }
 }
@@ -82,11 +90,14 @@ pub enum Refused {
     Locked,
 }
 
-/// Why signing in failed: refused, or the database failed.
+/// Why signing in failed: refused, not checked now (the password queue is busy), or the
+/// database failed.
 #[derive(Debug, thiserror::Error)]
 pub enum SignInError {
     #[error(transparent)]
     Refused(Refused),
+    #[error(transparent)]
+    Busy(Busy),
     #[error(transparent)]
     Service(#[from] ServiceError),
 }
@@ -107,7 +118,11 @@ pub struct SignedIn {
 /// (the caller sets the cookie).
 pub struct Current {
     pub person: PersonRow,
+    /// The hash of the session's token now.
     pub token_hash: String,
+    /// The hash of its token before the last new one, while that still works: a form loaded
+    /// under it is still the session's.
+    pub previous_hash: Option<String>,
     /// Began with a link (may set a password without the current one).
     pub by_link: bool,
     pub new_token: Option<String>,
@@ -223,7 +238,7 @@ async fn start_session(
     sessions::insert_session(tx.conn(), &token_hash(&token), person.id, method, ctx.now).await?;
     if method == "password" {
         // A link leaves the count alone: a lock lasts its while, whoever signs in meanwhile.
-        sessions::clear_failures(tx.conn(), &account_scope(&person.email_key)).await?;
+        sessions::clear_tries(tx.conn(), &account_scope(&person.email_key)).await?;
     }
     let details = serde_json::json!({"method": method}).to_string();
     audit::record(
@@ -280,6 +295,14 @@ fn address_scope(address: &str) -> String {
 
 /// Signs in with an address and a password from `client` (the client's address), starting a
 /// session (ending the browser's previous one, `replacing`).
+///
+/// In this order, so that sign-ins sent together are held to the limits: the client address's
+/// turn (one sign-in under way per address, [`Busy::Client`] at once otherwise); a try of the
+/// address typed and one of the client address, each checked and taken in one statement before
+/// any hash is computed (refused as locked past [`ACCOUNT_FAILURES`] or [`ADDRESS_FAILURES`]); a
+/// place in the bounded queue of checks ([`Busy::Full`] at once otherwise, the tries given
+/// back); the hash; then the session, which clears the account's tries and gives the client's
+/// try back.
 pub async fn with_password(
     db: &Db,
     ctx: &Ctx<'_>,
@@ -288,40 +311,72 @@ pub async fn with_password(
     client: &str,
     replacing: Option<&str>,
 ) -> Result<SignedIn, SignInError> {
-    let key = Email::parse(email).map(|e| e.key()).unwrap_or_default();
-    let account = account_scope(&key);
+    let mut place = Place::take(client).map_err(SignInError::Busy)?;
+    let key = Email::parse(email).map(|e| e.key()).ok();
+    let account = key.as_deref().map(account_scope);
     let address = address_scope(client);
     let since = ctx.now - FAILURE_WINDOW_MS;
-    let person = {
-        let mut handle = db.acquire().await?;
-        let locked = sessions::failures_since(handle.conn(), &account, since).await?
-            >= ACCOUNT_FAILURES
-            || sessions::failures_since(handle.conn(), &address, since).await? >= ADDRESS_FAILURES;
-        if locked {
+    let account_tries = {
+        let mut tx = db.begin().await?;
+        sessions::forget_tries(tx.conn(), since).await?;
+        let account_tries = match &account {
+            Some(scope) => {
+                match sessions::take_try(tx.conn(), scope, ctx.now, since, ACCOUNT_FAILURES).await?
+                {
+                    Some(tries) => Some(tries),
+                    None => return Err(SignInError::Refused(Refused::Locked)),
+                }
+            }
+            None => None,
+        };
+        if sessions::take_try(tx.conn(), &address, ctx.now, since, ADDRESS_FAILURES)
+            .await?
+            .is_none()
+        {
             return Err(SignInError::Refused(Refused::Locked));
         }
-        match key.is_empty() {
-            true => None,
-            false => people::find_by_email_key(handle.conn(), &key).await?,
+        tx.commit().await?;
+        account_tries
+    };
+    let person = match &key {
+        Some(key) => {
+            let mut handle = db.acquire().await?;
+            people::find_by_email_key(handle.conn(), key).await?
         }
+        None => None,
     };
     let too_long = password.chars().count() > *PASSWORD_CHARS.end();
-    let matches = !too_long
-        && password_matches(
-            password,
-            person.as_ref().and_then(|p| p.password_hash.clone()),
-        )
-        .await;
+    let checked = match too_long {
+        true => Ok(false),
+        false => {
+            let hash = person.as_ref().and_then(|p| p.password_hash.clone());
+            password_matches(&mut place, password, hash).await
+        }
+    };
+    drop(place);
+    let matches = match checked {
+        Ok(matches) => matches,
+        Err(busy) => {
+            // Not checked: the tries taken for it are given back.
+            let mut tx = db.begin().await?;
+            if let Some(scope) = &account {
+                sessions::give_back_try(tx.conn(), scope, ctx.now).await?;
+            }
+            sessions::give_back_try(tx.conn(), &address, ctx.now).await?;
+            tx.commit().await?;
+            return Err(SignInError::Busy(busy));
+        }
+    };
     let mut tx = db.begin().await?;
     if let (true, Some(person)) = (matches, &person) {
         let token = start_session(&mut tx, ctx, person, "password", replacing).await?;
+        sessions::give_back_try(tx.conn(), &address, ctx.now).await?;
         tx.commit().await?;
         return Ok(SignedIn {
             token,
             person: person.clone(),
         });
     }
-    sessions::record_failure(tx.conn(), &[&account, &address], ctx.now, since).await?;
     let target = person.as_ref().map(|p| p.id);
     let details = serde_json::json!({"client": client}).to_string();
     let target_ref = target
@@ -336,7 +391,7 @@ pub async fn with_password(
         Some(&details),
     )
     .await?;
-    if sessions::failures_since(tx.conn(), &account, since).await? == ACCOUNT_FAILURES {
+    if account_tries == Some(ACCOUNT_FAILURES) {
         audit::record(
             &mut tx,
             ctx,
@@ -351,8 +406,9 @@ pub async fn with_password(
     Err(SignInError::Refused(Refused::Wrong))
 }
 
-/// The session of `token` at `ctx.now`, if it is open and within its idle and absolute ends;
-/// marks it seen, and gives it a new token when one is due (its person's role changed).
+/// The session of `token` at `ctx.now`, if it is open and within its idle and absolute ends
+/// (its previous token works too, for `times.grace_ms` after it was replaced); marks
+/// it seen, and gives it a new token when one is due (its person's role changed).
 pub async fn current(
     db: &Db,
     ctx: &Ctx<'_>,
@@ -363,46 +419,78 @@ pub async fn current(
         return Ok(None);
     }
     let hash = token_hash(token);
-    let (session, person) = {
-        let mut handle = db.acquire().await?;
-        let Some(session) = sessions::find_session(handle.conn(), &hash).await? else {
-            return Ok(None);
-        };
-        if !is_open(&session, ctx.now, times) {
-            return Ok(None);
-        }
-        let Some(person) = people::find(handle.conn(), session.person_id).await? else {
-            return Ok(None);
-        };
-        (session, person)
+    let Some((session, person)) = find_open(db, &hash, ctx.now, times).await? else {
+        return Ok(None);
     };
     let by_link = session.method == "link";
-    if session.rotate {
+    let previous = |session: &SessionRow| {
+        session
+            .previous_hash
+            .clone()
+            .filter(|_| session.previous_until.is_some_and(|until| until > ctx.now))
+    };
+    if session.rotate && session.token_hash == hash {
         let token = new_token()?;
         let new_hash = token_hash(&token);
         let mut tx = db.begin().await?;
-        if !sessions::replace_token(tx.conn(), &hash, &new_hash, ctx.now).await? {
-            return Ok(None);
+        let grace_until = ctx.now.saturating_add(times.grace_ms);
+        if sessions::replace_token(tx.conn(), &hash, &new_hash, ctx.now, grace_until).await? {
+            tx.commit().await?;
+            return Ok(Some(Current {
+                person,
+                token_hash: new_hash,
+                previous_hash: Some(hash),
+                by_link,
+                new_token: Some(token),
+            }));
         }
-        tx.commit().await?;
+        drop(tx);
+        // Another request of the same browser gave the session its new token first: this one
+        // goes on under the token it came with, which still works for a while.
+        let Some((session, person)) = find_open(db, &hash, ctx.now, times).await? else {
+            return Ok(None);
+        };
         return Ok(Some(Current {
+            previous_hash: previous(&session),
+            token_hash: session.token_hash,
             person,
-            token_hash: new_hash,
             by_link,
-            new_token: Some(token),
+            new_token: None,
         }));
     }
-    if ctx.now - session.last_seen_at >= TOUCH_EVERY_MS {
+    if session.token_hash == hash && ctx.now - session.last_seen_at >= TOUCH_EVERY_MS {
         let mut tx = db.begin().await?;
         sessions::touch(tx.conn(), &hash, ctx.now).await?;
         tx.commit().await?;
     }
     Ok(Some(Current {
+        previous_hash: previous(&session),
+        token_hash: session.token_hash,
         person,
-        token_hash: hash,
         by_link,
         new_token: None,
     }))
+}
+
+/// The open session `hash` names (as its token, or its previous one in its grace) and its
+/// person.
+async fn find_open(
+    db: &Db,
+    hash: &str,
+    now: i64,
+    times: SessionTimes,
+) -> Result<Option<(SessionRow, PersonRow)>, ServiceError> {
+    let mut handle = db.acquire().await?;
+    let Some(session) = sessions::find_session(handle.conn(), hash, now).await? else {
+        return Ok(None);
+    };
+    if !is_open(&session, now, times) {
+        return Ok(None);
+    }
+    let Some(person) = people::find(handle.conn(), session.person_id).await? else {
+        return Ok(None);
+    };
+    Ok(Some((session, person)))
 }
 
 fn is_open(session: &SessionRow, now: i64, times: SessionTimes) -> bool {
@@ -429,23 +517,52 @@ pub async fn sign_out(db: &Db, ctx: &Ctx<'_>, current: &Current) -> Result<(), S
     Ok(())
 }
 
+/// Ends every other session of the signed-in person ("sign out everywhere else"); returns how
+/// many ended.
+pub async fn sign_out_others(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    current: &Current,
+) -> Result<u64, ServiceError> {
+    let person = &current.person;
+    let mut tx = db.begin().await?;
+    let ended = sessions::end_others(tx.conn(), person.id, &current.token_hash, ctx.now).await?;
+    let details = serde_json::json!({"sessions_ended": ended}).to_string();
+    audit::record(
+        &mut tx,
+        &as_person(ctx, person),
+        None,
+        Action::SignedOutElsewhere,
+        Some(&person.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(ended)
+}
+
 /// Why a new password was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum PasswordError {
     /// The current password is needed (a session begun by password) and was not right.
     #[error("the current password is not right")]
     CurrentWrong,
+    /// The password queue is busy: try again in a moment.
+    #[error(transparent)]
+    Busy(Busy),
     #[error(transparent)]
     Service(#[from] ServiceError),
 }
 
-/// Sets the signed-in person's password (12 to 256 characters). A session begun by password
-/// must give the current one; a session begun by a link need not (the way back from a
-/// forgotten password).
+/// Sets the signed-in person's password (12 to 256 characters) and ends their other sessions
+/// (whoever else had signed in as them is out). A session begun by password must give the
+/// current one; a session begun by a link need not (the way back from a forgotten password).
+/// The hashing takes a place in the password queue for `client`, as a sign-in does.
 pub async fn set_password(
     db: &Db,
     ctx: &Ctx<'_>,
     current: &Current,
+    client: &str,
     current_password: &str,
     new_password: &str,
 ) -> Result<(), PasswordError> {
@@ -462,12 +579,24 @@ pub async fn set_password(
         .into());
     }
     let person = &current.person;
-    if !current.by_link && !password_matches(current_password, person.password_hash.clone()).await {
-        return Err(PasswordError::CurrentWrong);
+    let mut place = Place::take(client).map_err(PasswordError::Busy)?;
+    if !current.by_link {
+        let hash = person.password_hash.clone();
+        let right = password_matches(&mut place, current_password, hash)
+            .await
+            .map_err(PasswordError::Busy)?;
+        if !right {
+            return Err(PasswordError::CurrentWrong);
+        }
     }
+    place.enter_queue().map_err(PasswordError::Busy)?;
     let hash = hash_password(new_password).await?;
+    drop(place);
     let mut tx = db.begin().await.map_err(ServiceError::from)?;
     people::set_password_hash(tx.conn(), person.id, &hash)
+        .await
+        .map_err(ServiceError::from)?;
+    sessions::end_others(tx.conn(), person.id, &current.token_hash, ctx.now)
         .await
         .map_err(ServiceError::from)?;
     audit::record(

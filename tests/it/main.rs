@@ -25,6 +25,7 @@ mod rate_limit;
 mod replicas;
 mod screens;
 mod section;
+mod section_attacks;
 mod section_browser;
 mod soak;
 mod spaces;

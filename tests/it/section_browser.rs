@@ -118,8 +118,15 @@ async fn an_owner_manages_the_space_in_a_browser() {
         StatusCode::OK,
         "the key works at once"
     );
-    // The newest key is the table's first row.
+    // The newest key is the table's first row; revoking asks first.
     browser.press("table form[action$='/revoke'] button").await;
+    browser
+        .wait_until(
+            "the confirmation",
+            "return !document.querySelector('table') && !!document.querySelector(\"form[action$='/revoke'] input[name=confirm]\");",
+        )
+        .await;
+    browser.press("form[action$='/revoke'] button").await;
     browser
         .wait_until(
             "revoked",
@@ -310,5 +317,73 @@ async fn an_owner_manages_the_space_in_a_browser() {
         "no invitation form for an administrator"
     );
     check(&browser, &axe, "members-refused").await;
+    browser.close().await;
+}
+
+const NEWCOMER: &str = "section_browser::a_newcomer_finds_the_section_from_serve_demo";
+
+/// A newcomer runs `tourney serve --demo` with nothing else, opens the sign-in link it prints,
+/// and reaches the demo space's section as its owner; signed out, the portal's "Sign in" link
+/// leads back to the sign-in page, whose help says how an operator makes the first owner. A
+/// shell command run beside it prints links to the running server, not to the default address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_finds_the_section_from_serve_demo() {
+    let Some((browser, axe)) = with_axe(NEWCOMER).await else {
+        return;
+    };
+    let t = sqlite().await;
+    let server = Server::start_without_base_url(&t, &["--demo"]);
+    let printed = server.lines.join("\n");
+    let link = server
+        .lines
+        .iter()
+        .map(|line| line.trim())
+        .find(|line| line.starts_with(&format!("{}/en/sign-in/", server.base)))
+        .unwrap_or_else(|| panic!("a sign-in link for {} in:\n{printed}", server.base))
+        .to_owned();
+    assert!(
+        printed.contains("owner@demo.example.org"),
+        "whose link it is: {printed}"
+    );
+
+    browser.client.goto(&link).await.expect("open the link");
+    browser.press("main form button[type=submit]").await;
+    browser.path_is("/en/account").await;
+    check(&browser, &axe, "newcomer-account").await;
+    browser
+        .press("main a[href$='/en/organizer/demo/integrations']")
+        .await;
+    browser.path_is("/en/organizer/demo/integrations").await;
+    check(&browser, &axe, "newcomer-section").await;
+    browser.press(".who button").await;
+    browser.path_is("/en/sign-in").await;
+
+    browser
+        .client
+        .goto(&format!("{}/en/tournaments/demo-autumn-cup", server.base))
+        .await
+        .expect("a portal page");
+    check(&browser, &axe, "portal-with-sign-in").await;
+    browser.press("header.site a.sign-in").await;
+    browser.path_is("/en/sign-in").await;
+    let help = browser.text_of("main").await;
+    assert!(
+        help.contains("tourney members add") && help.contains("tourney login-link"),
+        "the sign-in page says how the first owner is made: {help}"
+    );
+
+    // The shell, with no --base-url, builds its links on the running server's address.
+    let mut shell = t.tourney();
+    shell.env_remove("TOURNEY_BASE_URL");
+    let out = shell
+        .args(["login-link", "--email", "owner@demo.example.org"])
+        .output()
+        .expect("run tourney");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        stdout.starts_with(&format!("{}/en/sign-in/", server.base)),
+        "the link leads to the running server: {stdout}"
+    );
     browser.close().await;
 }

@@ -140,13 +140,12 @@ impl SqliteDb {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take();
-        if let Some(checkpoints) = checkpoints {
-            if tokio::task::spawn_blocking(move || checkpoints.stop())
+        if let Some(checkpoints) = checkpoints
+            && tokio::task::spawn_blocking(move || checkpoints.stop())
                 .await
                 .is_err()
-            {
-                tracing::warn!("could not wait for the checkpoint thread to stop");
-            }
+        {
+            tracing::warn!("could not wait for the checkpoint thread to stop");
         }
     }
 

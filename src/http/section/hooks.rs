@@ -344,6 +344,27 @@ pub(super) async fn act(
             ))
         }
     };
+    let confirm = match action {
+        "disable" => Some((T::ConfirmDisableHook, T::Disable)),
+        "remove" => Some((T::ConfirmRemoveHook, T::RemoveHook)),
+        _ => None,
+    };
+    if let Some((question, button)) = confirm.filter(|_| !super::confirmed(body)) {
+        let question = t(question).replace("{url}", &hook.url);
+        let action = in_space.path(&format!("integrations/hooks/{}/{action}", hook.id));
+        return Ok(super::confirmation(
+            app,
+            in_space,
+            visitor,
+            super::Confirm {
+                tab: super::Tab::Hooks,
+                question,
+                button,
+                action: &action,
+                back: &back,
+            },
+        ));
+    }
     match action {
         "test" => test(app, in_space, visitor, &hook).await,
         "secret" => {

@@ -189,6 +189,30 @@ pub(super) async fn act(
     };
     let space = Some(in_space.space.id);
     let ctx = visitor.ctx(app);
+    if action == "revoke" && !super::confirmed(body) {
+        let key = {
+            let mut handle = app.db.acquire().await?;
+            api_keys::find(handle.conn(), id).await?
+        };
+        let Some(key) = key.filter(|k| k.space_id == in_space.space.id) else {
+            return Ok(super::not_found(&in_space.place));
+        };
+        let name = key.name.unwrap_or_else(|| format!("#{}", key.id));
+        let question = in_space.t(T::ConfirmRevoke).replace("{name}", &name);
+        let action = in_space.path(&format!("integrations/keys/{id}/revoke"));
+        return Ok(super::confirmation(
+            app,
+            in_space,
+            visitor,
+            super::Confirm {
+                tab: super::Tab::Keys,
+                question,
+                button: T::Revoke,
+                action: &action,
+                back: "integrations/keys",
+            },
+        ));
+    }
     match action {
         "revoke" => match service::keys::revoke(&app.db, &ctx, id, space).await {
             Ok(()) => Ok(done(app, in_space, "integrations/keys", "key-revoked")),

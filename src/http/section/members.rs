@@ -229,6 +229,24 @@ pub(super) async fn act(
     let Some(member) = member else {
         return Ok(super::not_found(&in_space.place));
     };
+    if action == "remove" && !super::confirmed(body) {
+        let question = in_space
+            .t(T::ConfirmRemoveMember)
+            .replace("{email}", &member.email);
+        let action = in_space.path(&format!("members/{person}/remove"));
+        return Ok(super::confirmation(
+            app,
+            in_space,
+            visitor,
+            super::Confirm {
+                tab: super::Tab::Members,
+                question,
+                button: T::RemoveMember,
+                action: &action,
+                back: "members",
+            },
+        ));
+    }
     let ctx = visitor.ctx(app);
     let slug = &in_space.space.slug;
     let result = match action {

@@ -33,7 +33,7 @@ use crate::db::spaces::SpaceRow;
 use crate::domain::{Locale, Role};
 use crate::pages::i18n::T;
 use crate::pages::portal::Place;
-use crate::pages::section::{Block, Choice, Form, Input, Nav, Notice, Page, Secret};
+use crate::pages::section::{Block, Choice, Form, Input, Link, Nav, Notice, Page, Secret};
 use crate::service::sign_in::{self as sessions, Current};
 use crate::service::{Ctx, ServiceError};
 
@@ -45,6 +45,7 @@ pub enum Route<'a> {
     SignOut,
     Account,
     Password,
+    SignOutOthers,
     Space(&'a str, Part<'a>),
 }
 
@@ -72,6 +73,7 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         ["sign-out"] => Route::SignOut,
         ["account"] => Route::Account,
         ["account", "password"] => Route::Password,
+        ["account", "sign-out-others"] => Route::SignOutOthers,
         ["organizer", space, "members"] if named(&space) => Route::Space(space, Part::Members),
         ["organizer", space, "members", person, action] if named(&space) => {
             Route::Space(space, Part::Member(person, action))
@@ -146,6 +148,8 @@ type Answer = Result<Response, ServiceError>;
 pub(super) struct Visitor {
     current: Current,
     cookie: Option<HeaderValue>,
+    /// The client's address, as the password queue and the audit log know it.
+    client: String,
 }
 
 impl Visitor {
@@ -213,7 +217,7 @@ pub async fn handle(
     let method = request.method.clone();
     let allowed: &[Method] = match route {
         Route::SignIn | Route::Link(_) => &[Method::GET, Method::HEAD, Method::POST],
-        Route::SignOut | Route::Password => &[Method::POST],
+        Route::SignOut | Route::Password | Route::SignOutOthers => &[Method::POST],
         Route::Account => &[Method::GET, Method::HEAD],
         Route::Space(_, part) => match part {
             Part::Overview | Part::Hook(_) | Part::Widgets => &[Method::GET, Method::HEAD],
@@ -259,6 +263,9 @@ async fn signed_in(
     route: Route<'_>,
     request: Request<'_>,
 ) -> Answer {
+    let client =
+        super::clients::address(request.peer, request.headers, &app.settings.trusted_proxies)
+            .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
     let visitor = match session_token(app, request.headers) {
         Some(token) => sessions::current(&app.db, &ctx(app), &token, app.settings.sessions)
             .await?
@@ -268,6 +275,7 @@ async fn signed_in(
                     .as_deref()
                     .and_then(|token| session_cookie(app, Some(token))),
                 current,
+                client,
             }),
         None => None,
     };
@@ -312,6 +320,7 @@ async fn signed_in(
         (Route::Password, None) => {
             sign_in::password(app, place, &visitor, &body.unwrap_or_default()).await?
         }
+        (Route::SignOutOthers, None) => sign_in::sign_out_others(app, place, &visitor).await?,
         (Route::Space(..) | Route::SignIn | Route::Link(_), None) => not_found(place),
     };
     Ok(with_cookie(response, &visitor))
@@ -408,9 +417,13 @@ async fn checked_body(
         .await
         .map_err(|_| Refused::TooLarge)?;
     let token = forms::fields(&body)("token");
-    if !app
-        .forms
-        .verify(&visitor.current.token_hash, action, &token)
+    // A form loaded under the session's previous token (another tab, before its role changed)
+    // is still the session's while that token works.
+    let current = &visitor.current;
+    let bound = std::iter::once(&current.token_hash).chain(&current.previous_hash);
+    if !bound
+        .into_iter()
+        .any(|hash| app.forms.verify(hash, action, &token))
     {
         return Err(Refused::Expired);
     }
@@ -518,6 +531,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "role-changed" => T::DoneRoleChanged,
         "member-removed" => T::DoneMemberRemoved,
         "password-set" => T::DonePasswordSet,
+        "signed-out-others" => T::DoneSignedOutOthers,
         _ => return None,
     };
     Some(Notice {
@@ -534,6 +548,60 @@ enum Tab {
     Hooks,
     Widgets,
     Members,
+}
+
+/// Whether a post that cannot be undone was confirmed: its second step sends `confirm=yes`.
+fn confirmed(body: &[u8]) -> bool {
+    forms::fields(body)("confirm") == "yes"
+}
+
+/// What a confirmation asks: `question`, on the page of `tab`; `button` sends the post to
+/// `action` again, and the way back leads to `back` (a path of the space).
+struct Confirm<'a> {
+    tab: Tab,
+    question: String,
+    button: T,
+    action: &'a str,
+    back: &'a str,
+}
+
+/// The second step of a post that cannot be undone (revoke, remove, disable), without script:
+/// the question and a button that sends the same post again with `confirm=yes`, and a link
+/// back that changes nothing.
+fn confirmation(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    ask: Confirm<'_>,
+) -> Response {
+    let Confirm {
+        tab,
+        question,
+        button,
+        action,
+        back,
+    } = ask;
+    let mut yes = input("confirm", "confirm", "", "hidden");
+    yes.hidden = true;
+    yes.value = "yes".into();
+    let form = Form {
+        id: "confirm".into(),
+        danger: true,
+        ..visitor.form(app, action, in_space.t(button).into(), vec![yes])
+    };
+    let mut page = frame(app, in_space, visitor, tab, T::ConfirmTitle, None);
+    page.blocks = vec![
+        Block::text(question),
+        Block::form(form),
+        Block {
+            link: Some(Link {
+                text: in_space.t(T::ConfirmCancel).into(),
+                url: in_space.url(back, app),
+            }),
+            ..Block::default()
+        },
+    ];
+    page_response(StatusCode::OK, &in_space.place, &page)
 }
 
 /// The sign-out button every signed-in page carries.

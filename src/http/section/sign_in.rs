@@ -20,10 +20,11 @@ use crate::http::App;
 use crate::http::clients;
 use crate::http::forms;
 use crate::http::html::Request;
+use crate::http::rate_limit::Decision;
 use crate::pages::i18n::T;
 use crate::pages::portal::Place;
 use crate::pages::section::{Block, Cell, Form, Link, Notice, Page, Table};
-use crate::service::sign_in::{self as sessions, PasswordError, Refused, SignInError};
+use crate::service::sign_in::{self as sessions, Busy, PasswordError, Refused, SignInError};
 use crate::service::{Invalid, ServiceError};
 
 fn sign_in_path(locale: Locale) -> String {
@@ -107,22 +108,34 @@ pub(super) fn sign_in_page(
     ))
 }
 
-/// Reads a public post (the sign-in and link forms): its size, its origin and its token for
-/// `action` (bound to the visitor's form cookie). `None`: refused, with the page to answer.
-async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Bytes, StatusCode> {
+/// Why a public post was refused: its status, and how long to wait before sending it again.
+type PostRefused = (StatusCode, Option<u64>);
+
+/// Reads a public post (the sign-in and link forms): the limit of posts per client address (the
+/// portal's form limit), its origin, its size and its token for `action` (bound to the
+/// visitor's form cookie). `Err`: refused, with the status to answer.
+async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Bytes, PostRefused> {
     let headers = request.headers;
+    let client = clients::address(request.peer, headers, &app.settings.trusted_proxies);
+    if let Some(client) = client
+        && let Decision::Limited {
+            retry_after: wait, ..
+        } = app.form_limiter.check(client, std::time::Instant::now())
+    {
+        return Err((StatusCode::TOO_MANY_REQUESTS, Some(wait)));
+    }
     if !app.forms.comes_from_this_site(headers) {
-        return Err(StatusCode::FORBIDDEN);
+        return Err((StatusCode::FORBIDDEN, None));
     }
     let body = forms::read_body(headers, request.body)
         .await
-        .map_err(|_| StatusCode::PAYLOAD_TOO_LARGE)?;
+        .map_err(|_| (StatusCode::PAYLOAD_TOO_LARGE, None))?;
     let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
     if !app
         .forms
         .verify(nonce, action, &forms::fields(&body)("token"))
     {
-        return Err(StatusCode::FORBIDDEN);
+        return Err((StatusCode::FORBIDDEN, None));
     }
     Ok(body)
 }
@@ -130,12 +143,21 @@ async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<By
 fn refusal_notice(locale: Locale, status: StatusCode) -> Notice {
     let text = match status {
         StatusCode::PAYLOAD_TOO_LARGE => T::ErrTooLarge,
+        StatusCode::TOO_MANY_REQUESTS => T::TooManyPosts,
         _ => T::ErrExpired,
     };
     Notice {
         text: text.get(locale).into(),
         error: true,
     }
+}
+
+/// `response` with `Retry-After: seconds`, when there is a wait to tell.
+fn retry_after(mut response: Response, seconds: Option<u64>) -> Response {
+    if let Some(value) = seconds.and_then(|s| header::HeaderValue::from_str(&s.to_string()).ok()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
 }
 
 /// 303 to `next` (or the account page) with the new session's cookie.
@@ -159,17 +181,10 @@ pub(super) async fn sign_in(app: &Arc<App>, place: &Place<'_>, request: Request<
     let previous = session_token(app, headers);
     let body = match public_post(app, &sign_in_path(place.locale), request).await {
         Ok(body) => body,
-        Err(status) => {
+        Err((status, wait)) => {
             let notice = refusal_notice(place.locale, status);
-            return Ok(sign_in_response(
-                app,
-                place,
-                headers,
-                status,
-                "",
-                "",
-                Some(notice),
-            ));
+            let page = sign_in_response(app, place, headers, status, "", "", Some(notice));
+            return Ok(retry_after(page, wait));
         }
     };
     let field = forms::fields(&body);
@@ -183,33 +198,34 @@ pub(super) async fn sign_in(app: &Arc<App>, place: &Place<'_>, request: Request<
         previous.as_deref(),
     )
     .await;
-    match signed {
-        Ok(signed) => Ok(signed_in_to(app, place, &signed.token, &next)),
-        Err(SignInError::Refused(refused)) => {
-            let (status, text) = match refused {
-                Refused::Wrong => (StatusCode::UNAUTHORIZED, T::SignInWrong),
-                Refused::Locked => (StatusCode::TOO_MANY_REQUESTS, T::SignInLocked),
-            };
-            let notice = Notice {
-                text: text.get(place.locale).into(),
-                error: true,
-            };
-            let email = email
-                .chars()
-                .take(crate::domain::email::MAX_LEN)
-                .collect::<String>();
-            Ok(sign_in_response(
-                app,
-                place,
-                headers,
-                status,
-                &email,
-                &next,
-                Some(notice),
-            ))
+    let (status, text, wait) = match signed {
+        Ok(signed) => return Ok(signed_in_to(app, place, &signed.token, &next)),
+        Err(SignInError::Service(error)) => return Err(error),
+        Err(SignInError::Refused(Refused::Wrong)) => {
+            (StatusCode::UNAUTHORIZED, T::SignInWrong, None)
         }
-        Err(SignInError::Service(error)) => Err(error),
-    }
+        Err(SignInError::Refused(Refused::Locked)) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            T::SignInLocked,
+            Some(sessions::FAILURE_WINDOW_MS as u64 / 1000),
+        ),
+        Err(SignInError::Busy(Busy::Client)) => {
+            (StatusCode::TOO_MANY_REQUESTS, T::SignInBusy, Some(1))
+        }
+        Err(SignInError::Busy(Busy::Full)) => {
+            (StatusCode::SERVICE_UNAVAILABLE, T::SignInBusy, Some(1))
+        }
+    };
+    let notice = Notice {
+        text: text.get(place.locale).into(),
+        error: true,
+    };
+    let email = email
+        .chars()
+        .take(crate::domain::email::MAX_LEN)
+        .collect::<String>();
+    let page = sign_in_response(app, place, headers, status, &email, &next, Some(notice));
+    Ok(retry_after(page, wait))
 }
 
 /// `GET /<locale>/sign-in/<token>`: "Sign in as E?" and a button that posts (opening a link
@@ -287,17 +303,12 @@ pub(super) async fn use_link(
     };
     let headers = request.headers;
     let previous = session_token(app, headers);
-    if let Err(status) = public_post(app, &format!("/{locale}/sign-in/{token}"), request).await {
+    if let Err((status, wait)) =
+        public_post(app, &format!("/{locale}/sign-in/{token}"), request).await
+    {
         let notice = refusal_notice(locale, status);
-        return Ok(sign_in_response(
-            app,
-            &link_place,
-            headers,
-            status,
-            "",
-            "",
-            Some(notice),
-        ));
+        let page = sign_in_response(app, &link_place, headers, status, "", "", Some(notice));
+        return Ok(retry_after(page, wait));
     }
     match sessions::redeem_link(&app.db, &ctx(app), token, previous.as_deref()).await? {
         Some(signed) => Ok(signed_in_to(app, place, &signed.token, "")),
@@ -318,7 +329,20 @@ pub(super) async fn sign_out(app: &App, place: &Place<'_>, visitor: &Visitor) ->
     Ok(response)
 }
 
-/// `GET /<locale>/account`: the person's spaces, and the password form.
+/// `POST /<locale>/account/sign-out-others`: ends every other session of the person.
+pub(super) async fn sign_out_others(app: &App, place: &Place<'_>, visitor: &Visitor) -> Answer {
+    sessions::sign_out_others(&app.db, &visitor.ctx(app), &visitor.current).await?;
+    Ok(redirect(
+        &format!(
+            "{}/{}/account?done=signed-out-others",
+            app.base_url, place.locale
+        ),
+        StatusCode::SEE_OTHER,
+    ))
+}
+
+/// `GET /<locale>/account`: the person's spaces, the password form, and signing out everywhere
+/// else.
 pub(super) async fn account(
     app: &App,
     place: &Place<'_>,
@@ -394,6 +418,17 @@ pub(super) async fn account(
                 t(T::PasswordNotSet)
             }),
             Block::form(form),
+            Block::heading(t(T::SessionsTitle)),
+            Block::text(t(T::SessionsHelp)),
+            Block::form(Form {
+                id: "sign-out-others".into(),
+                ..visitor.form(
+                    app,
+                    &format!("/{locale}/account/sign-out-others"),
+                    t(T::SignOutOthers).into(),
+                    Vec::new(),
+                )
+            }),
         ],
         signed_in: Some((
             visitor.current.person.email.clone(),
@@ -416,20 +451,22 @@ pub(super) async fn password(
         &app.db,
         &visitor.ctx(app),
         &visitor.current,
+        &visitor.client,
         &field("current"),
         &field("new"),
     )
     .await;
     let locale = place.locale;
-    let problem = |text: T| {
+    let problem_with = |status: StatusCode, text: T| {
         Some((
-            StatusCode::UNPROCESSABLE_ENTITY,
+            status,
             Notice {
                 text: text.get(locale).into(),
                 error: true,
             },
         ))
     };
+    let problem = |text: T| problem_with(StatusCode::UNPROCESSABLE_ENTITY, text);
     match set {
         Ok(()) => Ok(redirect(
             &format!("{}/{locale}/account?done=password-set", app.base_url),
@@ -437,6 +474,15 @@ pub(super) async fn password(
         )),
         Err(PasswordError::CurrentWrong) => {
             account(app, place, visitor, problem(T::CurrentPasswordWrong), "").await
+        }
+        Err(PasswordError::Busy(busy)) => {
+            let status = match busy {
+                Busy::Client => StatusCode::TOO_MANY_REQUESTS,
+                Busy::Full => StatusCode::SERVICE_UNAVAILABLE,
+            };
+            let page =
+                account(app, place, visitor, problem_with(status, T::SignInBusy), "").await?;
+            Ok(retry_after(page, Some(1)))
         }
         Err(PasswordError::Service(ServiceError::Invalid(Invalid::Field { .. }))) => {
             account(app, place, visitor, problem(T::PasswordHint), "").await

@@ -31,6 +31,30 @@ impl Member {
         }
     }
 
+    /// A member whose requests come from `address` (a loopback address other than 127.0.0.1:
+    /// another client, as the server sees it).
+    pub fn from_address(base: &str, address: std::net::IpAddr) -> Member {
+        Member {
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .local_address(address)
+                .build()
+                .expect("a client"),
+            base: base.to_owned(),
+            cookies: Vec::new(),
+        }
+    }
+
+    /// Another browser tab of the same member: the same cookies (as a browser shares them
+    /// between tabs) from here on, its own pages.
+    pub fn tab(&self) -> Member {
+        Member {
+            client: self.client.clone(),
+            base: self.base.clone(),
+            cookies: self.cookies.clone(),
+        }
+    }
+
     /// The session cookie's value, when there is one.
     pub fn session(&self) -> Option<String> {
         self.cookie("tourney_session")
