@@ -15,22 +15,14 @@ use tokio::time::Instant;
 
 use super::Decision;
 use super::ledger::Ledger;
+use super::memory::Sent;
 use super::memory::{Alone, Local, Memory, lock, millis, ms};
-use super::policy::{Ask, LEASE_GRACE_MS, Verdict};
-use super::settler::{Answer, Question, Sent, Settler, sweep};
+use super::policy::{Ask, Checked, LEASE_GRACE_MS, Verdict};
+use super::settler::{Answer, Question, Settler, sweep};
 use crate::db::DbError;
 use crate::db::lane::{Lane, Shape};
 use crate::db::versions::Versions;
 use crate::ids::KeyId;
-
-/// A request's decision, and when the database decided it, the versions read with it and the
-/// database's time (Unix ms); `None` when it was decided from memory (a refusal, a place of a
-/// lease, or a count kept alone), at once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Checked {
-    pub decision: Decision,
-    pub settled: Option<(Versions, i64)>,
-}
 
 /// The most places one lease asks for.
 const MOST_LENT: u32 = 1024;
@@ -47,16 +39,6 @@ const SLACK: Duration = Duration::from_millis(5);
 /// little.
 pub fn lease_for(window: Duration) -> Duration {
     (window / 20).clamp(Duration::from_millis(1), Duration::from_millis(50))
-}
-
-/// The window in milliseconds, at least one.
-pub fn window_ms(window: Duration) -> i64 {
-    i64::try_from(window.as_millis()).unwrap_or(i64::MAX).max(1)
-}
-
-/// Whole seconds, rounded up: waiting that long is always enough.
-pub fn seconds_up(duration: Duration) -> u64 {
-    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
 }
 
 /// What comes of asking the database about a request.

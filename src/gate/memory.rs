@@ -22,11 +22,19 @@ use tokio::time::Instant;
 
 use super::Decision;
 use super::ledger::Settled;
-use super::limiter::{Checked, seconds_up, window_ms};
-use super::policy::{Lease, Returned, Verdict};
-use super::settler::Sent;
+use super::policy::{Ask, Checked, Lease, Returned, Verdict, seconds_up, window_ms};
 use crate::db::DbError;
 use crate::ids::KeyId;
+
+/// A request on its way to the database.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub(super) ask: Ask,
+    /// Its place is already counted in the key's window kept alone (see `Limiter::check`).
+    pub(super) reserved: bool,
+    /// When the ask was made (its carried requests' ages are counted from then).
+    pub(super) asked: Instant,
+}
 
 /// How often the database is tried again while it refuses writes.
 const RETRY_REFUSED: Duration = Duration::from_secs(1);

@@ -51,7 +51,8 @@ mod tests;
 
 pub use directory::Principal;
 pub use ledger::Ledger;
-pub use limiter::{BUSY, lease_for, seconds_up, window_ms};
+pub use limiter::{BUSY, lease_for};
+pub use policy::{seconds_up, window_ms};
 
 use std::time::Duration;
 

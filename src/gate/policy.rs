@@ -27,7 +27,30 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use std::time::Duration;
+
+use super::Decision;
+use crate::db::versions::Versions;
 use crate::ids::KeyId;
+
+/// A request's decision, and when the database decided it, the versions read with it and the
+/// database's time (Unix ms); `None` when it was decided from memory (a refusal, a place of a
+/// lease, or a count kept alone), at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checked {
+    pub decision: Decision,
+    pub settled: Option<(Versions, i64)>,
+}
+
+/// The window in milliseconds, at least one.
+pub fn window_ms(window: Duration) -> i64 {
+    i64::try_from(window.as_millis()).unwrap_or(i64::MAX).max(1)
+}
+
+/// Whole seconds, rounded up: waiting that long is always enough.
+pub fn seconds_up(duration: Duration) -> u64 {
+    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+}
 
 /// The requests a key has accepted within one slot of this many milliseconds share a row.
 pub const SLOT_MS: i64 = 100;

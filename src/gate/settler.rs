@@ -11,8 +11,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::ledger::{Failed, Ledger};
-use super::memory::{Memory, lock};
-use super::policy::{Ask, Returned, Verdict};
+use super::memory::{Memory, Sent, lock};
+use super::policy::{Returned, Verdict};
 use crate::db::DbError;
 use crate::db::lane::{Job, Lane};
 use crate::db::versions::Versions;
@@ -25,16 +25,6 @@ pub enum Question {
     GiveBack(Vec<Returned>),
     /// What is current (Postgres: read with the batch's windows, or alone).
     Versions,
-}
-
-/// A request on its way to the database.
-#[derive(Debug, Clone)]
-pub struct Sent {
-    pub(super) ask: Ask,
-    /// Its place is already counted in the key's window kept alone (see [`Limiter::check`]).
-    pub(super) reserved: bool,
-    /// When the ask was made (its carried requests' ages are counted from then).
-    pub(super) asked: Instant,
 }
 
 /// What it answers.
