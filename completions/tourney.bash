@@ -2712,7 +2712,7 @@ _tourney() {
                     return 0
                     ;;
                 --role)
-                    COMPREPLY=($(compgen -W "owner administrator" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "owner administrator reporter" -- "${cur}"))
                     return 0
                     ;;
                 --database-url)
@@ -2883,7 +2883,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__members__subcmd__role)
-            opts="-h -V --space --email --database-url --base-url --actor --help --version owner administrator"
+            opts="-h -V --space --email --database-url --base-url --actor --help --version owner administrator reporter"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

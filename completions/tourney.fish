@@ -508,7 +508,8 @@ complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l email -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l role -r -f -a "owner\t'Manages members, keys, webhook addresses and widgets'
-administrator\t'Manages keys, webhook addresses and widgets'"
+administrator\t'Manages keys, webhook addresses and widgets'
+reporter\t'Reports and corrects results at the desk (a venue\'s match desk), nothing else'"
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r

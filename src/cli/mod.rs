@@ -511,6 +511,8 @@ pub enum RoleArg {
     Owner,
     /// Manages keys, webhook addresses and widgets
     Administrator,
+    /// Reports and corrects results at the desk (a venue's match desk), nothing else
+    Reporter,
 }
 
 impl From<RoleArg> for crate::domain::Role {
@@ -518,6 +520,7 @@ impl From<RoleArg> for crate::domain::Role {
         match role {
             RoleArg::Owner => crate::domain::Role::Owner,
             RoleArg::Administrator => crate::domain::Role::Administrator,
+            RoleArg::Reporter => crate::domain::Role::Reporter,
         }
     }
 }

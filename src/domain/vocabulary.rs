@@ -180,7 +180,7 @@ string_enum! {
 string_enum! {
     /// A person's role in a space: owners manage members too; both manage keys, webhook
     /// addresses and widgets.
-    Role, "role" { Owner = "owner", Administrator = "administrator" }
+    Role, "role" { Owner = "owner", Administrator = "administrator", Reporter = "reporter" }
 }
 
 string_enum! {

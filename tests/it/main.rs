@@ -8,6 +8,7 @@ mod browser;
 mod concurrent_writers;
 mod crashes;
 mod demo;
+mod desk;
 mod documented_commands;
 mod engine;
 mod entry;

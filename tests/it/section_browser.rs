@@ -351,7 +351,12 @@ async fn a_newcomer_finds_the_section_from_serve_demo() {
     browser.path_is("/en/account").await;
     check(&browser, &axe, "newcomer-account").await;
     browser
-        .press("main a[href$='/en/organizer/demo/integrations']")
+        .press("main a[href$='/en/organizer/demo/tournaments']")
+        .await;
+    browser.path_is("/en/organizer/demo/tournaments").await;
+    check(&browser, &axe, "newcomer-desk").await;
+    browser
+        .press("nav a[href$='/en/organizer/demo/integrations']")
         .await;
     browser.path_is("/en/organizer/demo/integrations").await;
     check(&browser, &axe, "newcomer-section").await;

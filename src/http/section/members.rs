@@ -19,6 +19,7 @@ fn role_name(in_space: &InSpace<'_>, role: Role) -> &'static str {
     match role {
         Role::Owner => in_space.t(T::RoleOwner),
         Role::Administrator => in_space.t(T::RoleAdministrator),
+        Role::Reporter => in_space.t(T::RoleReporter),
     }
 }
 
@@ -29,7 +30,7 @@ fn role_select(
 ) -> crate::pages::section::Input {
     let mut field = input(form_id, "role", in_space.t(T::RoleHead), "select");
     field.select = true;
-    field.options = [Role::Administrator, Role::Owner]
+    field.options = [Role::Administrator, Role::Reporter, Role::Owner]
         .iter()
         .map(|role| Choice {
             value: role.as_str().into(),

@@ -12,6 +12,7 @@
 //! request log shows a sign-in link's path without its token).
 
 mod addresses;
+mod desk;
 mod hooks;
 mod keys;
 mod members;
@@ -62,6 +63,9 @@ pub enum Part<'a> {
     Widgets,
     Members,
     Member(&'a str, &'a str),
+    Tournaments,
+    Matches(&'a str),
+    Report(&'a str, &'a str),
 }
 
 /// The section's route of a path's parts after the locale, if it is one.
@@ -75,6 +79,21 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         ["account", "password"] => Route::Password,
         ["account", "sign-out-others"] => Route::SignOutOthers,
         ["organizer", space, "members"] if named(&space) => Route::Space(space, Part::Members),
+        ["organizer", space, "tournaments"] if named(&space) => {
+            Route::Space(space, Part::Tournaments)
+        }
+        ["organizer", space, "tournaments", slug, "matches"] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Matches(slug))
+        }
+        [
+            "organizer",
+            space,
+            "tournaments",
+            slug,
+            "matches",
+            id,
+            "report",
+        ] if named(&space) && named(&slug) => Route::Space(space, Part::Report(slug, id)),
         ["organizer", space, "members", person, action] if named(&space) => {
             Route::Space(space, Part::Member(person, action))
         }
@@ -220,13 +239,18 @@ pub async fn handle(
         Route::SignOut | Route::Password | Route::SignOutOthers => &[Method::POST],
         Route::Account => &[Method::GET, Method::HEAD],
         Route::Space(_, part) => match part {
-            Part::Overview | Part::Hook(_) | Part::Widgets => &[Method::GET, Method::HEAD],
+            Part::Overview
+            | Part::Hook(_)
+            | Part::Widgets
+            | Part::Tournaments
+            | Part::Matches(_) => &[Method::GET, Method::HEAD],
             Part::Keys | Part::Members => &[Method::GET, Method::HEAD, Method::POST],
             Part::Hooks
             | Part::Key(..)
             | Part::HookAction(..)
             | Part::RetryDelivery(..)
-            | Part::Member(..) => &[Method::POST],
+            | Part::Member(..)
+            | Part::Report(..) => &[Method::POST],
         },
     };
     if !allowed.contains(&method) {
@@ -336,7 +360,33 @@ async fn space_page(
     body: &Bytes,
     query: &str,
 ) -> Result<Response, ServiceError> {
+    let desk_only = in_space.role == Role::Reporter
+        && !matches!(
+            part,
+            Part::Tournaments | Part::Matches(_) | Part::Report(..)
+        );
+    if desk_only {
+        // A reporter runs matches at the desk; every other page and form is not theirs.
+        return Ok(page_response(
+            StatusCode::FORBIDDEN,
+            &in_space.place,
+            &frame(
+                app,
+                in_space,
+                visitor,
+                Tab::Tournaments,
+                T::DeskTitle,
+                Some(Notice {
+                    text: in_space.t(T::ReportersDeskOnly).into(),
+                    error: true,
+                }),
+            ),
+        ));
+    }
     Ok(match part {
+        Part::Tournaments => desk::list(app, in_space, visitor, query).await?,
+        Part::Matches(slug) => desk::matches(app, in_space, visitor, slug, query).await?,
+        Part::Report(slug, id) => desk::report(app, in_space, visitor, slug, id, body).await?,
         Part::Overview => overview::page(app, in_space, visitor, query).await?,
         Part::Keys if posted => keys::create(app, in_space, visitor, body).await?,
         Part::Keys => keys::page(app, in_space, visitor, query, None).await?,
@@ -532,6 +582,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "member-removed" => T::DoneMemberRemoved,
         "password-set" => T::DonePasswordSet,
         "signed-out-others" => T::DoneSignedOutOthers,
+        "reported" => T::DoneReported,
         _ => return None,
     };
     Some(Notice {
@@ -543,6 +594,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
 /// The tabs of a space's section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Tab {
+    Tournaments,
     Overview,
     Keys,
     Hooks,
@@ -627,11 +679,14 @@ fn frame(
     title: T,
     notice: Option<Notice>,
 ) -> Page {
-    let mut tabs = vec![
-        (Tab::Overview, T::SectionTitle, "integrations"),
-        (Tab::Keys, T::KeysTitle, "integrations/keys"),
-        (Tab::Widgets, T::WidgetsTitle, "integrations/widgets"),
-    ];
+    let mut tabs = vec![(Tab::Tournaments, T::DeskTitle, "tournaments")];
+    if in_space.role != Role::Reporter {
+        tabs.extend([
+            (Tab::Overview, T::SectionTitle, "integrations"),
+            (Tab::Keys, T::KeysTitle, "integrations/keys"),
+            (Tab::Widgets, T::WidgetsTitle, "integrations/widgets"),
+        ]);
+    }
     if in_space.role == Role::Owner {
         tabs.push((Tab::Members, T::MembersTitle, "members"));
     }

@@ -362,14 +362,12 @@ pub(super) async fn account(
             vec![
                 Cell::link(
                     m.name.clone(),
-                    format!(
-                        "{}/{locale}/organizer/{}/integrations",
-                        app.base_url, m.slug
-                    ),
+                    format!("{}/{locale}/organizer/{}/tournaments", app.base_url, m.slug),
                 ),
                 Cell::text(match m.role {
                     crate::domain::Role::Owner => t(T::RoleOwner),
                     crate::domain::Role::Administrator => t(T::RoleAdministrator),
+                    crate::domain::Role::Reporter => t(T::RoleReporter),
                 }),
             ]
         })

@@ -1,0 +1,336 @@
+//! The organiser's desk, first part: the space's tournaments, and a tournament's matches with a
+//! form per ready match to report its score or a forfeit: what a venue's match desk (a
+//! reporter, on a phone) needs. Every report is the shell's `matches report`, through the
+//! service layer, audited with the member.
+//!
+//! Never writes to the database itself, and never reports a match of another space's tournament
+//! (that is the same 404 as one that does not exist).
+
+use warp::http::StatusCode;
+
+use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
+use crate::db::tournaments::{self, TournamentRow};
+use crate::domain::{MatchStatus, Side};
+use crate::events::{MatchObject, Sides};
+use crate::http::App;
+use crate::http::forms;
+use crate::ids::MatchId;
+use crate::pages::i18n::{self, T};
+use crate::pages::section::{Block, Cell, Form, Notice, Table};
+use crate::service::matches::ResultInput;
+use crate::service::{self, ServiceError};
+use crate::views;
+
+/// The most a score may be, as typed at the desk.
+const MOST_SCORE: u32 = 999;
+
+/// `GET /<locale>/organizer/<space>/tournaments`: the space's tournaments, newest first, each
+/// with its status and a link to its matches.
+pub(super) async fn list(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    query: &str,
+) -> Answer {
+    let t = |text: T| in_space.t(text);
+    let rows = {
+        let mut handle = app.db.acquire().await?;
+        tournaments::list_for_space(handle.conn(), in_space.space.id).await?
+    };
+    let locale = in_space.place.locale;
+    let table = Table {
+        caption: t(T::DeskTournaments).into(),
+        heads: vec![
+            t(T::DeskTournament).into(),
+            t(T::Status).into(),
+            t(T::DeskStarts).into(),
+        ],
+        rows: rows
+            .iter()
+            .map(|row| {
+                vec![
+                    Cell::link(
+                        row.name.clone(),
+                        in_space.url(&format!("tournaments/{}/matches", row.slug), app),
+                    ),
+                    Cell::text(t(T::status(row.status))),
+                    Cell::text(i18n::date_time(locale, row.starts_at)),
+                ]
+            })
+            .collect(),
+        empty: rows.is_empty().then(|| t(T::DeskNoTournaments).into()),
+    };
+    let mut page = frame(
+        app,
+        in_space,
+        visitor,
+        Tab::Tournaments,
+        T::DeskTitle,
+        notice_of(locale, query),
+    );
+    page.blocks = vec![Block::table(table)];
+    Ok(page_response(StatusCode::OK, &in_space.place, &page))
+}
+
+/// The space's tournament `slug`, or `None` (another space's is the same as none).
+async fn tournament_of(
+    app: &App,
+    in_space: &InSpace<'_>,
+    slug: &str,
+) -> Result<Option<TournamentRow>, ServiceError> {
+    let mut handle = app.db.acquire().await?;
+    Ok(tournaments::find_by_slug(handle.conn(), slug)
+        .await?
+        .filter(|row| row.space_id == in_space.space.id))
+}
+
+/// `GET …/tournaments/<slug>/matches`: the matches ready to be played first (each with its
+/// report form), then every other match by round.
+pub(super) async fn matches(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    query: &str,
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let notice = notice_of(in_space.place.locale, query);
+    matches_page(app, in_space, visitor, &tournament, StatusCode::OK, notice).await
+}
+
+async fn matches_page(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    tournament: &TournamentRow,
+    status: StatusCode,
+    notice: Option<Notice>,
+) -> Answer {
+    let t = |text: T| in_space.t(text);
+    let games = {
+        let mut handle = app.db.acquire().await?;
+        views::tournament_matches(handle.conn(), tournament).await?
+    };
+    let (ready, rest): (Vec<&MatchObject>, Vec<&MatchObject>) = games
+        .iter()
+        .filter(|game| !game.bye)
+        .partition(|game| game.status == MatchStatus::Ready && two_sided(game));
+    let ready_rows = ready
+        .iter()
+        .map(|game| {
+            vec![
+                Cell::text(sides_text(game, in_space)),
+                Cell::forms(vec![report_form(app, in_space, visitor, tournament, game)]),
+            ]
+        })
+        .collect();
+    let rest_rows = rest
+        .iter()
+        .map(|game| {
+            vec![
+                Cell::text(game.round.to_string()),
+                Cell::text(sides_text(game, in_space)),
+                Cell::text(t(match_status(game.status))),
+            ]
+        })
+        .collect();
+    let mut page = frame(
+        app,
+        in_space,
+        visitor,
+        Tab::Tournaments,
+        T::DeskMatches,
+        notice,
+    );
+    page.context = Some(format!("{} · {}", in_space.space.name, tournament.name));
+    page.blocks = vec![
+        Block::table(Table {
+            caption: t(T::DeskReady).into(),
+            heads: vec![t(T::DeskMatch).into(), t(T::DeskReport).into()],
+            rows: ready_rows,
+            empty: Some(t(T::DeskNoneReady).into()),
+        }),
+        Block::table(Table {
+            caption: t(T::DeskAllMatches).into(),
+            heads: vec![
+                t(T::DeskRound).into(),
+                t(T::DeskMatch).into(),
+                t(T::Status).into(),
+            ],
+            rows: rest_rows,
+            empty: Some(t(T::DeskNoMatches).into()),
+        }),
+    ];
+    Ok(page_response(status, &in_space.place, &page))
+}
+
+fn two_sided(game: &MatchObject) -> bool {
+    matches!(game.sides, Sides::Two { .. })
+}
+
+/// "Alice 2–1 Bob", "Alice – Bob", or a free-for-all round's places.
+fn sides_text(game: &MatchObject, in_space: &InSpace<'_>) -> String {
+    let tbd = || in_space.t(T::DeskToBeDecided).to_owned();
+    match &game.sides {
+        Sides::Two {
+            a_name,
+            b_name,
+            score_a,
+            score_b,
+            ..
+        } => {
+            let (a, b) = (
+                a_name.clone().unwrap_or_else(tbd),
+                b_name.clone().unwrap_or_else(tbd),
+            );
+            match (score_a, score_b) {
+                (Some(x), Some(y)) => format!("{a} {x}–{y} {b}"),
+                _ => format!("{a} – {b}"),
+            }
+        }
+        Sides::Results { results } => results
+            .iter()
+            .map(|r| r.name.clone().unwrap_or_else(tbd))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+fn match_status(status: MatchStatus) -> T {
+    match status {
+        MatchStatus::Completed => T::DeskCompleted,
+        MatchStatus::Ready | MatchStatus::InProgress => T::DeskReadyOne,
+        _ => T::DeskWaiting,
+    }
+}
+
+/// The form that reports `game`: both scores, or a forfeit by one side; one tap to send.
+fn report_form(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    tournament: &TournamentRow,
+    game: &MatchObject,
+) -> Form {
+    let t = |text: T| in_space.t(text);
+    let id = format!("report-{}", game.id);
+    let (a, b) = match &game.sides {
+        Sides::Two { a_name, b_name, .. } => (a_name.clone(), b_name.clone()),
+        Sides::Results { .. } => (None, None),
+    };
+    let score = |name: &str, who: Option<String>| {
+        let mut field = input(
+            &id,
+            name,
+            &format!("{} {}", t(T::DeskScoreOf), who.unwrap_or_default()),
+            "number",
+        );
+        field.max_length = 3;
+        field
+    };
+    let mut forfeit = input(&id, "forfeit", t(T::DeskForfeit), "select");
+    forfeit.select = true;
+    forfeit.options = [
+        ("", T::DeskNoForfeit),
+        ("a", T::DeskForfeitA),
+        ("b", T::DeskForfeitB),
+    ]
+    .into_iter()
+    .map(|(value, label)| crate::pages::section::Choice {
+        value: value.into(),
+        label: t(label).into(),
+        selected: false,
+    })
+    .collect();
+    let action = in_space.path(&format!(
+        "tournaments/{}/matches/{}/report",
+        tournament.slug, game.id
+    ));
+    let fields = vec![score("score_a", a), score("score_b", b), forfeit];
+    Form {
+        id,
+        ..visitor.form(app, &action, t(T::DeskReport).into(), fields)
+    }
+}
+
+/// What a report form says, read as the shell's `--score A-B` and `--forfeit a|b` are.
+fn posted_result(body: &[u8]) -> Result<ResultInput, T> {
+    let field = forms::fields(body);
+    let number = |name: &str| -> Result<Option<u32>, T> {
+        let text = field(name);
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        match text.parse::<u32>() {
+            Ok(n) if n <= MOST_SCORE => Ok(Some(n)),
+            _ => Err(T::DeskScoreInvalid),
+        }
+    };
+    let score = match (number("score_a")?, number("score_b")?) {
+        (Some(a), Some(b)) => Some((a, b)),
+        (None, None) => None,
+        _ => return Err(T::DeskScoreInvalid),
+    };
+    let forfeit = match field("forfeit").as_str() {
+        "" => None,
+        "a" => Some(Side::A),
+        "b" => Some(Side::B),
+        _ => return Err(T::DeskScoreInvalid),
+    };
+    if score.is_none() && forfeit.is_none() {
+        return Err(T::DeskResultMissing);
+    }
+    Ok(ResultInput::Sides { score, forfeit })
+}
+
+/// `POST …/tournaments/<slug>/matches/<match>/report`: the shell's `matches report`, as the
+/// member. A result the rules refuse (the match is not ready, already reported, a draw where
+/// none may be) shows the matches again with why, and changes nothing.
+pub(super) async fn report(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    match_id: &str,
+    body: &[u8],
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let Ok(id) = match_id.parse::<MatchId>() else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let refused = |status: StatusCode, text: String| {
+        let tournament = tournament.clone();
+        async move {
+            let notice = Some(Notice { text, error: true });
+            matches_page(app, in_space, visitor, &tournament, status, notice).await
+        }
+    };
+    let input = match posted_result(body) {
+        Ok(input) => input,
+        Err(text) => {
+            return refused(StatusCode::UNPROCESSABLE_ENTITY, in_space.t(text).into()).await;
+        }
+    };
+    let ctx = visitor.ctx(app);
+    match service::matches::report(&app.db, &ctx, &tournament.slug, id, &input).await {
+        Ok(_) => Ok(done(
+            app,
+            in_space,
+            &format!("tournaments/{}/matches", tournament.slug),
+            "reported",
+        )),
+        Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
+        Err(
+            error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
+        ) => {
+            let text = format!("{} {error}", in_space.t(T::DeskRefused));
+            refused(StatusCode::CONFLICT, text).await
+        }
+        Err(error) => Err(error),
+    }
+}

@@ -1,0 +1,173 @@
+//! The organiser's desk over HTTP against a real `serve`, on both databases: a reporter (the
+//! role for a venue's match desk) signs in, finds the space's tournaments, reports results from
+//! the matches page, and is refused everything else; bad and stale reports change nothing.
+
+use reqwest::StatusCode;
+
+use crate::support::member::{Member, token_of};
+use crate::support::on_both_backends;
+use crate::support::server::Server;
+use crate::support::{TestDb, scalar};
+
+const REPORTER: &str = "reporter@example.org";
+
+/// A space `club` with an owner and a reporter, and a started four-player single elimination
+/// `cup`; a space `rivals` with a tournament `derby` of its own.
+fn club_with_a_started_cup(t: &TestDb) {
+    t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+    t.run(&[
+        "members",
+        "add",
+        "--space",
+        "club",
+        "--email",
+        "owner@example.org",
+        "--role",
+        "owner",
+    ]);
+    t.run(&[
+        "members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter",
+    ]);
+    let create = |space: &str, slug: &str| {
+        t.run(&[
+            "tournaments",
+            "create",
+            "--space",
+            space,
+            "--slug",
+            slug,
+            "--name",
+            "Friday Cup",
+            "--game",
+            "chess",
+            "--format",
+            "single_elimination",
+            "--max-participants",
+            "4",
+            "--starts-at",
+            "2026-12-04T18:00:00Z",
+        ]);
+        t.run(&["tournaments", "status", slug, "REGISTRATION_OPEN"]);
+        for name in ["Alice", "Boris", "Clara", "Dmitri"] {
+            t.run(&["tournaments", "register", slug, name]);
+        }
+        t.run(&["tournaments", "status", slug, "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", slug]);
+    };
+    create("club", "cup");
+    t.run(&["spaces", "create", "rivals", "--name", "Rivals"]);
+    create("rivals", "derby");
+}
+
+async fn signed_in(t: &TestDb, server: &Server, email: &str) -> Member {
+    let printed = t.run(&["--base-url", &server.base, "login-link", "--email", email]);
+    let mut member = Member::new(&server.base);
+    let signed = member
+        .sign_in_by_link(printed.lines().next().expect("a link").trim())
+        .await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    member
+}
+
+on_both_backends! {
+    /// A reporter lands on the space's tournaments, reports the ready matches of a tournament
+    /// until its final is ready, and the audit log names them; the integrations and members
+    /// pages and forms are 403 for a reporter.
+    async fn a_reporter_reports_results_at_the_desk(t: TestDb) {
+        club_with_a_started_cup(&t);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let account = reporter.get("/en/account").await;
+        assert!(account.body.contains("/en/organizer/club/tournaments") && account.body.contains("Reporter"), "{}", account.body);
+        let list = reporter.get("/en/organizer/club/tournaments").await;
+        assert_eq!(list.status, StatusCode::OK);
+        assert!(list.body.contains("Friday Cup") && !list.body.contains("/integrations/keys"), "{}", list.body);
+
+        let matches = "/en/organizer/club/tournaments/cup/matches";
+        let page = reporter.get(matches).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let forms = page.body.matches("/report\"").count();
+        assert_eq!(forms, 2, "two semi-finals ready: {}", page.body);
+        let first = format!("{matches}/mat_1/report");
+        let second = format!("{matches}/mat_2/report");
+        let reported = reporter.submit(matches, &first, &[("score_a", "2"), ("score_b", "1"), ("forfeit", "")]).await;
+        assert_eq!(reported.status, StatusCode::SEE_OTHER, "{}", reported.body);
+        let forfeit = reporter.submit(matches, &second, &[("score_a", ""), ("score_b", ""), ("forfeit", "a")]).await;
+        assert_eq!(forfeit.status, StatusCode::SEE_OTHER, "{}", forfeit.body);
+        let after = reporter.get(matches).await;
+        assert!(after.body.contains("Alice 2–1 Dmitri") || after.body.contains("2–1"), "{}", after.body);
+        assert_eq!(after.body.matches("/report\"").count(), 1, "the final is ready: {}", after.body);
+        let shown = t.run(&["matches", "list", "cup"]);
+        assert!(shown.contains("2-1"), "the shell sees the result: {shown}");
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().filter(|l| l.contains(REPORTER) && l.contains("match.reported")).count() == 2, "{audit}");
+
+        for page in ["/en/organizer/club/integrations", "/en/organizer/club/integrations/keys",
+                     "/en/organizer/club/integrations/widgets", "/en/organizer/club/members"] {
+            assert_eq!(reporter.get(page).await.status, StatusCode::FORBIDDEN, "{page}");
+        }
+        let token = token_of(&after.body, &format!("{}{}", server.base, "/en/sign-out")).expect("a form of this session");
+        let keys = reporter
+            .post_raw("/en/organizer/club/integrations/keys", &token, &[("name", "mine")], &[("sec-fetch-site", "same-origin")])
+            .await;
+        assert_eq!(keys.status, StatusCode::FORBIDDEN);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM api_keys").await, 0, "no key was made");
+    }
+
+    /// Bad scores, a missing result, a match already reported and another space's tournament:
+    /// each refused with why, beside the matches, and nothing changes.
+    async fn bad_and_stale_reports_change_nothing(t: TestDb) {
+        club_with_a_started_cup(&t);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let matches = "/en/organizer/club/tournaments/cup/matches";
+        let first = format!("{matches}/mat_1/report");
+        let results = || async { scalar(&t.db, "SELECT COUNT(*) FROM matches WHERE score_a IS NOT NULL OR winner IS NOT NULL").await };
+        let before = results().await;
+        for fields in [
+            vec![("score_a", "x"), ("score_b", "1"), ("forfeit", "")],
+            vec![("score_a", "2"), ("score_b", ""), ("forfeit", "")],
+            vec![("score_a", "1000"), ("score_b", "1"), ("forfeit", "")],
+            vec![("score_a", ""), ("score_b", ""), ("forfeit", "")],
+            vec![("score_a", "1"), ("score_b", "0"), ("forfeit", "c")],
+        ] {
+            let refused = reporter.submit(matches, &first, &fields).await;
+            assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{fields:?}: {}", refused.body);
+            assert!(refused.body.contains("role=\"alert\""), "says why: {}", refused.body);
+        }
+        assert_eq!(results().await, before, "nothing was recorded");
+
+        // A page loaded before someone else reported the match: its form is refused.
+        let stale = reporter.get(matches).await;
+        let token = token_of(&stale.body, &format!("{}{first}", server.base)).expect("the report form");
+        t.run(&["matches", "report", "cup", "mat_1", "--score", "3-0"]);
+        let late = reporter
+            .post_raw(&first, &token, &[("score_a", "0"), ("score_b", "3")], &[("sec-fetch-site", "same-origin"), ("origin", &server.base)])
+            .await;
+        assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+        assert!(late.body.contains("The result was not recorded"), "{}", late.body);
+        let shown = t.run(&["matches", "list", "cup"]);
+        assert!(shown.contains("3-0") && !shown.contains("0-3"), "the first report stands: {shown}");
+
+        for path in ["/en/organizer/club/tournaments/derby/matches", "/en/organizer/rivals/tournaments",
+                     "/en/organizer/club/tournaments/nowhere/matches"] {
+            assert_eq!(reporter.get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+        }
+        // A form for another space's tournament was never shown here, so no token fits it: the
+        // same refusal as for a tournament that does not exist (nothing tells them apart).
+        let foreign = reporter
+            .post_raw("/en/organizer/club/tournaments/derby/matches/mat_4/report", &token, &[("score_a", "1"), ("score_b", "0")], &[("sec-fetch-site", "same-origin")])
+            .await;
+        let nowhere = reporter
+            .post_raw("/en/organizer/club/tournaments/nowhere/matches/mat_4/report", &token, &[("score_a", "1"), ("score_b", "0")], &[("sec-fetch-site", "same-origin")])
+            .await;
+        assert_eq!(foreign.status, StatusCode::FORBIDDEN, "another space's tournament");
+        assert_eq!(foreign.status, nowhere.status, "the same answer");
+        let cross = reporter
+            .post_raw(&format!("{matches}/mat_2/report"), &token, &[("score_a", "1"), ("score_b", "0")], &[("sec-fetch-site", "cross-site")])
+            .await;
+        assert_eq!(cross.status, StatusCode::FORBIDDEN, "cross-site");
+        let derby = t.run(&["matches", "list", "derby"]);
+        assert!(!derby.contains("1-0"), "{derby}");
+    }
+}
