@@ -251,6 +251,17 @@ texts! {
     DeskScoreInvalid => "A score is a whole number from 0 to 999, given for both sides.", "Счёт — целое число от 0 до 999 для обеих сторон.";
     DeskResultMissing => "Give both scores, or choose who forfeits.", "Укажите счёт обеих сторон или выберите, кто не явился.";
     DeskRefused => "The result was not recorded:", "Результат не записан:";
+    DeskFacts => "The tournament", "Турнир";
+    DeskField => "Players", "Участники";
+    DeskNextStep => "Next step", "Следующий шаг";
+    DeskAnnounce => "Announce", "Анонсировать";
+    DeskOpenRegistration => "Open registration", "Открыть регистрацию";
+    DeskCloseRegistration => "Close registration", "Закрыть регистрацию";
+    DeskStart => "Start: seed and draw", "Начать: посев и сетка";
+    DeskMovedOn => "Nothing was changed: the tournament moved on meanwhile, and is now {status}. Here is where it stands.", "Ничего не изменено: турнир за это время перешёл дальше, сейчас — {status}. Вот его состояние.";
+    DeskNoSuchStep => "That step is not this tournament's next one.", "Это не следующий шаг турнира.";
+    DeskStepRefused => "The step was not taken:", "Шаг не выполнен:";
+    DoneStepTaken => "Done.", "Готово.";
     DoneReported => "The result is recorded.", "Результат записан.";
     ReportersDeskOnly => "Reporters run matches at the desk; this page is for the space's owners and administrators.", "Судьи вносят результаты матчей; эта страница — для владельцев и администраторов пространства.";
     RoleReporter => "Reporter", "Судья";

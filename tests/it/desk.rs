@@ -171,3 +171,75 @@ on_both_backends! {
         assert!(!derby.contains("1-0"), "{derby}");
     }
 }
+
+/// The step form on a tournament's desk page: its action and the status it was built on.
+fn step_form(body: &str, base: &str, slug: &str) -> Option<(String, String, String)> {
+    let action = format!("/en/organizer/club/tournaments/{slug}/step");
+    let token = token_of(body, &format!("{base}{action}"))?;
+    let value = |name: &str| {
+        let at = body.find(&format!("name=\"{name}\" value=\""))? + name.len() + 15;
+        Some(body[at..].split('"').next()?.to_owned())
+    };
+    Some((token, value("from")?, value("to")?))
+}
+
+on_both_backends! {
+    /// An owner takes a tournament through its life from its desk page: open registration,
+    /// close it, start (seed and draw); a page loaded before the shell moved the tournament on
+    /// is refused with where it stands now, and a reporter sees no step.
+    async fn an_owner_takes_the_next_steps_at_the_desk(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "open", "--name", "Open Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "4", "--starts-at", "2026-12-04T18:00:00Z",
+        ]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let desk = "/en/organizer/club/tournaments/open";
+        let origin = server.base.clone();
+        let as_browser = [("sec-fetch-site", "same-origin"), ("origin", origin.as_str())];
+        let take = async |owner: &mut Member| {
+            let page = owner.get(desk).await;
+            assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+            let (token, from, to) = step_form(&page.body, &server.base, "open").expect("a next step");
+            let taken = owner.post_raw(&format!("{desk}/step"), &token, &[("from", &from), ("to", &to)], &as_browser).await;
+            assert_eq!(taken.status, StatusCode::SEE_OTHER, "{from} → {to}: {}", taken.body);
+            to
+        };
+        let mut steps = Vec::new();
+        while !steps.iter().any(|s: &String| s == "REGISTRATION_OPEN") {
+            steps.push(take(&mut owner).await);
+            assert!(steps.len() < 4, "{steps:?}");
+        }
+        for name in ["Alice", "Boris", "Clara", "Dmitri"] {
+            t.run(&["tournaments", "register", "open", name]);
+        }
+        assert_eq!(take(&mut owner).await, "REGISTRATION_CLOSED");
+
+        // Loaded, then the shell opens registration again: the page's step is refused.
+        let page = owner.get(desk).await;
+        let (token, from, to) = step_form(&page.body, &server.base, "open").expect("start");
+        assert_eq!(to, "start");
+        t.run(&["tournaments", "status", "open", "REGISTRATION_OPEN"]);
+        let stale = owner.post_raw(&format!("{desk}/step"), &token, &[("from", &from), ("to", &to)], &as_browser).await;
+        assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+        assert!(stale.body.contains("moved on"), "{}", stale.body);
+        assert!(t.run(&["tournaments", "show", "open"]).contains("REGISTRATION_OPEN"), "nothing was started");
+        assert_eq!(take(&mut owner).await, "REGISTRATION_CLOSED");
+        assert_eq!(take(&mut owner).await, "start");
+        let matches = owner.get(&format!("{desk}/matches")).await;
+        assert_eq!(matches.body.matches("/report\"").count(), 2, "drawn: {}", matches.body);
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().any(|l| l.contains("owner@example.org") && l.contains("tournament.status_changed")), "{audit}");
+
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let seen = reporter.get(desk).await;
+        assert_eq!(seen.status, StatusCode::OK);
+        assert!(step_form(&seen.body, &server.base, "open").is_none(), "no step for a reporter");
+        let token = token_of(&seen.body, &format!("{}/en/sign-out", server.base)).expect("a form");
+        let tried = reporter.post_raw(&format!("{desk}/step"), &token, &[("from", "IN_PROGRESS"), ("to", "CANCELLED")], &as_browser).await;
+        assert_eq!(tried.status, StatusCode::FORBIDDEN);
+    }
+}

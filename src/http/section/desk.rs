@@ -1,7 +1,8 @@
-//! The organiser's desk, first part: the space's tournaments, and a tournament's matches with a
-//! form per ready match to report its score or a forfeit: what a venue's match desk (a
-//! reporter, on a phone) needs. Every report is the shell's `matches report`, through the
-//! service layer, audited with the member.
+//! The organiser's desk, first part: the space's tournaments; a tournament's facts and its one
+//! next step (announce, open or close registration, start); and its matches with a form per
+//! ready match to report its score or a forfeit: what a venue's match desk (a reporter, on a
+//! phone) needs. Every action is the shell's (`tournaments status|start`, `matches report`),
+//! through the service layer, audited with the member.
 //!
 //! Never writes to the database itself, and never reports a match of another space's tournament
 //! (that is the same 404 as one that does not exist).
@@ -10,13 +11,13 @@ use warp::http::StatusCode;
 
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
 use crate::db::tournaments::{self, TournamentRow};
-use crate::domain::{MatchStatus, Side};
+use crate::domain::{MatchStatus, Role, Side, TournamentStatus};
 use crate::events::{MatchObject, Sides};
 use crate::http::App;
 use crate::http::forms;
 use crate::ids::MatchId;
 use crate::pages::i18n::{self, T};
-use crate::pages::section::{Block, Cell, Form, Notice, Table};
+use crate::pages::section::{Block, Cell, Form, Link, Notice, Table};
 use crate::service::matches::ResultInput;
 use crate::service::{self, ServiceError};
 use crate::views;
@@ -51,7 +52,7 @@ pub(super) async fn list(
                 vec![
                     Cell::link(
                         row.name.clone(),
-                        in_space.url(&format!("tournaments/{}/matches", row.slug), app),
+                        in_space.url(&format!("tournaments/{}", row.slug), app),
                     ),
                     Cell::text(t(T::status(row.status))),
                     Cell::text(i18n::date_time(locale, row.starts_at)),
@@ -331,6 +332,186 @@ pub(super) async fn report(
             let text = format!("{} {error}", in_space.t(T::DeskRefused));
             refused(StatusCode::CONFLICT, text).await
         }
+        Err(error) => Err(error),
+    }
+}
+
+/// The one next step a tournament's status allows at the desk, as (the status it moves to, the
+/// button); `Start` draws the first stage. `None` once it is in play or over.
+fn next_step(status: TournamentStatus) -> Option<(Step, T)> {
+    match status {
+        TournamentStatus::Draft => Some((Step::To(TournamentStatus::Announced), T::DeskAnnounce)),
+        TournamentStatus::Announced => Some((
+            Step::To(TournamentStatus::RegistrationOpen),
+            T::DeskOpenRegistration,
+        )),
+        TournamentStatus::RegistrationOpen => Some((
+            Step::To(TournamentStatus::RegistrationClosed),
+            T::DeskCloseRegistration,
+        )),
+        TournamentStatus::RegistrationClosed => Some((Step::Start, T::DeskStart)),
+        _ => None,
+    }
+}
+
+/// A step of a tournament's life taken at the desk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    To(TournamentStatus),
+    Start,
+}
+
+impl Step {
+    fn as_text(self) -> &'static str {
+        match self {
+            Step::To(status) => status.as_str(),
+            Step::Start => "start",
+        }
+    }
+}
+
+/// `GET …/tournaments/<slug>`: the tournament's facts, its one next step (owners and
+/// administrators) and the way to its matches.
+pub(super) async fn tournament(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    query: &str,
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let notice = notice_of(in_space.place.locale, query);
+    tournament_page(app, in_space, visitor, &tournament, StatusCode::OK, notice).await
+}
+
+async fn tournament_page(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    tournament: &TournamentRow,
+    status: StatusCode,
+    notice: Option<Notice>,
+) -> Answer {
+    let t = |text: T| in_space.t(text);
+    let locale = in_space.place.locale;
+    let mut page = frame(
+        app,
+        in_space,
+        visitor,
+        Tab::Tournaments,
+        T::DeskTitle,
+        notice,
+    );
+    page.title = tournament.name.clone();
+    page.context = Some(in_space.space.name.clone());
+    page.blocks = vec![Block::table(Table {
+        caption: t(T::DeskFacts).into(),
+        heads: vec![String::new(), String::new()],
+        rows: vec![
+            vec![
+                Cell::text(t(T::Status)),
+                Cell::text(t(T::status(tournament.status))),
+            ],
+            vec![
+                Cell::text(t(T::DeskStarts)),
+                Cell::text(i18n::date_time(locale, tournament.starts_at)),
+            ],
+            vec![
+                Cell::text(t(T::DeskField)),
+                Cell::text(format!(
+                    "{} / {}",
+                    tournament.field_size, tournament.max_participants
+                )),
+            ],
+        ],
+        empty: None,
+    })];
+    if in_space.role != Role::Reporter
+        && let Some((step, label)) = next_step(tournament.status)
+    {
+        let mut from = input("step", "from", "", "hidden");
+        from.hidden = true;
+        from.value = tournament.status.as_str().into();
+        let mut to = input("step", "to", "", "hidden");
+        to.hidden = true;
+        to.value = step.as_text().into();
+        let action = in_space.path(&format!("tournaments/{}/step", tournament.slug));
+        page.blocks.push(Block::heading(t(T::DeskNextStep)));
+        page.blocks.push(Block::form(Form {
+            id: "step".into(),
+            ..visitor.form(app, &action, t(label).into(), vec![from, to])
+        }));
+    }
+    page.blocks.push(Block {
+        link: Some(Link {
+            text: t(T::DeskMatches).into(),
+            url: in_space.url(&format!("tournaments/{}/matches", tournament.slug), app),
+        }),
+        ..Block::default()
+    });
+    Ok(page_response(status, &in_space.place, &page))
+}
+
+/// `POST …/tournaments/<slug>/step`: the next step the page showed (`to`), taken only if the
+/// tournament is still where the page saw it (`from`); otherwise the page again, saying where
+/// it is now, with nothing changed. Owners and administrators only.
+pub(super) async fn step(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    body: &[u8],
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let field = forms::fields(body);
+    let refused = |status: StatusCode, text: String| {
+        let tournament = tournament.clone();
+        async move {
+            let notice = Some(Notice { text, error: true });
+            tournament_page(app, in_space, visitor, &tournament, status, notice).await
+        }
+    };
+    let seen = field("from");
+    if seen != tournament.status.as_str() {
+        let now = in_space.t(T::status(tournament.status));
+        let text = in_space.t(T::DeskMovedOn).replace("{status}", now);
+        return refused(StatusCode::CONFLICT, text).await;
+    }
+    let Some((step, _)) = next_step(tournament.status).filter(|(s, _)| s.as_text() == field("to"))
+    else {
+        return refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            in_space.t(T::DeskNoSuchStep).into(),
+        )
+        .await;
+    };
+    let ctx = visitor.ctx(app);
+    let taken = match step {
+        Step::To(to) => service::tournaments::set_status(&app.db, &ctx, &tournament.slug, to)
+            .await
+            .map(|_| ()),
+        Step::Start => service::tournaments::start(&app.db, &ctx, &tournament.slug)
+            .await
+            .map(|_| ()),
+    };
+    match taken {
+        Ok(()) => Ok(done(
+            app,
+            in_space,
+            &format!("tournaments/{}", tournament.slug),
+            "step-taken",
+        )),
+        Err(
+            error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
+        ) => {
+            let text = format!("{} {error}", in_space.t(T::DeskStepRefused));
+            refused(StatusCode::CONFLICT, text).await
+        }
+        Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
         Err(error) => Err(error),
     }
 }

@@ -64,6 +64,8 @@ pub enum Part<'a> {
     Members,
     Member(&'a str, &'a str),
     Tournaments,
+    Tournament(&'a str),
+    Step(&'a str),
     Matches(&'a str),
     Report(&'a str, &'a str),
 }
@@ -81,6 +83,12 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         ["organizer", space, "members"] if named(&space) => Route::Space(space, Part::Members),
         ["organizer", space, "tournaments"] if named(&space) => {
             Route::Space(space, Part::Tournaments)
+        }
+        ["organizer", space, "tournaments", slug] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Tournament(slug))
+        }
+        ["organizer", space, "tournaments", slug, "step"] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Step(slug))
         }
         ["organizer", space, "tournaments", slug, "matches"] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Matches(slug))
@@ -243,6 +251,7 @@ pub async fn handle(
             | Part::Hook(_)
             | Part::Widgets
             | Part::Tournaments
+            | Part::Tournament(_)
             | Part::Matches(_) => &[Method::GET, Method::HEAD],
             Part::Keys | Part::Members => &[Method::GET, Method::HEAD, Method::POST],
             Part::Hooks
@@ -250,6 +259,7 @@ pub async fn handle(
             | Part::HookAction(..)
             | Part::RetryDelivery(..)
             | Part::Member(..)
+            | Part::Step(_)
             | Part::Report(..) => &[Method::POST],
         },
     };
@@ -363,7 +373,7 @@ async fn space_page(
     let desk_only = in_space.role == Role::Reporter
         && !matches!(
             part,
-            Part::Tournaments | Part::Matches(_) | Part::Report(..)
+            Part::Tournaments | Part::Tournament(_) | Part::Matches(_) | Part::Report(..)
         );
     if desk_only {
         // A reporter runs matches at the desk; every other page and form is not theirs.
@@ -385,6 +395,8 @@ async fn space_page(
     }
     Ok(match part {
         Part::Tournaments => desk::list(app, in_space, visitor, query).await?,
+        Part::Tournament(slug) => desk::tournament(app, in_space, visitor, slug, query).await?,
+        Part::Step(slug) => desk::step(app, in_space, visitor, slug, body).await?,
         Part::Matches(slug) => desk::matches(app, in_space, visitor, slug, query).await?,
         Part::Report(slug, id) => desk::report(app, in_space, visitor, slug, id, body).await?,
         Part::Overview => overview::page(app, in_space, visitor, query).await?,
@@ -583,6 +595,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "password-set" => T::DonePasswordSet,
         "signed-out-others" => T::DoneSignedOutOthers,
         "reported" => T::DoneReported,
+        "step-taken" => T::DoneStepTaken,
         _ => return None,
     };
     Some(Notice {
