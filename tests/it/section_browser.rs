@@ -392,3 +392,95 @@ async fn a_newcomer_finds_the_section_from_serve_demo() {
     );
     browser.close().await;
 }
+
+const REPORTER_PHONE: &str = "section_browser::a_reporter_reports_on_a_phone";
+
+/// A reporter at the venue, on a 375 px phone: the space's tournaments, a tournament in play and
+/// its matches, in Russian and English, without sideways scroll and clean for axe-core; a result
+/// typed into the first ready match and sent with one tap is recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reporter_reports_on_a_phone() {
+    let Some((browser, axe)) = with_axe(REPORTER_PHONE).await else {
+        return;
+    };
+    let t = sqlite().await;
+    t.run(&["demo"]);
+    t.run(&[
+        "members",
+        "add",
+        "--space",
+        "demo",
+        "--email",
+        "desk@example.org",
+        "--role",
+        "reporter",
+    ]);
+    let server = Server::start_self_linked(&t, &[]);
+    let printed = t.run(&[
+        "--base-url",
+        &server.base,
+        "login-link",
+        "--email",
+        "desk@example.org",
+    ]);
+    let link = printed.lines().next().expect("a link").trim().to_owned();
+    browser.viewport(375, 812, true).await;
+    browser.client.goto(&link).await.expect("open the link");
+    browser.press("main form button[type=submit]").await;
+    browser.path_is("/en/account").await;
+
+    let no_sideways_scroll = async |what: &str| {
+        let widths = browser
+            .js("return [document.documentElement.scrollWidth, window.innerWidth];")
+            .await;
+        assert_eq!(
+            widths[0], widths[1],
+            "{what}: no sideways scroll at 375 px: {widths}"
+        );
+    };
+    for locale in ["ru", "en"] {
+        let base = format!("{}/{locale}/organizer/demo/tournaments", server.base);
+        browser.client.goto(&base).await.expect("the tournaments");
+        no_sideways_scroll("tournaments").await;
+        check(&browser, &axe, &format!("desk-tournaments-phone-{locale}")).await;
+        browser
+            .client
+            .goto(&format!("{base}/demo-winter-double"))
+            .await
+            .expect("a tournament");
+        no_sideways_scroll("a tournament").await;
+        check(&browser, &axe, &format!("desk-tournament-phone-{locale}")).await;
+        browser
+            .client
+            .goto(&format!("{base}/demo-winter-double/matches"))
+            .await
+            .expect("its matches");
+        no_sideways_scroll("matches").await;
+        check(&browser, &axe, &format!("desk-matches-phone-{locale}")).await;
+    }
+    let before = t.run(&["matches", "list", "demo-winter-double"]);
+    browser
+        .fill("form[action$='/report'] input[name=score_a]", "2")
+        .await;
+    browser
+        .fill("form[action$='/report'] input[name=score_b]", "0")
+        .await;
+    browser.press("form[action$='/report'] button").await;
+    browser
+        .wait_until(
+            "recorded",
+            "return location.search.indexOf('done=reported') >= 0;",
+        )
+        .await;
+    check(&browser, &axe, "desk-reported-phone").await;
+    let after = t.run(&["matches", "list", "demo-winter-double"]);
+    assert_ne!(before, after, "the result is recorded");
+    let audit = t.run(&["audit", "--space", "demo"]);
+    assert!(
+        audit
+            .lines()
+            .any(|l| l.contains("desk@example.org") && l.contains("match.reported")),
+        "{audit}"
+    );
+    browser.close().await;
+}
