@@ -243,3 +243,61 @@ on_both_backends! {
         assert_eq!(tried.status, StatusCode::FORBIDDEN);
     }
 }
+
+on_both_backends! {
+    /// An owner creates a tournament from the desk's form; every bad value is refused beside its
+    /// field with the form as sent, and nothing is created; a taken address is a conflict; a
+    /// reporter gets neither the form nor the post.
+    async fn an_owner_creates_a_tournament_from_the_desk(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let list = owner.get("/en/organizer/club/tournaments").await;
+        assert!(list.body.contains("/en/organizer/club/tournaments/new"), "{}", list.body);
+        let new = "/en/organizer/club/tournaments/new";
+        let create = "/en/organizer/club/tournaments";
+        let good = [
+            ("name", "Friday Blitz"), ("slug", "friday-blitz"), ("game", "chess"), ("format", "double_elimination"),
+            ("max_participants", "8"), ("starts_at", "2026-12-04T18:00"), ("rounds", ""), ("groups", ""),
+            ("advance", ""), ("description", "Three minutes a side."),
+        ];
+        let with = |name: &str, value: &'static str| {
+            good.iter().map(|&(n, v)| if n == name { (n, value) } else { (n, v) }).collect::<Vec<_>>()
+        };
+        for (name, value, beside) in [
+            ("slug", "Not A Slug!", "new-tournament-slug-error"),
+            ("name", "", "new-tournament-name-error"),
+            ("max_participants", "many", "new-tournament-max_participants-error"),
+            ("starts_at", "next friday", "new-tournament-starts_at-error"),
+            ("format", "knockout", "new-tournament-format-error"),
+        ] {
+            let refused = owner.submit(new, create, &with(name, value)).await;
+            assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{name}={value}: {}", refused.body);
+            assert!(refused.body.contains(beside), "{name}: the reason beside the field: {}", refused.body);
+            assert!(refused.body.contains("Three minutes a side."), "the form as it was sent");
+        }
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments").await, 0, "nothing was created");
+
+        let created = owner.submit(new, create, &good).await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+        assert!(created.location.as_deref().is_some_and(|l| l.ends_with("/en/organizer/club/tournaments/friday-blitz?done=created")));
+        let shown = t.run(&["tournaments", "show", "friday-blitz"]);
+        assert!(shown.contains("Friday Blitz") && shown.contains("double_elimination") && shown.contains("2026-12-04T18:00:00"), "{shown}");
+        let again = owner.submit(new, create, &good).await;
+        assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments").await, 1);
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().any(|l| l.contains("owner@example.org") && l.contains("tournament.created")), "{audit}");
+
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        assert_eq!(reporter.get(new).await.status, StatusCode::FORBIDDEN);
+        let page = reporter.get(create).await;
+        assert!(!page.body.contains("/tournaments/new"), "no New tournament for a reporter");
+        let token = token_of(&page.body, &format!("{}/en/sign-out", server.base)).expect("a form");
+        let posted = reporter.post_raw(create, &token, &good, &[("sec-fetch-site", "same-origin")]).await;
+        assert_eq!(posted.status, StatusCode::FORBIDDEN);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments").await, 1);
+    }
+}

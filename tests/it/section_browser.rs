@@ -355,6 +355,22 @@ async fn a_newcomer_finds_the_section_from_serve_demo() {
         .await;
     browser.path_is("/en/organizer/demo/tournaments").await;
     check(&browser, &axe, "newcomer-desk").await;
+    for locale in ["en", "ru"] {
+        browser
+            .client
+            .goto(&format!(
+                "{}/{locale}/organizer/demo/tournaments/new",
+                server.base
+            ))
+            .await
+            .expect("the new tournament form");
+        check(&browser, &axe, &format!("desk-new-tournament-{locale}")).await;
+    }
+    browser
+        .client
+        .goto(&format!("{}/en/organizer/demo/tournaments", server.base))
+        .await
+        .expect("the tournaments");
     browser
         .press("nav a[href$='/en/organizer/demo/integrations']")
         .await;

@@ -69,7 +69,17 @@ pub(super) async fn list(
         T::DeskTitle,
         notice_of(locale, query),
     );
-    page.blocks = vec![Block::table(table)];
+    page.blocks = Vec::new();
+    if in_space.role != Role::Reporter {
+        page.blocks.push(Block {
+            link: Some(Link {
+                text: t(T::NewTitle).into(),
+                url: in_space.url("tournaments/new", app),
+            }),
+            ..Block::default()
+        });
+    }
+    page.blocks.push(Block::table(table));
     Ok(page_response(StatusCode::OK, &in_space.place, &page))
 }
 

@@ -16,6 +16,7 @@ mod desk;
 mod hooks;
 mod keys;
 mod members;
+mod new_tournament;
 mod overview;
 mod sign_in;
 mod widgets;
@@ -64,6 +65,7 @@ pub enum Part<'a> {
     Members,
     Member(&'a str, &'a str),
     Tournaments,
+    NewTournament,
     Tournament(&'a str),
     Step(&'a str),
     Matches(&'a str),
@@ -83,6 +85,9 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         ["organizer", space, "members"] if named(&space) => Route::Space(space, Part::Members),
         ["organizer", space, "tournaments"] if named(&space) => {
             Route::Space(space, Part::Tournaments)
+        }
+        ["organizer", space, "tournaments", "new"] if named(&space) => {
+            Route::Space(space, Part::NewTournament)
         }
         ["organizer", space, "tournaments", slug] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Tournament(slug))
@@ -250,10 +255,12 @@ pub async fn handle(
             Part::Overview
             | Part::Hook(_)
             | Part::Widgets
-            | Part::Tournaments
+            | Part::NewTournament
             | Part::Tournament(_)
             | Part::Matches(_) => &[Method::GET, Method::HEAD],
-            Part::Keys | Part::Members => &[Method::GET, Method::HEAD, Method::POST],
+            Part::Keys | Part::Members | Part::Tournaments => {
+                &[Method::GET, Method::HEAD, Method::POST]
+            }
             Part::Hooks
             | Part::Key(..)
             | Part::HookAction(..)
@@ -370,11 +377,12 @@ async fn space_page(
     body: &Bytes,
     query: &str,
 ) -> Result<Response, ServiceError> {
-    let desk_only = in_space.role == Role::Reporter
-        && !matches!(
-            part,
-            Part::Tournaments | Part::Tournament(_) | Part::Matches(_) | Part::Report(..)
-        );
+    let reporters = match part {
+        Part::Tournaments => !posted,
+        Part::Tournament(_) | Part::Matches(_) | Part::Report(..) => true,
+        _ => false,
+    };
+    let desk_only = in_space.role == Role::Reporter && !reporters;
     if desk_only {
         // A reporter runs matches at the desk; every other page and form is not theirs.
         return Ok(page_response(
@@ -394,6 +402,8 @@ async fn space_page(
         ));
     }
     Ok(match part {
+        Part::Tournaments if posted => new_tournament::create(app, in_space, visitor, body).await?,
+        Part::NewTournament => new_tournament::page(app, in_space, visitor).await?,
         Part::Tournaments => desk::list(app, in_space, visitor, query).await?,
         Part::Tournament(slug) => desk::tournament(app, in_space, visitor, slug, query).await?,
         Part::Step(slug) => desk::step(app, in_space, visitor, slug, body).await?,
@@ -596,6 +606,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "signed-out-others" => T::DoneSignedOutOthers,
         "reported" => T::DoneReported,
         "step-taken" => T::DoneStepTaken,
+        "created" => T::DoneCreated,
         _ => return None,
     };
     Some(Notice {
