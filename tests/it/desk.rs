@@ -301,3 +301,58 @@ on_both_backends! {
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments").await, 1);
     }
 }
+
+on_both_backends! {
+    /// Registrations at the desk: an owner adds players (a bad address and a name taken are
+    /// refused with why, nothing added), a reporter checks one in, withdrawing asks first and
+    /// is the owners' and administrators' only.
+    async fn registrations_are_kept_at_the_desk(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+            "--check-in-opens", "1h", "--check-in-closes", "10m",
+        ]);
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let page = "/en/organizer/club/tournaments/cup/registrations";
+        for name in ["Alice", "Boris"] {
+            let added = owner.submit(page, page, &[("name", name), ("email", "")]).await;
+            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        }
+        let bad = owner.submit(page, page, &[("name", "Clara"), ("email", "not an address")]).await;
+        assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+        assert!(bad.body.contains("Nothing was changed"), "{}", bad.body);
+        let taken = owner.submit(page, page, &[("name", "alice"), ("email", "")]).await;
+        assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+        let listed = t.run(&["tournaments", "registrations", "cup"]);
+        assert!(listed.contains("Alice") && listed.contains("Boris") && !listed.contains("Clara"), "{listed}");
+
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let seen = reporter.get(page).await;
+        assert_eq!(seen.status, StatusCode::OK);
+        assert!(!seen.body.contains("add-player") && !seen.body.contains("/withdraw\""), "{}", seen.body);
+        let checked = reporter.submit(page, &format!("{page}/par_1/check-in"), &[]).await;
+        assert_eq!(checked.status, StatusCode::SEE_OTHER, "{}", checked.body);
+        assert!(reporter.get(page).await.body.contains("checked in"));
+        let token = token_of(&seen.body, &format!("{}{page}/par_2/check-in", server.base)).expect("a form");
+        let withdraw = reporter
+            .post_raw(&format!("{page}/par_2/withdraw"), &token, &[("confirm", "yes")], &[("sec-fetch-site", "same-origin")])
+            .await;
+        assert_eq!(withdraw.status, StatusCode::FORBIDDEN, "a reporter never withdraws");
+
+        let asked = owner.submit(page, &format!("{page}/par_2/withdraw"), &[]).await;
+        assert_eq!(asked.status, StatusCode::OK, "asks first: {}", asked.body);
+        assert!(asked.body.contains("Withdraw Boris"), "{}", asked.body);
+        let withdrawn = owner.submit(page, &format!("{page}/par_2/withdraw"), &[("confirm", "yes")]).await;
+        assert_eq!(withdrawn.status, StatusCode::SEE_OTHER, "{}", withdrawn.body);
+        let listed = t.run(&["tournaments", "registrations", "cup"]);
+        assert!(listed.lines().any(|l| l.contains("Boris") && l.contains("withdrawn")), "{listed}");
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().any(|l| l.contains(REPORTER) && l.contains("registration.checked_in")), "{audit}");
+        assert!(audit.lines().any(|l| l.contains("owner@example.org") && l.contains("registration.withdrawn")), "{audit}");
+    }
+}

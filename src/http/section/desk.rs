@@ -454,13 +454,18 @@ async fn tournament_page(
             ..visitor.form(app, &action, t(label).into(), vec![from, to])
         }));
     }
-    page.blocks.push(Block {
-        link: Some(Link {
-            text: t(T::DeskMatches).into(),
-            url: in_space.url(&format!("tournaments/{}/matches", tournament.slug), app),
-        }),
-        ..Block::default()
-    });
+    for (text, rest) in [
+        (T::DeskRegistrations, "registrations"),
+        (T::DeskMatches, "matches"),
+    ] {
+        page.blocks.push(Block {
+            link: Some(Link {
+                text: t(text).into(),
+                url: in_space.url(&format!("tournaments/{}/{rest}", tournament.slug), app),
+            }),
+            ..Block::default()
+        });
+    }
     Ok(page_response(status, &in_space.place, &page))
 }
 

@@ -18,6 +18,7 @@ mod keys;
 mod members;
 mod new_tournament;
 mod overview;
+mod registrations;
 mod sign_in;
 mod widgets;
 
@@ -68,6 +69,8 @@ pub enum Part<'a> {
     NewTournament,
     Tournament(&'a str),
     Step(&'a str),
+    Registrations(&'a str),
+    Registration(&'a str, &'a str, &'a str),
     Matches(&'a str),
     Report(&'a str, &'a str),
 }
@@ -94,6 +97,22 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         }
         ["organizer", space, "tournaments", slug, "step"] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Step(slug))
+        }
+        ["organizer", space, "tournaments", slug, "registrations"]
+            if named(&space) && named(&slug) =>
+        {
+            Route::Space(space, Part::Registrations(slug))
+        }
+        [
+            "organizer",
+            space,
+            "tournaments",
+            slug,
+            "registrations",
+            who,
+            action,
+        ] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Registration(slug, who, action))
         }
         ["organizer", space, "tournaments", slug, "matches"] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Matches(slug))
@@ -258,7 +277,7 @@ pub async fn handle(
             | Part::NewTournament
             | Part::Tournament(_)
             | Part::Matches(_) => &[Method::GET, Method::HEAD],
-            Part::Keys | Part::Members | Part::Tournaments => {
+            Part::Keys | Part::Members | Part::Tournaments | Part::Registrations(_) => {
                 &[Method::GET, Method::HEAD, Method::POST]
             }
             Part::Hooks
@@ -267,6 +286,7 @@ pub async fn handle(
             | Part::RetryDelivery(..)
             | Part::Member(..)
             | Part::Step(_)
+            | Part::Registration(..)
             | Part::Report(..) => &[Method::POST],
         },
     };
@@ -378,28 +398,14 @@ async fn space_page(
     query: &str,
 ) -> Result<Response, ServiceError> {
     let reporters = match part {
-        Part::Tournaments => !posted,
-        Part::Tournament(_) | Part::Matches(_) | Part::Report(..) => true,
+        Part::Tournaments | Part::Registrations(_) => !posted,
+        // Checking in is theirs; withdrawing answers 403 in its handler.
+        Part::Tournament(_) | Part::Matches(_) | Part::Report(..) | Part::Registration(..) => true,
         _ => false,
     };
     let desk_only = in_space.role == Role::Reporter && !reporters;
     if desk_only {
-        // A reporter runs matches at the desk; every other page and form is not theirs.
-        return Ok(page_response(
-            StatusCode::FORBIDDEN,
-            &in_space.place,
-            &frame(
-                app,
-                in_space,
-                visitor,
-                Tab::Tournaments,
-                T::DeskTitle,
-                Some(Notice {
-                    text: in_space.t(T::ReportersDeskOnly).into(),
-                    error: true,
-                }),
-            ),
-        ));
+        return Ok(forbidden(app, in_space, visitor));
     }
     Ok(match part {
         Part::Tournaments if posted => new_tournament::create(app, in_space, visitor, body).await?,
@@ -408,6 +414,15 @@ async fn space_page(
         Part::Tournament(slug) => desk::tournament(app, in_space, visitor, slug, query).await?,
         Part::Step(slug) => desk::step(app, in_space, visitor, slug, body).await?,
         Part::Matches(slug) => desk::matches(app, in_space, visitor, slug, query).await?,
+        Part::Registrations(slug) if posted => {
+            registrations::add(app, in_space, visitor, slug, body).await?
+        }
+        Part::Registrations(slug) => {
+            registrations::page(app, in_space, visitor, slug, query).await?
+        }
+        Part::Registration(slug, who, action) => {
+            registrations::act(app, in_space, visitor, slug, who, action, body).await?
+        }
         Part::Report(slug, id) => desk::report(app, in_space, visitor, slug, id, body).await?,
         Part::Overview => overview::page(app, in_space, visitor, query).await?,
         Part::Keys if posted => keys::create(app, in_space, visitor, body).await?,
@@ -607,6 +622,9 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "reported" => T::DoneReported,
         "step-taken" => T::DoneStepTaken,
         "created" => T::DoneCreated,
+        "added" => T::DoneAdded,
+        "checked-in" => T::DoneCheckedIn,
+        "withdrawn" => T::DoneWithdrawn,
         _ => return None,
     };
     Some(Notice {
@@ -624,6 +642,25 @@ enum Tab {
     Hooks,
     Widgets,
     Members,
+}
+
+/// A reporter's answer to a page or form of the space that is not theirs: 403, saying whose it is.
+fn forbidden(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -> Response {
+    page_response(
+        StatusCode::FORBIDDEN,
+        &in_space.place,
+        &frame(
+            app,
+            in_space,
+            visitor,
+            Tab::Tournaments,
+            T::DeskTitle,
+            Some(Notice {
+                text: in_space.t(T::ReportersDeskOnly).into(),
+                error: true,
+            }),
+        ),
+    )
 }
 
 /// Whether a post that cannot be undone was confirmed: its second step sends `confirm=yes`.
