@@ -301,6 +301,11 @@ texts! {
     DoneAdded => "Added.", "Добавлено.";
     DoneCheckedIn => "Checked in.", "Отмечено.";
     DoneWithdrawn => "Withdrawn.", "Снято.";
+    DeskCorrection => "Correct a result", "Исправить результат";
+    DeskCorrect => "Correct", "Исправить";
+    DeskCompletedCorrect => "played: correct", "сыгран: исправить";
+    DeskCorrectionHelp => "The corrected result replaces the one recorded. When it changes who went on, the matches that followed from it are played again.", "Исправленный результат заменит записанный. Если от этого меняется, кто прошёл дальше, матчи после него будут сыграны заново.";
+    DoneCorrected => "The result is corrected.", "Результат исправлен.";
     DoneReported => "The result is recorded.", "Результат записан.";
     ReportersDeskOnly => "Reporters run matches at the desk; this page is for the space's owners and administrators.", "Судьи вносят результаты матчей; эта страница — для владельцев и администраторов пространства.";
     RoleReporter => "Reporter", "Судья";

@@ -356,3 +356,30 @@ on_both_backends! {
         assert!(audit.lines().any(|l| l.contains("owner@example.org") && l.contains("registration.withdrawn")), "{audit}");
     }
 }
+
+on_both_backends! {
+    /// A reporter corrects a completed semi-final from its own page: the new winner goes on and
+    /// the final is drawn again; a bad score is refused beside the form; a match not completed
+    /// has no correction page.
+    async fn a_reporter_corrects_a_result(t: TestDb) {
+        club_with_a_started_cup(&t);
+        t.run(&["matches", "report", "cup", "mat_1", "--score", "2-0"]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let matches = "/en/organizer/club/tournaments/cup/matches";
+        let listed = reporter.get(matches).await;
+        let correct = format!("{matches}/mat_1/correct");
+        assert!(listed.body.contains(&correct), "a link to correct it: {}", listed.body);
+        let bad = reporter.submit(&correct, &correct, &[("score_a", "-1"), ("score_b", "2"), ("forfeit", "")]).await;
+        assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+        let before = t.run(&["matches", "list", "cup"]);
+        assert!(before.contains("2-0"), "{before}");
+        let fixed = reporter.submit(&correct, &correct, &[("score_a", "0"), ("score_b", "2"), ("forfeit", "")]).await;
+        assert_eq!(fixed.status, StatusCode::SEE_OTHER, "{}", fixed.body);
+        let after = t.run(&["matches", "list", "cup"]);
+        assert!(after.contains("0-2") && !after.contains("2-0"), "{after}");
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().any(|l| l.contains(REPORTER) && l.contains("match.corrected")), "{audit}");
+        assert_eq!(reporter.get(&format!("{matches}/mat_2/correct")).await.status, StatusCode::NOT_FOUND, "not completed");
+    }
+}

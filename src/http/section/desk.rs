@@ -140,10 +140,24 @@ async fn matches_page(
     let rest_rows = rest
         .iter()
         .map(|game| {
+            let state = Cell::text(t(match_status(game.status)));
+            let state = match game.status == MatchStatus::Completed && two_sided(game) {
+                true => Cell::link(
+                    t(T::DeskCompletedCorrect),
+                    in_space.url(
+                        &format!(
+                            "tournaments/{}/matches/{}/correct",
+                            tournament.slug, game.id
+                        ),
+                        app,
+                    ),
+                ),
+                false => state,
+            };
             vec![
                 Cell::text(game.round.to_string()),
                 Cell::text(sides_text(game, in_space)),
-                Cell::text(t(match_status(game.status))),
+                state,
             ]
         })
         .collect();
@@ -527,6 +541,139 @@ pub(super) async fn step(
             refused(StatusCode::CONFLICT, text).await
         }
         Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
+        Err(error) => Err(error),
+    }
+}
+
+/// `GET …/matches/<match>/correct`: the form that corrects a completed match's result.
+pub(super) async fn correction(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    match_id: &str,
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let Ok(id) = match_id.parse::<MatchId>() else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    correction_page(
+        app,
+        in_space,
+        visitor,
+        &tournament,
+        id,
+        StatusCode::OK,
+        None,
+    )
+    .await
+}
+
+async fn correction_page(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    tournament: &TournamentRow,
+    id: MatchId,
+    status: StatusCode,
+    notice: Option<Notice>,
+) -> Answer {
+    let t = |text: T| in_space.t(text);
+    let game = {
+        let mut handle = app.db.acquire().await?;
+        views::tournament_matches(handle.conn(), tournament)
+            .await?
+            .into_iter()
+            .find(|game| game.id == id)
+    };
+    let Some(game) = game.filter(|g| g.status == MatchStatus::Completed && two_sided(g)) else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let mut form = report_form(app, in_space, visitor, tournament, &game);
+    form.action = format!(
+        "{}{}",
+        app.base_url,
+        in_space.path(&format!(
+            "tournaments/{}/matches/{}/correct",
+            tournament.slug, game.id
+        ))
+    );
+    form.token = visitor.token(
+        app,
+        &in_space.path(&format!(
+            "tournaments/{}/matches/{}/correct",
+            tournament.slug, game.id
+        )),
+    );
+    form.submit = t(T::DeskCorrect).into();
+    let mut page = frame(
+        app,
+        in_space,
+        visitor,
+        Tab::Tournaments,
+        T::DeskCorrection,
+        notice,
+    );
+    page.context = Some(format!("{} · {}", in_space.space.name, tournament.name));
+    page.blocks = vec![
+        Block::text(sides_text(&game, in_space)),
+        Block::text(t(T::DeskCorrectionHelp)),
+        Block::form(form),
+        Block {
+            link: Some(Link {
+                text: t(T::DeskMatches).into(),
+                url: in_space.url(&format!("tournaments/{}/matches", tournament.slug), app),
+            }),
+            ..Block::default()
+        },
+    ];
+    Ok(page_response(status, &in_space.place, &page))
+}
+
+/// `POST …/matches/<match>/correct`: the shell's `matches correct`, as the member; the matches
+/// that followed from the old result and no longer do are reset by the service.
+pub(super) async fn correct(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    match_id: &str,
+    body: &[u8],
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let Ok(id) = match_id.parse::<MatchId>() else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let again = |status: StatusCode, text: String| {
+        let tournament = tournament.clone();
+        async move {
+            let notice = Some(Notice { text, error: true });
+            correction_page(app, in_space, visitor, &tournament, id, status, notice).await
+        }
+    };
+    let input = match posted_result(body) {
+        Ok(input) => input,
+        Err(text) => return again(StatusCode::UNPROCESSABLE_ENTITY, in_space.t(text).into()).await,
+    };
+    let ctx = visitor.ctx(app);
+    match service::matches::correct(&app.db, &ctx, &tournament.slug, id, &input).await {
+        Ok(_) => Ok(done(
+            app,
+            in_space,
+            &format!("tournaments/{}/matches", tournament.slug),
+            "corrected",
+        )),
+        Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
+        Err(
+            error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
+        ) => {
+            let text = format!("{} {error}", in_space.t(T::DeskRefused));
+            again(StatusCode::CONFLICT, text).await
+        }
         Err(error) => Err(error),
     }
 }

@@ -73,6 +73,7 @@ pub enum Part<'a> {
     Registration(&'a str, &'a str, &'a str),
     Matches(&'a str),
     Report(&'a str, &'a str),
+    Correct(&'a str, &'a str),
 }
 
 /// The section's route of a path's parts after the locale, if it is one.
@@ -126,6 +127,15 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
             id,
             "report",
         ] if named(&space) && named(&slug) => Route::Space(space, Part::Report(slug, id)),
+        [
+            "organizer",
+            space,
+            "tournaments",
+            slug,
+            "matches",
+            id,
+            "correct",
+        ] if named(&space) && named(&slug) => Route::Space(space, Part::Correct(slug, id)),
         ["organizer", space, "members", person, action] if named(&space) => {
             Route::Space(space, Part::Member(person, action))
         }
@@ -277,9 +287,11 @@ pub async fn handle(
             | Part::NewTournament
             | Part::Tournament(_)
             | Part::Matches(_) => &[Method::GET, Method::HEAD],
-            Part::Keys | Part::Members | Part::Tournaments | Part::Registrations(_) => {
-                &[Method::GET, Method::HEAD, Method::POST]
-            }
+            Part::Keys
+            | Part::Members
+            | Part::Tournaments
+            | Part::Registrations(_)
+            | Part::Correct(..) => &[Method::GET, Method::HEAD, Method::POST],
             Part::Hooks
             | Part::Key(..)
             | Part::HookAction(..)
@@ -400,7 +412,11 @@ async fn space_page(
     let reporters = match part {
         Part::Tournaments | Part::Registrations(_) => !posted,
         // Checking in is theirs; withdrawing answers 403 in its handler.
-        Part::Tournament(_) | Part::Matches(_) | Part::Report(..) | Part::Registration(..) => true,
+        Part::Tournament(_)
+        | Part::Matches(_)
+        | Part::Report(..)
+        | Part::Correct(..)
+        | Part::Registration(..) => true,
         _ => false,
     };
     let desk_only = in_space.role == Role::Reporter && !reporters;
@@ -414,6 +430,10 @@ async fn space_page(
         Part::Tournament(slug) => desk::tournament(app, in_space, visitor, slug, query).await?,
         Part::Step(slug) => desk::step(app, in_space, visitor, slug, body).await?,
         Part::Matches(slug) => desk::matches(app, in_space, visitor, slug, query).await?,
+        Part::Correct(slug, id) if posted => {
+            desk::correct(app, in_space, visitor, slug, id, body).await?
+        }
+        Part::Correct(slug, id) => desk::correction(app, in_space, visitor, slug, id).await?,
         Part::Registrations(slug) if posted => {
             registrations::add(app, in_space, visitor, slug, body).await?
         }
@@ -623,6 +643,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "step-taken" => T::DoneStepTaken,
         "created" => T::DoneCreated,
         "added" => T::DoneAdded,
+        "corrected" => T::DoneCorrected,
         "checked-in" => T::DoneCheckedIn,
         "withdrawn" => T::DoneWithdrawn,
         _ => return None,
