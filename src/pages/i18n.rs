@@ -306,6 +306,11 @@ texts! {
     DeskCompletedCorrect => "played: correct", "сыгран: исправить";
     DeskCorrectionHelp => "The corrected result replaces the one recorded. When it changes who went on, the matches that followed from it are played again.", "Исправленный результат заменит записанный. Если от этого меняется, кто прошёл дальше, матчи после него будут сыграны заново.";
     DoneCorrected => "The result is corrected.", "Результат исправлен.";
+    DeskApplyCheckIn => "Apply the check-in now", "Применить итоги отметки сейчас";
+    DeskCancel => "Cancel the tournament", "Отменить турнир";
+    ConfirmCancelTournament => "Cancel {name}? It stops for everyone, and this cannot be undone.", "Отменить {name}? Турнир остановится для всех, и это нельзя отменить.";
+    DoneCheckInApplied => "The check-in is applied.", "Итоги отметки применены.";
+    DoneCancelled => "The tournament is cancelled.", "Турнир отменён.";
     DoneReported => "The result is recorded.", "Результат записан.";
     ReportersDeskOnly => "Reporters run matches at the desk; this page is for the space's owners and administrators.", "Судьи вносят результаты матчей; эта страница — для владельцев и администраторов пространства.";
     RoleReporter => "Reporter", "Судья";

@@ -383,3 +383,40 @@ on_both_backends! {
         assert_eq!(reporter.get(&format!("{matches}/mat_2/correct")).await.status, StatusCode::NOT_FOUND, "not completed");
     }
 }
+
+on_both_backends! {
+    /// From a tournament's page an owner applies the check-in before its window closes (who did
+    /// not check in is out of the field), and cancels a tournament after a confirmation.
+    async fn an_owner_applies_the_check_in_and_cancels(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+            "--check-in-opens", "1h", "--check-in-closes", "10m", "--no-show", "remove",
+        ]);
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        for name in ["Alice", "Boris", "Clara"] {
+            t.run(&["tournaments", "register", "cup", name]);
+        }
+        t.run(&["tournaments", "check-in", "cup", "Alice"]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let desk = "/en/organizer/club/tournaments/cup";
+        let applied = owner.submit(desk, &format!("{desk}/apply-check-in"), &[]).await;
+        assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments WHERE check_in_processed_at IS NOT NULL").await, 1);
+        let page = owner.get(desk).await;
+        assert!(!page.body.contains("/apply-check-in\""), "applied once: {}", page.body);
+
+        let asked = owner.submit(desk, &format!("{desk}/cancel"), &[]).await;
+        assert_eq!(asked.status, StatusCode::OK, "asks first: {}", asked.body);
+        let cancelled_count = || async { scalar(&t.db, "SELECT COUNT(*) FROM tournaments WHERE status = 'CANCELLED'").await };
+        assert_eq!(cancelled_count().await, 0, "asking changes nothing");
+        let cancelled = owner.submit(desk, &format!("{desk}/cancel"), &[("confirm", "yes")]).await;
+        assert_eq!(cancelled.status, StatusCode::SEE_OTHER, "{}", cancelled.body);
+        assert_eq!(cancelled_count().await, 1, "cancelled");
+        let after = owner.get(desk).await;
+        assert!(!after.body.contains("/cancel\"") && !after.body.contains("/step\""), "nothing left to do: {}", after.body);
+    }
+}

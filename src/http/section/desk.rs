@@ -468,6 +468,40 @@ async fn tournament_page(
             ..visitor.form(app, &action, t(label).into(), vec![from, to])
         }));
     }
+    if in_space.role != Role::Reporter {
+        let before_start = matches!(
+            tournament.status,
+            TournamentStatus::Draft
+                | TournamentStatus::Announced
+                | TournamentStatus::RegistrationOpen
+                | TournamentStatus::RegistrationClosed
+        );
+        let action = |rest: &str| in_space.path(&format!("tournaments/{}/{rest}", tournament.slug));
+        if before_start
+            && tournament.check_in_opens_before.is_some()
+            && tournament.check_in_processed_at.is_none()
+        {
+            page.blocks.push(Block::form(Form {
+                id: "apply-check-in".into(),
+                ..visitor.form(
+                    app,
+                    &action("apply-check-in"),
+                    t(T::DeskApplyCheckIn).into(),
+                    Vec::new(),
+                )
+            }));
+        }
+        if !matches!(
+            tournament.status,
+            TournamentStatus::Completed | TournamentStatus::Cancelled
+        ) {
+            page.blocks.push(Block::form(Form {
+                id: "cancel".into(),
+                danger: true,
+                ..visitor.form(app, &action("cancel"), t(T::DeskCancel).into(), Vec::new())
+            }));
+        }
+    }
     for (text, rest) in [
         (T::DeskRegistrations, "registrations"),
         (T::DeskMatches, "matches"),
@@ -673,6 +707,76 @@ pub(super) async fn correct(
         ) => {
             let text = format!("{} {error}", in_space.t(T::DeskRefused));
             again(StatusCode::CONFLICT, text).await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST …/tournaments/<slug>/apply-check-in|cancel` (owners and administrators): applies the
+/// check-in's result now (the shell's `tournaments check-in --process`), or cancels the
+/// tournament (`tournaments status … CANCELLED`) after a confirmation.
+pub(super) async fn act(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    action: &str,
+    body: &[u8],
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let back = format!("tournaments/{}", tournament.slug);
+    let ctx = visitor.ctx(app);
+    let outcome = match action {
+        "apply-check-in" => crate::service::check_in::process(&app.db, &ctx, &tournament.slug)
+            .await
+            .map(|_| "check-in-applied"),
+        "cancel" if !super::confirmed(body) => {
+            let question = in_space
+                .t(T::ConfirmCancelTournament)
+                .replace("{name}", &tournament.name);
+            let action = in_space.path(&format!("{back}/cancel"));
+            return Ok(super::confirmation(
+                app,
+                in_space,
+                visitor,
+                super::Confirm {
+                    tab: Tab::Tournaments,
+                    question,
+                    button: T::DeskCancel,
+                    action: &action,
+                    back: &back,
+                },
+            ));
+        }
+        "cancel" => service::tournaments::set_status(
+            &app.db,
+            &ctx,
+            &tournament.slug,
+            TournamentStatus::Cancelled,
+        )
+        .await
+        .map(|_| "cancelled"),
+        _ => return Ok(super::not_found(&in_space.place)),
+    };
+    match outcome {
+        Ok(what) => Ok(done(app, in_space, &back, what)),
+        Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
+        Err(
+            error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
+        ) => {
+            let text = format!("{} {error}", in_space.t(T::DeskStepRefused));
+            let notice = Some(Notice { text, error: true });
+            tournament_page(
+                app,
+                in_space,
+                visitor,
+                &tournament,
+                StatusCode::CONFLICT,
+                notice,
+            )
+            .await
         }
         Err(error) => Err(error),
     }

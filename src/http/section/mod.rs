@@ -69,6 +69,7 @@ pub enum Part<'a> {
     NewTournament,
     Tournament(&'a str),
     Step(&'a str),
+    TournamentAction(&'a str, &'a str),
     Registrations(&'a str),
     Registration(&'a str, &'a str, &'a str),
     Matches(&'a str),
@@ -98,6 +99,15 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         }
         ["organizer", space, "tournaments", slug, "step"] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Step(slug))
+        }
+        [
+            "organizer",
+            space,
+            "tournaments",
+            slug,
+            action @ ("cancel" | "apply-check-in"),
+        ] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::TournamentAction(slug, action))
         }
         ["organizer", space, "tournaments", slug, "registrations"]
             if named(&space) && named(&slug) =>
@@ -298,6 +308,7 @@ pub async fn handle(
             | Part::RetryDelivery(..)
             | Part::Member(..)
             | Part::Step(_)
+            | Part::TournamentAction(..)
             | Part::Registration(..)
             | Part::Report(..) => &[Method::POST],
         },
@@ -429,6 +440,9 @@ async fn space_page(
         Part::Tournaments => desk::list(app, in_space, visitor, query).await?,
         Part::Tournament(slug) => desk::tournament(app, in_space, visitor, slug, query).await?,
         Part::Step(slug) => desk::step(app, in_space, visitor, slug, body).await?,
+        Part::TournamentAction(slug, action) => {
+            desk::act(app, in_space, visitor, slug, action, body).await?
+        }
         Part::Matches(slug) => desk::matches(app, in_space, visitor, slug, query).await?,
         Part::Correct(slug, id) if posted => {
             desk::correct(app, in_space, visitor, slug, id, body).await?
@@ -644,6 +658,8 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "created" => T::DoneCreated,
         "added" => T::DoneAdded,
         "corrected" => T::DoneCorrected,
+        "check-in-applied" => T::DoneCheckInApplied,
+        "cancelled" => T::DoneCancelled,
         "checked-in" => T::DoneCheckedIn,
         "withdrawn" => T::DoneWithdrawn,
         _ => return None,
