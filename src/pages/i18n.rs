@@ -311,6 +311,10 @@ texts! {
     ConfirmCancelTournament => "Cancel {name}? It stops for everyone, and this cannot be undone.", "Отменить {name}? Турнир остановится для всех, и это нельзя отменить.";
     DoneCheckInApplied => "The check-in is applied.", "Итоги отметки применены.";
     DoneCancelled => "The tournament is cancelled.", "Турнир отменён.";
+    DeskSettings => "Settings", "Настройки";
+    DeskSettingsHelp => "The name and description may change at any time; the start and the places only before the draw, and the places never below the registrations made.", "Название и описание можно менять всегда; начало и число мест — только до жеребьёвки, и мест не меньше, чем уже зарегистрировано.";
+    DeskSaveSettings => "Save", "Сохранить";
+    DoneSaved => "Saved.", "Сохранено.";
     DoneReported => "The result is recorded.", "Результат записан.";
     ReportersDeskOnly => "Reporters run matches at the desk; this page is for the space's owners and administrators.", "Судьи вносят результаты матчей; эта страница — для владельцев и администраторов пространства.";
     RoleReporter => "Reporter", "Судья";

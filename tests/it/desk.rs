@@ -420,3 +420,46 @@ on_both_backends! {
         assert!(!after.body.contains("/cancel\"") && !after.body.contains("/step\""), "nothing left to do: {}", after.body);
     }
 }
+
+on_both_backends! {
+    /// Settings: an owner renames a tournament and changes its places; a bad number is refused
+    /// beside the form; once the tournament is drawn its places are refused but its name still
+    /// changes; a reporter gets 403.
+    async fn settings_change_what_may_change(t: TestDb) {
+        club_with_a_started_cup(&t);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "later", "--name", "Later Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+        ]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let settings = "/en/organizer/club/tournaments/later/settings";
+        let form = owner.get(settings).await;
+        assert!(form.body.contains("value=\"2030-12-04T18:00\"") && form.body.contains("value=\"Later Cup\""), "{}", form.body);
+        let bad = owner
+            .submit(settings, settings, &[("name", "Later Cup"), ("starts_at", "2030-12-04T18:00"), ("max_participants", "many"), ("description", "")])
+            .await;
+        assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+        let saved = owner
+            .submit(settings, settings, &[("name", "Later Open"), ("starts_at", "2030-12-05T19:30"), ("max_participants", "16"), ("description", "Bring a clock.")])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let shown = t.run(&["tournaments", "show", "later"]);
+        assert!(shown.contains("Later Open") && shown.contains("16") && shown.contains("2030-12-05T19:30"), "{shown}");
+
+        let started = "/en/organizer/club/tournaments/cup/settings";
+        let places = owner
+            .submit(started, started, &[("name", "Friday Cup"), ("starts_at", "2026-12-04T18:00"), ("max_participants", "16"), ("description", "")])
+            .await;
+        assert_eq!(places.status, StatusCode::CONFLICT, "the places of a drawn tournament: {}", places.body);
+        assert!(places.body.contains("Nothing was changed"), "{}", places.body);
+        let renamed = owner
+            .submit(started, started, &[("name", "Friday Final Four"), ("starts_at", "2026-12-04T18:00"), ("max_participants", "4"), ("description", "")])
+            .await;
+        assert_eq!(renamed.status, StatusCode::SEE_OTHER, "{}", renamed.body);
+        assert!(t.run(&["tournaments", "show", "cup"]).contains("Friday Final Four"));
+
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        assert_eq!(reporter.get(settings).await.status, StatusCode::FORBIDDEN);
+    }
+}

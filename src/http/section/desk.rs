@@ -502,10 +502,14 @@ async fn tournament_page(
             }));
         }
     }
-    for (text, rest) in [
+    let mut tabs = vec![
         (T::DeskRegistrations, "registrations"),
         (T::DeskMatches, "matches"),
-    ] {
+    ];
+    if in_space.role != Role::Reporter {
+        tabs.push((T::DeskSettings, "settings"));
+    }
+    for (text, rest) in tabs {
         page.blocks.push(Block {
             link: Some(Link {
                 text: t(text).into(),

@@ -19,6 +19,7 @@ mod members;
 mod new_tournament;
 mod overview;
 mod registrations;
+mod settings;
 mod sign_in;
 mod widgets;
 
@@ -72,6 +73,7 @@ pub enum Part<'a> {
     TournamentAction(&'a str, &'a str),
     Registrations(&'a str),
     Registration(&'a str, &'a str, &'a str),
+    Settings(&'a str),
     Matches(&'a str),
     Report(&'a str, &'a str),
     Correct(&'a str, &'a str),
@@ -108,6 +110,9 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
             action @ ("cancel" | "apply-check-in"),
         ] if named(&space) && named(&slug) => {
             Route::Space(space, Part::TournamentAction(slug, action))
+        }
+        ["organizer", space, "tournaments", slug, "settings"] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Settings(slug))
         }
         ["organizer", space, "tournaments", slug, "registrations"]
             if named(&space) && named(&slug) =>
@@ -301,6 +306,7 @@ pub async fn handle(
             | Part::Members
             | Part::Tournaments
             | Part::Registrations(_)
+            | Part::Settings(_)
             | Part::Correct(..) => &[Method::GET, Method::HEAD, Method::POST],
             Part::Hooks
             | Part::Key(..)
@@ -448,6 +454,10 @@ async fn space_page(
             desk::correct(app, in_space, visitor, slug, id, body).await?
         }
         Part::Correct(slug, id) => desk::correction(app, in_space, visitor, slug, id).await?,
+        Part::Settings(slug) if posted => {
+            settings::save(app, in_space, visitor, slug, body).await?
+        }
+        Part::Settings(slug) => settings::page(app, in_space, visitor, slug).await?,
         Part::Registrations(slug) if posted => {
             registrations::add(app, in_space, visitor, slug, body).await?
         }
@@ -660,6 +670,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "corrected" => T::DoneCorrected,
         "check-in-applied" => T::DoneCheckInApplied,
         "cancelled" => T::DoneCancelled,
+        "saved" => T::DoneSaved,
         "checked-in" => T::DoneCheckedIn,
         "withdrawn" => T::DoneWithdrawn,
         _ => return None,
