@@ -84,7 +84,7 @@ pub(super) async fn list(
 }
 
 /// The space's tournament `slug`, or `None` (another space's is the same as none).
-async fn tournament_of(
+pub(super) async fn tournament_of(
     app: &App,
     in_space: &InSpace<'_>,
     slug: &str,
@@ -133,7 +133,14 @@ async fn matches_page(
         .map(|game| {
             vec![
                 Cell::text(sides_text(game, in_space)),
-                Cell::forms(vec![report_form(app, in_space, visitor, tournament, game)]),
+                Cell::forms(vec![report_form(
+                    app,
+                    in_space,
+                    visitor,
+                    game,
+                    &match_path(in_space, tournament, game.id, "report"),
+                    T::DeskReport,
+                )]),
             ]
         })
         .collect();
@@ -231,13 +238,27 @@ fn match_status(status: MatchStatus) -> T {
     }
 }
 
+/// The path of a match's form: `…/tournaments/<slug>/matches/<match>/<what>`.
+fn match_path(
+    in_space: &InSpace<'_>,
+    tournament: &TournamentRow,
+    id: MatchId,
+    what: &str,
+) -> String {
+    in_space.path(&format!(
+        "tournaments/{}/matches/{id}/{what}",
+        tournament.slug
+    ))
+}
+
 /// The form that reports `game`: both scores, or a forfeit by one side; one tap to send.
 fn report_form(
     app: &App,
     in_space: &InSpace<'_>,
     visitor: &Visitor,
-    tournament: &TournamentRow,
     game: &MatchObject,
+    action: &str,
+    submit: T,
 ) -> Form {
     let t = |text: T| in_space.t(text);
     let id = format!("report-{}", game.id);
@@ -269,14 +290,10 @@ fn report_form(
         selected: false,
     })
     .collect();
-    let action = in_space.path(&format!(
-        "tournaments/{}/matches/{}/report",
-        tournament.slug, game.id
-    ));
     let fields = vec![score("score_a", a), score("score_b", b), forfeit];
     Form {
         id,
-        ..visitor.form(app, &action, t(T::DeskReport).into(), fields)
+        ..visitor.form(app, action, t(submit).into(), fields)
     }
 }
 
@@ -629,23 +646,8 @@ async fn correction_page(
     let Some(game) = game.filter(|g| g.status == MatchStatus::Completed && two_sided(g)) else {
         return Ok(super::not_found(&in_space.place));
     };
-    let mut form = report_form(app, in_space, visitor, tournament, &game);
-    form.action = format!(
-        "{}{}",
-        app.base_url,
-        in_space.path(&format!(
-            "tournaments/{}/matches/{}/correct",
-            tournament.slug, game.id
-        ))
-    );
-    form.token = visitor.token(
-        app,
-        &in_space.path(&format!(
-            "tournaments/{}/matches/{}/correct",
-            tournament.slug, game.id
-        )),
-    );
-    form.submit = t(T::DeskCorrect).into();
+    let action = match_path(in_space, tournament, game.id, "correct");
+    let form = report_form(app, in_space, visitor, &game, &action, T::DeskCorrect);
     let mut page = frame(
         app,
         in_space,

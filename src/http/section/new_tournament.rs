@@ -175,8 +175,8 @@ fn count(name: &'static str, text: &str, in_space: &InSpace<'_>) -> Result<Optio
 }
 
 /// The start as typed: a browser's `datetime-local` (read as UTC, as every page shows times), or
-/// RFC 3339 with its offset.
-fn starts_at(text: &str, in_space: &InSpace<'_>) -> Result<i64, Problem> {
+/// RFC 3339 with its offset; `None` for anything else.
+pub(super) fn typed_start(text: &str) -> Option<i64> {
     let text = text.trim();
     let local = text.len() == 16 && text.as_bytes().get(10) == Some(&b'T');
     let full = if local {
@@ -184,10 +184,7 @@ fn starts_at(text: &str, in_space: &InSpace<'_>) -> Result<i64, Problem> {
     } else {
         text.to_owned()
     };
-    crate::timestamp::parse(&full).map_err(|_| Problem {
-        field: "starts_at",
-        text: in_space.t(T::NewStartsAtInvalid).into(),
-    })
+    crate::timestamp::parse(&full).ok()
 }
 
 fn draft(sent: &Sent, in_space: &InSpace<'_>) -> Result<Draft, Problem> {
@@ -203,7 +200,10 @@ fn draft(sent: &Sent, in_space: &InSpace<'_>) -> Result<Draft, Problem> {
     let description = sent.description.trim();
     Ok(Draft {
         max_participants,
-        starts_at: starts_at(&sent.starts_at, in_space)?,
+        starts_at: typed_start(&sent.starts_at).ok_or_else(|| Problem {
+            field: "starts_at",
+            text: in_space.t(T::NewStartsAtInvalid).into(),
+        })?,
         rounds: count("rounds", &sent.rounds, in_space)?,
         group_count: count("groups", &sent.groups, in_space)?,
         advance_per_group: count("advance", &sent.advance, in_space)?,

@@ -8,12 +8,13 @@
 
 use warp::http::StatusCode;
 
+use super::desk::tournament_of;
 use super::{
     Answer, Confirm, InSpace, Tab, Visitor, confirmation, confirmed, done, frame, input, notice_of,
     page_response,
 };
 use crate::db::participants;
-use crate::db::tournaments::{self, TournamentRow};
+use crate::db::tournaments::TournamentRow;
 use crate::domain::{ParticipantStatus, Role};
 use crate::http::App;
 use crate::http::forms;
@@ -23,18 +24,6 @@ use crate::pages::section::{Block, Cell, Form, Notice, Table};
 use crate::service::ServiceError;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Applicant, Registrant};
-
-/// The space's tournament `slug`, or `None` (another space's is the same as none).
-async fn tournament_of(
-    app: &App,
-    in_space: &InSpace<'_>,
-    slug: &str,
-) -> Result<Option<TournamentRow>, ServiceError> {
-    let mut handle = app.db.acquire().await?;
-    Ok(tournaments::find_by_slug(handle.conn(), slug)
-        .await?
-        .filter(|row| row.space_id == in_space.space.id))
-}
 
 /// `GET …/tournaments/<slug>/registrations`.
 pub(super) async fn page(

@@ -8,8 +8,9 @@
 
 use warp::http::StatusCode;
 
+use super::desk::tournament_of;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
-use crate::db::tournaments::{self, TournamentRow};
+use crate::db::tournaments::TournamentRow;
 use crate::http::App;
 use crate::http::forms;
 use crate::pages::i18n::T;
@@ -45,17 +46,6 @@ impl Values {
             max_participants: field("max_participants"),
         }
     }
-}
-
-async fn tournament_of(
-    app: &App,
-    in_space: &InSpace<'_>,
-    slug: &str,
-) -> Result<Option<TournamentRow>, ServiceError> {
-    let mut handle = app.db.acquire().await?;
-    Ok(tournaments::find_by_slug(handle.conn(), slug)
-        .await?
-        .filter(|row| row.space_id == in_space.space.id))
 }
 
 /// `GET …/tournaments/<slug>/settings`.
@@ -150,13 +140,8 @@ fn changes(tournament: &TournamentRow, sent: &Values) -> Result<Changes, T> {
         changes.description = Some(sent.description.trim().to_owned());
     }
     if sent.starts_at.trim() != stored.starts_at {
-        let text = sent.starts_at.trim();
-        let full = match text.len() == 16 && text.as_bytes().get(10) == Some(&b'T') {
-            true => format!("{text}:00Z"),
-            false => text.to_owned(),
-        };
-        changes.starts_at =
-            Some(crate::timestamp::parse(&full).map_err(|_| T::NewStartsAtInvalid)?);
+        let start = super::new_tournament::typed_start(&sent.starts_at);
+        changes.starts_at = Some(start.ok_or(T::NewStartsAtInvalid)?);
     }
     if sent.max_participants.trim() != stored.max_participants {
         let places = sent.max_participants.trim().parse::<u32>();
