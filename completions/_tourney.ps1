@@ -193,6 +193,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
+            [CompletionResult]::new('seed', 'seed', [CompletionResultType]::ParameterValue, 'Set the seed order before the start: the players named take seeds 1, 2, 3, … in that order, the rest of the field follows in the order it had (no-shows of a check-in still go to the bottom at the start)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -325,6 +326,16 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;tournaments;seed' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: the USER environment variable]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;tournaments;start' {
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
@@ -345,6 +356,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
+            [CompletionResult]::new('seed', 'seed', [CompletionResultType]::ParameterValue, 'Set the seed order before the start: the players named take seeds 1, 2, 3, … in that order, the rest of the field follows in the order it had (no-shows of a check-in still go to the bottom at the start)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -374,6 +386,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;tournaments;help;withdraw' {
+            break
+        }
+        'tourney;tournaments;help;seed' {
             break
         }
         'tourney;tournaments;help;start' {
@@ -1016,6 +1031,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a tournament: its settings, its counts and its field')
             [CompletionResult]::new('registrations', 'registrations', [CompletionResultType]::ParameterValue, 'List a tournament''s registrations with the players'' private email addresses (for admins)')
             [CompletionResult]::new('withdraw', 'withdraw', [CompletionResultType]::ParameterValue, 'Withdraw a registration (before the tournament starts)')
+            [CompletionResult]::new('seed', 'seed', [CompletionResultType]::ParameterValue, 'Set the seed order before the start: the players named take seeds 1, 2, 3, … in that order, the rest of the field follows in the order it had (no-shows of a check-in still go to the bottom at the start)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Seed the field, draw the first stage and start play (registration must be closed)')
             break
         }
@@ -1044,6 +1060,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;tournaments;withdraw' {
+            break
+        }
+        'tourney;help;tournaments;seed' {
             break
         }
         'tourney;help;tournaments;start' {

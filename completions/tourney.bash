@@ -238,6 +238,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__tournaments,registrations)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__registrations"
                 ;;
+            tourney__subcmd__help__subcmd__tournaments,seed)
+                cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__seed"
+                ;;
             tourney__subcmd__help__subcmd__tournaments,show)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__show"
                 ;;
@@ -442,6 +445,9 @@ _tourney() {
             tourney__subcmd__tournaments,registrations)
                 cmd="tourney__subcmd__tournaments__subcmd__registrations"
                 ;;
+            tourney__subcmd__tournaments,seed)
+                cmd="tourney__subcmd__tournaments__subcmd__seed"
+                ;;
             tourney__subcmd__tournaments,show)
                 cmd="tourney__subcmd__tournaments__subcmd__show"
                 ;;
@@ -474,6 +480,9 @@ _tourney() {
                 ;;
             tourney__subcmd__tournaments__subcmd__help,registrations)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__registrations"
+                ;;
+            tourney__subcmd__tournaments__subcmd__help,seed)
+                cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__seed"
                 ;;
             tourney__subcmd__tournaments__subcmd__help,show)
                 cmd="tourney__subcmd__tournaments__subcmd__help__subcmd__show"
@@ -1461,7 +1470,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments)
-            opts="create status register check-in list update show registrations withdraw start"
+            opts="create status register check-in list update show registrations withdraw seed start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1531,6 +1540,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__tournaments__subcmd__registrations)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__tournaments__subcmd__seed)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3187,7 +3210,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments)
-            opts="-h -V --database-url --base-url --actor --help --version create status register check-in list update show registrations withdraw start help"
+            opts="-h -V --database-url --base-url --actor --help --version create status register check-in list update show registrations withdraw seed start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3337,7 +3360,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help)
-            opts="create status register check-in list update show registrations withdraw start help"
+            opts="create status register check-in list update show registrations withdraw seed start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3421,6 +3444,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__help__subcmd__registrations)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__help__subcmd__seed)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3573,6 +3610,32 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__registrations)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__tournaments__subcmd__seed)
             opts="-h -V --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -174,6 +174,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
+            cand seed 'Set the seed order before the start: the players named take seeds 1, 2, 3, … in that order, the rest of the field follows in the order it had (no-shows of a check-in still go to the bottom at the start)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -296,6 +297,15 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;tournaments;seed'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: the USER environment variable]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;tournaments;start'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
@@ -315,6 +325,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
+            cand seed 'Set the seed order before the start: the players named take seeds 1, 2, 3, … in that order, the rest of the field follows in the order it had (no-shows of a check-in still go to the bottom at the start)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -335,6 +346,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;help;registrations'= {
         }
         &'tourney;tournaments;help;withdraw'= {
+        }
+        &'tourney;tournaments;help;seed'= {
         }
         &'tourney;tournaments;help;start'= {
         }
@@ -898,6 +911,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand show 'Show a tournament: its settings, its counts and its field'
             cand registrations 'List a tournament''s registrations with the players'' private email addresses (for admins)'
             cand withdraw 'Withdraw a registration (before the tournament starts)'
+            cand seed 'Set the seed order before the start: the players named take seeds 1, 2, 3, … in that order, the rest of the field follows in the order it had (no-shows of a check-in still go to the bottom at the start)'
             cand start 'Seed the field, draw the first stage and start play (registration must be closed)'
         }
         &'tourney;help;tournaments;create'= {
@@ -917,6 +931,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;tournaments;registrations'= {
         }
         &'tourney;help;tournaments;withdraw'= {
+        }
+        &'tourney;help;tournaments;seed'= {
         }
         &'tourney;help;tournaments;start'= {
         }

@@ -310,6 +310,15 @@ pub enum TournamentsCommand {
         /// invisible characters and runs of spaces aside)
         name_or_id: String,
     },
+    /// Set the seed order before the start: the players named take seeds 1, 2, 3, … in that
+    /// order, the rest of the field follows in the order it had (no-shows of a check-in still
+    /// go to the bottom at the start)
+    Seed {
+        slug: String,
+        /// Players by id (par_...) or name, from the first seed down
+        #[arg(required = true, value_name = "NAME_OR_ID")]
+        order: Vec<String>,
+    },
     /// Seed the field, draw the first stage and start play (registration must be closed)
     Start { slug: String },
 }

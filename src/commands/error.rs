@@ -64,6 +64,7 @@ pub fn describe(error: &ServiceError) -> String {
             Field::Overlap => format!("--overlap: {reason}"),
             Field::Grace => format!("--grace: {reason}"),
             Field::Password => format!("the password {reason}"),
+            Field::Seeds => format!("the seed order: {reason}"),
         },
         ServiceError::Invalid(Invalid::Settings(error)) => settings(error),
         ServiceError::Conflict(conflict) => match conflict {

@@ -12,6 +12,7 @@ use crate::db::{matches, participants, spaces, tournaments as tournament_rows};
 use crate::domain::{MatchStatus, ParticipantStatus, TournamentStatus};
 use crate::service::Missing;
 use crate::service::registrations::{self, Applicant, Registrant};
+use crate::service::seeding::{self, Seeding};
 use crate::service::tournaments::{self, Draft};
 use crate::timestamp;
 
@@ -139,6 +140,25 @@ pub async fn run(
                 "withdrew {} ({}) from {slug}",
                 participant.name, participant.id
             )?;
+        }
+        TournamentsCommand::Seed { slug, order } => {
+            let order: Vec<&str> = order.iter().map(String::as_str).collect();
+            let seeding = Seeding {
+                tournament: &slug,
+                order: &order,
+                seen: None,
+            };
+            let field = seeding::seed(db, &ctx, seeding).await?;
+            writeln!(out, "seeded {slug}:")?;
+            for p in &field {
+                writeln!(
+                    out,
+                    "{:>4}  {} ({})",
+                    p.seed.unwrap_or_default(),
+                    p.name,
+                    p.id
+                )?;
+            }
         }
         TournamentsCommand::Start { slug } => {
             let started = tournaments::start(db, &ctx, &slug).await?;

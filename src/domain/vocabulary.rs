@@ -194,6 +194,7 @@ string_enum! {
         TournamentCreated = "tournament.created",
         TournamentUpdated = "tournament.updated",
         TournamentStatusChanged = "tournament.status_changed",
+        TournamentSeeded = "tournament.seeded",
         RegistrationCreated = "registration.created",
         RegistrationWithdrawn = "registration.withdrawn",
         RegistrationCheckedIn = "registration.checked_in",

@@ -286,6 +286,12 @@ texts! {
     DoneCreated => "The tournament is created, as a draft.", "Турнир создан как черновик.";
     DeskRegistrations => "Registrations", "Регистрации";
     DeskSeed => "Seed", "Посев";
+    DeskSeedOrder => "Seed order", "Порядок посева";
+    DeskSeedOrderHelp => "The draw seeds the field in this order. Type a seed for each player, or move one a place with the arrows; the check-in's no-shows still go to the bottom at the start.", "Сетка строится в этом порядке. Укажите номер посева каждому участнику или сдвиньте участника стрелками на одно место; не отметившиеся при старте всё равно уходят вниз.";
+    DeskSaveSeeds => "Save the seed order", "Сохранить порядок посева";
+    DeskMoveUp => "Move {name} up", "Поднять: {name}";
+    DeskMoveDown => "Move {name} down", "Опустить: {name}";
+    DeskSeedInvalid => "A seed is a whole number from 1 to the number of players.", "Номер посева — целое число от 1 до числа участников.";
     DeskCheckedIn => "checked in", "отметился";
     DeskRegistered => "registered", "зарегистрирован";
     DeskWaitingList => "on the waiting list", "в листе ожидания";
@@ -301,6 +307,7 @@ texts! {
     DoneAdded => "Added.", "Добавлено.";
     DoneCheckedIn => "Checked in.", "Отмечено.";
     DoneWithdrawn => "Withdrawn.", "Снято.";
+    DoneSeeded => "The seed order is saved.", "Порядок посева сохранён.";
     DeskCorrection => "Correct a result", "Исправить результат";
     DeskCorrect => "Correct", "Исправить";
     DeskCompletedCorrect => "played: correct", "сыгран: исправить";

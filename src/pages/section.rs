@@ -156,6 +156,32 @@ pub struct Preview {
     pub src: String,
 }
 
+/// A field's seed order as one form: each player's seed as a number to type, and buttons that
+/// move one up or down a place (each a submit of the same form, so typed seeds are kept). The
+/// players posted are the field the page showed: the service refuses the order when the field
+/// is no longer these.
+#[derive(Debug, Clone, Serialize)]
+pub struct Seeds {
+    pub action: String,
+    pub token: String,
+    pub submit: String,
+    pub caption: String,
+    pub count: usize,
+    pub rows: Vec<SeedRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SeedRow {
+    pub id: String,
+    pub name: String,
+    pub seed: usize,
+    pub first: bool,
+    pub last: bool,
+    /// The buttons' spoken names ("Move Anna up").
+    pub up: String,
+    pub down: String,
+}
+
 /// One part of a page. Exactly one of its fields is set, besides `heading`.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Block {
@@ -167,6 +193,7 @@ pub struct Block {
     pub form: Option<Form>,
     pub code: Option<Code>,
     pub preview: Option<Preview>,
+    pub seeds: Option<Seeds>,
 }
 
 impl Block {

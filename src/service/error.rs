@@ -157,6 +157,8 @@ pub enum Field {
     Grace,
     /// A member's password.
     Password,
+    /// A tournament's seed order.
+    Seeds,
 }
 
 impl Field {
@@ -173,6 +175,7 @@ impl Field {
             Field::Overlap => "overlap",
             Field::Grace => "grace",
             Field::Password => "the password",
+            Field::Seeds => "the seed order",
         }
     }
 }
@@ -227,6 +230,10 @@ pub enum Conflict {
     WaitingListFull { max: i64 },
     #[error("the check-in of '{tournament}' is already closed")]
     CheckInProcessed { tournament: String },
+    #[error(
+        "the field of '{tournament}' changed since this page was loaded (a registration or a withdrawal); nothing was changed: look at it again"
+    )]
+    FieldChanged { tournament: String },
     #[error("'{tournament}' already has a draw")]
     AlreadyDrawn { tournament: String },
     #[error("space '{space}' already has {active} active keys, the most allowed; revoke one first")]
@@ -324,6 +331,13 @@ pub enum Rule {
     CheckInOver { tournament: String },
     #[error("'{who}' is not in the field or on the waiting list of '{tournament}'")]
     NotEntered { tournament: String, who: String },
+    #[error("'{who}' waits for a place in '{tournament}': only the field is seeded")]
+    WaitsForAPlace { tournament: String, who: String },
+    #[error("'{tournament}' is {status}: seeds are set only before the start")]
+    NotSeedable {
+        tournament: String,
+        status: TournamentStatus,
+    },
     /// Teams on or off, once someone has registered.
     #[error(
         "'{tournament}' has registrations: whether it takes teams can change only before the first"

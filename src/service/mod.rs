@@ -22,6 +22,7 @@ pub mod matches;
 pub mod members;
 pub mod registration_batches;
 pub mod registrations;
+pub mod seeding;
 pub mod sign_in;
 pub mod site;
 pub mod spaces;

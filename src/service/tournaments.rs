@@ -2,6 +2,7 @@
 //! check-in's result if it is not applied yet, seeding and the draw).
 
 use super::audit::{self, Action};
+use super::seeding;
 use super::spaces::{one_line, slug};
 use super::status::change_status;
 use super::{
@@ -408,17 +409,10 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         }
         .into());
     }
-    // Seeded participants first, by seed; then the rest in registration order; no-shows (when
-    // they stay) after everyone who checked in, in that same order.
-    let mut field: Vec<_> = snapshot
-        .participants
-        .iter()
-        .filter(|p| p.status == ParticipantStatus::Active)
-        .collect();
-    let no_show = |p: &crate::db::participants::ParticipantRow| {
-        entry.check_in.is_some() && p.checked_in_at.is_none()
-    };
-    field.sort_by_key(|p| (no_show(p), p.seed.is_none(), p.seed, p.registered_at, p.id));
+    // The seed order (seeded participants by seed, then the rest by registration); no-shows
+    // (when they stay) after everyone who checked in, in that same order.
+    let mut field = seeding::draw_order(&snapshot.participants);
+    field.sort_by_key(|p| entry.check_in.is_some() && p.checked_in_at.is_none());
     let field: Vec<i64> = field.iter().map(|p| ParticipantId::raw(p.id)).collect();
     let mut state: State = snapshot.state.clone();
     engine::start(&mut state, &field).map_err(|error| Rule::CannotStart {

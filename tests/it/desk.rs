@@ -463,3 +463,79 @@ on_both_backends! {
         assert_eq!(reporter.get(settings).await.status, StatusCode::FORBIDDEN);
     }
 }
+
+on_both_backends! {
+    /// The seed order at the desk: typed seeds and a move up set the draw's order, and the
+    /// first round pairs by it; a bad seed and a form built before a registration change
+    /// nothing; a reporter is refused; the shell's `tournaments seed` sets it too.
+    async fn the_seed_order_is_set_at_the_desk(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+        ]);
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        for name in ["Alice", "Boris", "Clara", "Dmitri"] {
+            t.run(&["tournaments", "register", "cup", name]);
+        }
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let page = "/en/organizer/club/tournaments/cup/registrations";
+        let seeds = "/en/organizer/club/tournaments/cup/seeds";
+        let shown = owner.get(page).await;
+        assert!(shown.body.contains("Seed order") && shown.body.contains("Move Dmitri up"), "{}", shown.body);
+
+        // Dmitri first by a typed seed.
+        let typed = [("seed_par_1", "2"), ("seed_par_2", "3"), ("seed_par_3", "4"), ("seed_par_4", "1")];
+        let saved = owner.submit(page, seeds, &typed).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        assert_eq!(scalar(&t.db, "SELECT seed FROM participants WHERE name = 'Dmitri'").await, 1);
+        assert_eq!(scalar(&t.db, "SELECT seed FROM participants WHERE name = 'Clara'").await, 4);
+        // Clara moved up one place, swapping with Boris.
+        let moved = owner
+            .submit(page, seeds, &[("seed_par_4", "1"), ("seed_par_1", "2"), ("seed_par_2", "3"), ("seed_par_3", "4"), ("up", "par_3")])
+            .await;
+        assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+        assert_eq!(scalar(&t.db, "SELECT seed FROM participants WHERE name = 'Clara'").await, 3);
+        assert_eq!(scalar(&t.db, "SELECT seed FROM participants WHERE name = 'Boris'").await, 4);
+
+        // A seed out of range, and a form that does not know a newcomer: nothing changes.
+        let bad = owner.submit(page, seeds, &[("seed_par_1", "9"), ("seed_par_2", "1"), ("seed_par_3", "2"), ("seed_par_4", "3")]).await;
+        assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+        assert!(bad.body.contains("A seed is a whole number"), "{}", bad.body);
+        t.run(&["tournaments", "register", "cup", "Elena"]);
+        let stale = owner.submit(page, seeds, &[("seed_par_1", "1"), ("seed_par_2", "2"), ("seed_par_3", "3"), ("seed_par_4", "4")]).await;
+        assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+        assert!(stale.body.contains("changed since this page was loaded"), "{}", stale.body);
+        assert_eq!(scalar(&t.db, "SELECT seed FROM participants WHERE name = 'Dmitri'").await, 1);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM participants WHERE seed IS NOT NULL").await, 4);
+
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let theirs = reporter.get(page).await;
+        assert!(!theirs.body.contains("Seed order"), "{}", theirs.body);
+        let token = token_of(&shown.body, &format!("{}{seeds}", server.base)).expect("the seeds form");
+        let refused = reporter
+            .post_raw(seeds, &token, &[("seed_par_1", "1")], &[("sec-fetch-site", "same-origin")])
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+
+        // The shell: Elena first, the rest after in the order they had.
+        let printed = t.run(&["tournaments", "seed", "cup", "elena"]);
+        assert!(printed.contains("1  Elena") && printed.contains("2  Dmitri") && printed.contains("5  Boris"), "{printed}");
+        let twice = t.tourney().args(["tournaments", "seed", "cup", "Elena", "elena"]).assert().failure();
+        let twice = String::from_utf8_lossy(&twice.get_output().stderr).into_owned();
+        assert!(twice.contains("named twice"), "{twice}");
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().filter(|l| l.contains("owner@example.org") && l.contains("tournament.seeded")).count() == 2, "{audit}");
+
+        // The draw pairs by the seeds: five players in a bracket of eight, so seeds 1 to 3
+        // (Elena, Dmitri, Alice) have byes and 4 Clara meets 5 Boris.
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", "cup"]);
+        let ready = t.run(&["matches", "list", "cup", "--ready"]);
+        assert!(ready.contains("Clara") && ready.contains("Boris"), "{ready}");
+        assert!(!ready.contains("Elena"), "the first seed has a bye: {ready}");
+    }
+}

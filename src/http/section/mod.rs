@@ -72,6 +72,8 @@ pub enum Part<'a> {
     Step(&'a str),
     TournamentAction(&'a str, &'a str),
     Registrations(&'a str),
+    /// `POST …/tournaments/<slug>/seeds`: the field's seed order.
+    Seeds(&'a str),
     Registration(&'a str, &'a str, &'a str),
     Settings(&'a str),
     Matches(&'a str),
@@ -113,6 +115,9 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         }
         ["organizer", space, "tournaments", slug, "settings"] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Settings(slug))
+        }
+        ["organizer", space, "tournaments", slug, "seeds"] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Seeds(slug))
         }
         ["organizer", space, "tournaments", slug, "registrations"]
             if named(&space) && named(&slug) =>
@@ -316,6 +321,7 @@ pub async fn handle(
             | Part::Step(_)
             | Part::TournamentAction(..)
             | Part::Registration(..)
+            | Part::Seeds(_)
             | Part::Report(..) => &[Method::POST],
         },
     };
@@ -464,6 +470,7 @@ async fn space_page(
         Part::Registrations(slug) => {
             registrations::page(app, in_space, visitor, slug, query).await?
         }
+        Part::Seeds(slug) => registrations::seed(app, in_space, visitor, slug, body).await?,
         Part::Registration(slug, who, action) => {
             registrations::act(app, in_space, visitor, slug, who, action, body).await?
         }
@@ -673,6 +680,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "saved" => T::DoneSaved,
         "checked-in" => T::DoneCheckedIn,
         "withdrawn" => T::DoneWithdrawn,
+        "seeded" => T::DoneSeeded,
         _ => return None,
     };
     Some(Notice {

@@ -1,7 +1,8 @@
 //! A tournament's registrations at the desk (`…/tournaments/<slug>/registrations`): the field and
 //! the waiting list with each one's seed and check-in; adding a player or team by name (the
 //! shell's `tournaments register`), checking one in (`tournaments check-in`, as an organiser: at
-//! any time before the start) and withdrawing one (`tournaments withdraw`, after a confirmation).
+//! any time before the start), withdrawing one (`tournaments withdraw`, after a confirmation) and
+//! the seed order (`tournaments seed`: typed seeds, or a player moved up or down a place).
 //! Reporters may check players in; adding and withdrawing are for owners and administrators.
 //!
 //! Never writes itself: every action is the service's, audited with the member.
@@ -15,15 +16,16 @@ use super::{
 };
 use crate::db::participants;
 use crate::db::tournaments::TournamentRow;
-use crate::domain::{ParticipantStatus, Role};
+use crate::domain::{ParticipantStatus, Role, TournamentStatus};
 use crate::http::App;
 use crate::http::forms;
 use crate::ids::ParticipantId;
 use crate::pages::i18n::T;
-use crate::pages::section::{Block, Cell, Form, Notice, Table};
+use crate::pages::section::{Block, Cell, Form, Notice, SeedRow, Seeds, Table};
 use crate::service::ServiceError;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Applicant, Registrant};
+use crate::service::seeding::{self, Seeding};
 
 /// `GET …/tournaments/<slug>/registrations`.
 pub(super) async fn page(
@@ -126,6 +128,14 @@ async fn registrations_page(
             )
         }));
     }
+    if let Some(seeds) = seeds_form(app, in_space, visitor, tournament, &field) {
+        page.blocks.push(Block::heading(t(T::DeskSeedOrder)));
+        page.blocks.push(Block::text(t(T::DeskSeedOrderHelp)));
+        page.blocks.push(Block {
+            seeds: Some(seeds),
+            ..Block::default()
+        });
+    }
     page.blocks.push(Block::table(Table {
         caption: t(T::DeskField).into(),
         heads: vec![
@@ -138,6 +148,142 @@ async fn registrations_page(
         empty: field.is_empty().then(|| t(T::DeskNobodyYet).into()),
     }));
     Ok(page_response(status, &in_space.place, &page))
+}
+
+/// The largest field whose seed order the desk's form takes: a form's body is at most
+/// `forms::MAX_BODY` bytes, and each player's seed takes about 20 of them.
+const SEED_FORM_MAX: usize = 256;
+
+/// The seed order's form, for owners and administrators, while the tournament has not started
+/// and its field holds 2 to [`SEED_FORM_MAX`] players: the field in the order the draw would
+/// seed it.
+fn seeds_form(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    tournament: &TournamentRow,
+    field: &[participants::ParticipantRow],
+) -> Option<Seeds> {
+    let before_start = matches!(
+        tournament.status,
+        TournamentStatus::Draft
+            | TournamentStatus::Announced
+            | TournamentStatus::RegistrationOpen
+            | TournamentStatus::RegistrationClosed
+    );
+    let order = seeding::draw_order(field);
+    if in_space.role == Role::Reporter
+        || !before_start
+        || !(2..=SEED_FORM_MAX).contains(&order.len())
+    {
+        return None;
+    }
+    let t = |text: T| in_space.t(text);
+    let action = in_space.path(&format!("tournaments/{}/seeds", tournament.slug));
+    let last = order.len();
+    Some(Seeds {
+        token: visitor.token(app, &action),
+        action: format!("{}{action}", app.base_url),
+        submit: t(T::DeskSaveSeeds).into(),
+        caption: t(T::DeskSeedOrder).into(),
+        count: last,
+        rows: order
+            .iter()
+            .zip(1..)
+            .map(|(p, seed)| SeedRow {
+                id: p.id.to_string(),
+                name: p.name.clone(),
+                seed,
+                first: seed == 1,
+                last: seed == last,
+                up: t(T::DeskMoveUp).replace("{name}", &p.name),
+                down: t(T::DeskMoveDown).replace("{name}", &p.name),
+            })
+            .collect(),
+    })
+}
+
+/// `POST …/tournaments/<slug>/seeds`: the field's new seed order, from the typed seeds (ties
+/// keep the page's order), with one player moved a place when `up` or `down` names them. The
+/// players posted are the field the page showed: if it changed meanwhile, nothing changes.
+pub(super) async fn seed(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    slug: &str,
+    body: &[u8],
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let Some(order) = posted_order(body) else {
+        let text = format!(
+            "{} {}",
+            in_space.t(T::DeskNotDone),
+            in_space.t(T::DeskSeedInvalid)
+        );
+        let notice = Some(Notice { text, error: true });
+        return registrations_page(
+            app,
+            in_space,
+            visitor,
+            &tournament,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            notice,
+        )
+        .await;
+    };
+    let names: Vec<String> = order.iter().map(ToString::to_string).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let seeding = Seeding {
+        tournament: &tournament.slug,
+        order: &names,
+        seen: Some(&order),
+    };
+    let ctx = visitor.ctx(app);
+    match seeding::seed(&app.db, &ctx, seeding).await {
+        Ok(_) => Ok(done(
+            app,
+            in_space,
+            &format!("tournaments/{}/registrations", tournament.slug),
+            "seeded",
+        )),
+        Err(error) => refused(app, in_space, visitor, &tournament, error).await,
+    }
+}
+
+/// The order a seeds form asks for, or `None` when a seed is not a whole number from 1 to
+/// the number of players, a player is named twice, or a move names nobody in the form.
+fn posted_order(body: &[u8]) -> Option<Vec<ParticipantId>> {
+    let mut seeds: Vec<(usize, ParticipantId)> = Vec::new();
+    let mut moved: Option<(ParticipantId, bool)> = None;
+    for (key, value) in url::form_urlencoded::parse(body) {
+        if let Some(id) = key.strip_prefix("seed_") {
+            let id = ParticipantId::parse_prefixed(id)?;
+            let seed = value.trim().parse::<usize>().ok()?;
+            if seeds.iter().any(|(_, seen)| *seen == id) {
+                return None;
+            }
+            seeds.push((seed, id));
+        } else if key == "up" || key == "down" {
+            moved = Some((ParticipantId::parse_prefixed(&value)?, key == "up"));
+        }
+    }
+    let count = seeds.len();
+    if count == 0 || seeds.iter().any(|(seed, _)| !(1..=count).contains(seed)) {
+        return None;
+    }
+    // A stable sort: equal seeds keep the page's order.
+    seeds.sort_by_key(|(seed, _)| *seed);
+    let mut order: Vec<ParticipantId> = seeds.into_iter().map(|(_, id)| id).collect();
+    if let Some((id, up)) = moved {
+        let at = order.iter().position(|p| *p == id)?;
+        let to = if up { at.checked_sub(1) } else { Some(at + 1) };
+        if let Some(to) = to.filter(|to| *to < order.len()) {
+            order.swap(at, to);
+        }
+    }
+    Some(order)
 }
 
 /// What a refused action shows: the page again with why, nothing changed.
@@ -256,5 +402,51 @@ pub(super) async fn act(
     match outcome {
         Ok(what) => Ok(done(app, in_space, &back, what)),
         Err(error) => refused(app, in_space, visitor, &tournament, error).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: i64) -> ParticipantId {
+        ParticipantId::from_raw(n)
+    }
+
+    #[test]
+    fn typed_seeds_order_the_field_and_ties_keep_the_pages_order() {
+        let body = b"token=x&seed_par_1=2&seed_par_2=1&seed_par_3=2";
+        assert_eq!(posted_order(body), Some(vec![id(2), id(1), id(3)]));
+    }
+
+    #[test]
+    fn a_move_swaps_a_player_with_the_next_one_up_or_down() {
+        let body = b"seed_par_1=1&seed_par_2=2&seed_par_3=3&up=par_3";
+        assert_eq!(posted_order(body), Some(vec![id(1), id(3), id(2)]));
+        let body = b"seed_par_1=1&seed_par_2=2&seed_par_3=3&down=par_1";
+        assert_eq!(posted_order(body), Some(vec![id(2), id(1), id(3)]));
+        // The first cannot go up, nor the last down: the order stays.
+        let body = b"seed_par_1=1&seed_par_2=2&up=par_1";
+        assert_eq!(posted_order(body), Some(vec![id(1), id(2)]));
+    }
+
+    #[test]
+    fn bad_seeds_are_refused() {
+        for body in [
+            &b"seed_par_1=0&seed_par_2=1"[..],
+            b"seed_par_1=3&seed_par_2=1",
+            b"seed_par_1=one&seed_par_2=1",
+            b"seed_par_1=1&seed_par_1=2",
+            b"seed_x=1&seed_par_2=2",
+            b"seed_par_1=1&seed_par_2=2&up=par_9",
+            b"token=x",
+        ] {
+            assert_eq!(
+                posted_order(body),
+                None,
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
     }
 }
