@@ -48,7 +48,9 @@ on_both_backends! {
         let link = login_link(&t, &server, OWNER);
         let signed = owner.sign_in_by_link(&link).await;
         assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
-        assert_eq!(signed.location.as_deref(), Some(format!("{}/en/account", server.base).as_str()));
+        // A member of one space lands on its tournaments.
+        let landing = format!("{}/en/organizer/club/tournaments", server.base);
+        assert_eq!(signed.location.as_deref(), Some(landing.as_str()));
         let account = owner.get("/en/account").await;
         assert_eq!(account.status, StatusCode::OK);
         assert!(account.body.contains("Chess Club"), "{}", account.body);

@@ -75,6 +75,9 @@ async fn an_owner_manages_the_space_in_a_browser() {
     browser.client.goto(&link).await.expect("open the link");
     check(&browser, &axe, "sign-in-link").await;
     browser.press("main form button[type=submit]").await;
+    // A member of one space lands on its tournaments; the header leads to the account.
+    browser.path_is("/en/organizer/demo/tournaments").await;
+    browser.press("header a[href$='/en/account']").await;
     browser.path_is("/en/account").await;
     check(&browser, &axe, "account").await;
     browser
@@ -94,7 +97,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
     browser
         .press("#content form.stacked button[type=submit]")
         .await;
-    browser.path_is("/en/account").await;
+    browser.path_is("/en/organizer/demo/tournaments").await;
 
     let keys = format!("{}/en/organizer/demo/integrations/keys", server.base);
     browser.client.goto(&keys).await.expect("the keys page");
@@ -293,7 +296,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
         .await
         .expect("the invitation");
     browser.press("main form button[type=submit]").await;
-    browser.path_is("/en/account").await;
+    browser.path_is("/en/organizer/demo/tournaments").await;
     browser.client.goto(&keys).await.expect("the keys page");
     check(&browser, &axe, "administrator-keys").await;
     let admins = create_key(&browser, "admin's key").await;
@@ -348,6 +351,8 @@ async fn a_newcomer_finds_the_section_from_serve_demo() {
 
     browser.client.goto(&link).await.expect("open the link");
     browser.press("main form button[type=submit]").await;
+    browser.path_is("/en/organizer/demo/tournaments").await;
+    browser.press("header a[href$='/en/account']").await;
     browser.path_is("/en/account").await;
     check(&browser, &axe, "newcomer-account").await;
     browser
@@ -443,7 +448,7 @@ async fn a_reporter_reports_on_a_phone() {
     browser.viewport(375, 812, true).await;
     browser.client.goto(&link).await.expect("open the link");
     browser.press("main form button[type=submit]").await;
-    browser.path_is("/en/account").await;
+    browser.path_is("/en/organizer/demo/tournaments").await;
 
     let no_sideways_scroll = async |what: &str| {
         let widths = browser

@@ -24,7 +24,9 @@ use crate::http::rate_limit::Decision;
 use crate::pages::i18n::T;
 use crate::pages::portal::Place;
 use crate::pages::section::{Block, Cell, Form, Link, Notice, Page, Table};
-use crate::service::sign_in::{self as sessions, Busy, PasswordError, Refused, SignInError};
+use crate::service::sign_in::{
+    self as sessions, Busy, PasswordError, Refused, SignInError, SignedIn,
+};
 use crate::service::{Invalid, ServiceError};
 
 fn sign_in_path(locale: Locale) -> String {
@@ -160,17 +162,35 @@ fn retry_after(mut response: Response, seconds: Option<u64>) -> Response {
     response
 }
 
-/// 303 to `next` (or the account page) with the new session's cookie.
-fn signed_in_to(app: &App, place: &Place<'_>, token: &str, next: &str) -> Response {
+/// 303 to `next`, or else where a person's work is: their space's tournaments when they are a
+/// member of one space, the account page (which lists them) otherwise; with the new session's
+/// cookie.
+async fn signed_in_to(
+    app: &App,
+    place: &Place<'_>,
+    signed: &SignedIn,
+    next: &str,
+) -> Result<Response, ServiceError> {
     let locale = place.locale;
-    let target = safe_next(locale, next)
-        .map(str::to_owned)
-        .unwrap_or_else(|| format!("/{locale}/account"));
+    let target = match safe_next(locale, next) {
+        Some(next) => next.to_owned(),
+        None => {
+            let mut handle = app.db.acquire().await?;
+            match people::memberships(handle.conn(), signed.person.id)
+                .await?
+                .as_slice()
+            {
+                [only] => format!("/{locale}/organizer/{}/tournaments", only.slug),
+                _ => format!("/{locale}/account"),
+            }
+        }
+    };
+    let token = &signed.token;
     let mut response = redirect(&format!("{}{target}", app.base_url), StatusCode::SEE_OTHER);
     if let Some(cookie) = session_cookie(app, Some(token)) {
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
-    response
+    Ok(response)
 }
 
 /// `POST /<locale>/sign-in`: email and password.
@@ -199,7 +219,7 @@ pub(super) async fn sign_in(app: &Arc<App>, place: &Place<'_>, request: Request<
     )
     .await;
     let (status, text, wait) = match signed {
-        Ok(signed) => return Ok(signed_in_to(app, place, &signed.token, &next)),
+        Ok(signed) => return signed_in_to(app, place, &signed, &next).await,
         Err(SignInError::Service(error)) => return Err(error),
         Err(SignInError::Refused(Refused::Wrong)) => {
             (StatusCode::UNAUTHORIZED, T::SignInWrong, None)
@@ -311,7 +331,7 @@ pub(super) async fn use_link(
         return Ok(retry_after(page, wait));
     }
     match sessions::redeem_link(&app.db, &ctx(app), token, previous.as_deref()).await? {
-        Some(signed) => Ok(signed_in_to(app, place, &signed.token, "")),
+        Some(signed) => signed_in_to(app, place, &signed, "").await,
         None => Ok(link_used(app, &link_place)),
     }
 }
