@@ -8,7 +8,7 @@ use crate::cli::{EntryArgs, NoShowArg};
 use crate::db::Db;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::NoShow;
-use crate::domain::entry::{CheckIn, Entry, Teams};
+use crate::domain::entry::{CheckIn, Entry, Teams, parse_team_size};
 use crate::service::Ctx;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::Registrant;
@@ -69,19 +69,11 @@ fn millis(flag: &str, text: &str) -> Result<i64, Error> {
 
 /// `MIN..MAX` or `N`.
 fn team_size(text: &str) -> Result<(u32, u32), Error> {
-    let invalid = || {
+    parse_team_size(text).ok_or_else(|| {
         Error::Invalid(format!(
             "--team-size: expected MIN..MAX or N (2..5, 3), got '{text}'"
         ))
-    };
-    let number = |part: &str| part.trim().parse::<u32>().map_err(|_| invalid());
-    match text.split_once("..") {
-        Some((min, max)) => Ok((number(min)?, number(max)?)),
-        None => {
-            let n = number(text)?;
-            Ok((n, n))
-        }
-    }
+    })
 }
 
 /// The entry settings as `show` and `update` print them.

@@ -83,6 +83,16 @@ pub struct Entry {
     pub waiting_list: Option<u32>,
 }
 
+/// A team size as typed: `MIN..MAX` or `N` (the same for both); `None` for anything else. The
+/// range itself is judged by [`Entry::check`].
+pub fn parse_team_size(text: &str) -> Option<(u32, u32)> {
+    let number = |part: &str| part.trim().parse::<u32>().ok();
+    match text.split_once("..") {
+        Some((min, max)) => Some((number(min)?, number(max)?)),
+        None => number(text).map(|n| (n, n)),
+    }
+}
+
 /// Why entry settings were refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EntryError {

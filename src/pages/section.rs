@@ -62,6 +62,8 @@ pub struct Input {
     pub id: String,
     pub select: bool,
     pub hidden: bool,
+    /// A checkbox that is ticked.
+    pub checked: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -261,7 +261,8 @@ on_both_backends! {
         let good = [
             ("name", "Friday Blitz"), ("slug", "friday-blitz"), ("game", "chess"), ("format", "double_elimination"),
             ("max_participants", "8"), ("starts_at", "2026-12-04T18:00"), ("rounds", ""), ("groups", ""),
-            ("advance", ""), ("description", "Three minutes a side."),
+            ("advance", ""), ("description", "Three minutes a side."), ("check_in_opens", "1h"),
+            ("check_in_closes", "10m"), ("no_show", "remove"), ("team_size", ""), ("waiting_list", "2"),
         ];
         let with = |name: &str, value: &'static str| {
             good.iter().map(|&(n, v)| if n == name { (n, value) } else { (n, v) }).collect::<Vec<_>>()
@@ -272,6 +273,13 @@ on_both_backends! {
             ("max_participants", "many", "new-tournament-max_participants-error"),
             ("starts_at", "next friday", "new-tournament-starts_at-error"),
             ("format", "knockout", "new-tournament-format-error"),
+            ("check_in_opens", "an hour", "new-tournament-check_in_opens-error"),
+            // Read, then refused by the service's rule: the window must open before it closes.
+            ("check_in_opens", "5m", "new-tournament-check_in_opens-error"),
+            ("no_show", "never", "new-tournament-no_show-error"),
+            ("team_size", "two", "new-tournament-team_size-error"),
+            ("team_size", "0..3", "new-tournament-team_size-error"),
+            ("waiting_list", "-2", "new-tournament-waiting_list-error"),
         ] {
             let refused = owner.submit(new, create, &with(name, value)).await;
             assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{name}={value}: {}", refused.body);
@@ -285,6 +293,8 @@ on_both_backends! {
         assert!(created.location.as_deref().is_some_and(|l| l.ends_with("/en/organizer/club/tournaments/friday-blitz?done=created")));
         let shown = t.run(&["tournaments", "show", "friday-blitz"]);
         assert!(shown.contains("Friday Blitz") && shown.contains("double_elimination") && shown.contains("2026-12-04T18:00:00"), "{shown}");
+        assert!(shown.contains("2026-12-04T17:00:00.000Z to 2026-12-04T17:50:00.000Z, no-shows removed"), "the check-in: {shown}");
+        assert!(shown.contains("waiting list"), "{shown}");
         let again = owner.submit(new, create, &good).await;
         assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments").await, 1);
@@ -446,6 +456,23 @@ on_both_backends! {
         assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
         let shown = t.run(&["tournaments", "show", "later"]);
         assert!(shown.contains("Later Open") && shown.contains("16") && shown.contains("2030-12-05T19:30"), "{shown}");
+        assert!(!shown.contains("check-in"), "no check-in was sent: {shown}");
+
+        // The entry options: a check-in and a waiting list for the tournament not drawn yet;
+        // the form shows them as typed.
+        let entry = [
+            ("name", "Later Open"), ("starts_at", "2030-12-05T19:30"), ("max_participants", "16"), ("description", "Bring a clock."),
+            ("check_in_opens", "90m"), ("check_in_closes", "15m"), ("no_show", "bottom_seed"), ("waiting_list", "4"),
+        ];
+        let saved = owner.submit(settings, settings, &entry).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let shown = t.run(&["tournaments", "show", "later"]);
+        assert!(shown.contains("2030-12-05T18:00:00.000Z to 2030-12-05T19:15:00.000Z, no-shows to the bottom seeds"), "{shown}");
+        let form = owner.get(settings).await.body;
+        assert!(form.contains("value=\"90m\"") && form.contains("value=\"15m\"") && form.contains("value=\"4\""), "{form}");
+        let unreadable = owner.submit(settings, settings, &[("check_in_opens", "soon"), ("check_in_closes", "15m"), ("no_show", "bottom_seed"), ("name", "Later Open"), ("starts_at", "2030-12-05T19:30"), ("max_participants", "16"), ("description", "Bring a clock."), ("waiting_list", "4")]).await;
+        assert_eq!(unreadable.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", unreadable.body);
+        assert!(unreadable.body.contains("A duration such as 1h"), "{}", unreadable.body);
 
         let started = "/en/organizer/club/tournaments/cup/settings";
         let places = owner
@@ -458,6 +485,11 @@ on_both_backends! {
             .await;
         assert_eq!(renamed.status, StatusCode::SEE_OTHER, "{}", renamed.body);
         assert!(t.run(&["tournaments", "show", "cup"]).contains("Friday Final Four"));
+        let waiting = owner
+            .submit(started, started, &[("name", "Friday Final Four"), ("starts_at", "2026-12-04T18:00"), ("max_participants", "4"), ("description", ""), ("waiting_list", "3")])
+            .await;
+        assert_eq!(waiting.status, StatusCode::CONFLICT, "a drawn tournament's waiting list: {}", waiting.body);
+        assert!(waiting.body.contains("change only while registration is open"), "{}", waiting.body);
 
         let mut reporter = signed_in(&t, &server, REPORTER).await;
         assert_eq!(reporter.get(settings).await.status, StatusCode::FORBIDDEN);

@@ -13,6 +13,7 @@
 
 mod addresses;
 mod desk;
+mod entry_fields;
 mod hooks;
 mod keys;
 mod members;

@@ -7,8 +7,11 @@
 
 use warp::http::StatusCode;
 
+use super::entry_fields::{self, EntryValues};
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
 use crate::domain::Format;
+use crate::domain::entry::Entry;
+use crate::domain::settings::{Setting, SettingsError};
 use crate::http::App;
 use crate::http::forms;
 use crate::pages::i18n::T;
@@ -30,6 +33,8 @@ struct Sent {
     advance: String,
     third_place: bool,
     description: String,
+    points: String,
+    entry: EntryValues,
 }
 
 impl Sent {
@@ -47,6 +52,8 @@ impl Sent {
             advance: field("advance"),
             third_place: field("third_place") == "yes",
             description: field("description"),
+            points: field("points"),
+            entry: EntryValues::sent(&field),
         }
     }
 }
@@ -62,6 +69,7 @@ pub(super) async fn page(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -
     let sent = Sent {
         max_participants: "16".into(),
         format: Format::SingleElimination.as_str().into(),
+        entry: EntryValues::of(&Entry::default()),
         ..Sent::default()
     };
     Ok(form_page(
@@ -115,7 +123,15 @@ fn form_page(
     starts.hint = Some(t(T::NewStartsAtHint).into());
     let mut rounds = field("rounds", T::NewRounds, "number", &sent.rounds, false);
     rounds.hint = Some(t(T::NewRoundsHint).into());
-    let third = field("third_place", T::NewThirdPlace, "checkbox", "yes", false);
+    let mut third = field("third_place", T::NewThirdPlace, "checkbox", "yes", false);
+    third.checked = sent.third_place;
+    let mut points = field("points", T::NewPoints, "text", &sent.points, false);
+    points.hint = Some(t(T::NewPointsHint).into());
+    let entry = sent
+        .entry
+        .inputs(in_space.place.locale, |name, label, kind, value| {
+            field(name, label, kind, value, false)
+        });
     let fields: Vec<Input> = vec![
         field("name", T::NewName, "text", &sent.name, true),
         slug,
@@ -133,6 +149,7 @@ fn form_page(
         field("groups", T::NewGroups, "number", &sent.groups, false),
         field("advance", T::NewAdvance, "number", &sent.advance, false),
         third,
+        points,
         field(
             "description",
             T::NewDescription,
@@ -140,7 +157,10 @@ fn form_page(
             &sent.description,
             false,
         ),
-    ];
+    ]
+    .into_iter()
+    .chain(entry)
+    .collect();
     let action = in_space.path("tournaments");
     let form = Form {
         id: id.into(),
@@ -198,7 +218,16 @@ fn draft(sent: &Sent, in_space: &InSpace<'_>) -> Result<Draft, Problem> {
             text: in_space.t(T::NewWholeNumber).into(),
         })?;
     let description = sent.description.trim();
+    let entry = sent.entry.read().map_err(|unreadable| Problem {
+        field: unreadable.field,
+        text: in_space.t(unreadable.text).into(),
+    })?;
     Ok(Draft {
+        entry,
+        points_scale: points(&sent.points).ok_or_else(|| Problem {
+            field: "points",
+            text: in_space.t(T::NewPointsInvalid).into(),
+        })?,
         max_participants,
         starts_at: typed_start(&sent.starts_at).ok_or_else(|| Problem {
             field: "starts_at",
@@ -219,9 +248,34 @@ fn draft(sent: &Sent, in_space: &InSpace<'_>) -> Result<Draft, Problem> {
     })
 }
 
+/// A points scale as typed (`25,18,15`): `Some(None)` when empty, `None` when unreadable.
+fn points(text: &str) -> Option<Option<Vec<u32>>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Some(None);
+    }
+    let scale: Option<Vec<u32>> = text.split(',').map(|p| p.trim().parse().ok()).collect();
+    scale.map(Some)
+}
+
 /// The field a service refusal belongs beside, if it names one.
 fn field_of(error: &ServiceError) -> &'static str {
     match error {
+        ServiceError::Invalid(Invalid::Entry(error)) => entry_fields::field_of(error),
+        ServiceError::Invalid(Invalid::Settings(error)) => match error {
+            SettingsError::Capacity => "max_participants",
+            SettingsError::OnlyFor { setting, .. } => match setting {
+                Setting::ThirdPlace => "third_place",
+                Setting::Rounds => "rounds",
+                Setting::Points => "points",
+            },
+            SettingsError::GroupsTogether { .. }
+            | SettingsError::GroupRange
+            | SettingsError::PlayoffTooSmall
+            | SettingsError::GroupsNeedPlaces { .. } => "groups",
+            SettingsError::NoRounds => "rounds",
+            SettingsError::PointsOrder => "points",
+        },
         ServiceError::Invalid(Invalid::Field { field, .. }) => match field {
             Field::Slug => "slug",
             Field::Name => "name",

@@ -1,6 +1,6 @@
 //! A tournament's settings at the desk (`…/tournaments/<slug>/settings`): the shell's
-//! `tournaments update` for its name, description, start and places, for owners and
-//! administrators. Only what the form changes is sent, so a tournament in play keeps its start
+//! `tournaments update` for its name, description, start and places, and its entry options
+//! (check-in, teams, waiting list), for owners and administrators. Only what the form changes is sent, so a tournament in play keeps its start
 //! and places untouched while its name or description changes; the service's rules say what may
 //! change when, and a refusal shows the form as sent with why.
 //!
@@ -9,6 +9,7 @@
 use warp::http::StatusCode;
 
 use super::desk::tournament_of;
+use super::entry_fields::EntryValues;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
 use crate::db::tournaments::TournamentRow;
 use crate::http::App;
@@ -24,17 +25,19 @@ struct Values {
     description: String,
     starts_at: String,
     max_participants: String,
+    entry: EntryValues,
 }
 
 impl Values {
-    fn of(tournament: &TournamentRow) -> Values {
+    fn of(tournament: &TournamentRow) -> Result<Values, ServiceError> {
         let (year, month, day, hour, minute) = crate::timestamp::utc_parts(tournament.starts_at);
-        Values {
+        Ok(Values {
+            entry: EntryValues::of(&tournament.entry()?),
             name: tournament.name.clone(),
             description: tournament.description.clone().unwrap_or_default(),
             starts_at: format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}"),
             max_participants: tournament.max_participants.to_string(),
-        }
+        })
     }
 
     fn sent(body: &[u8]) -> Values {
@@ -44,6 +47,7 @@ impl Values {
             description: field("description"),
             starts_at: field("starts_at"),
             max_participants: field("max_participants"),
+            entry: EntryValues::sent(&field),
         }
     }
 }
@@ -58,7 +62,7 @@ pub(super) async fn page(
     let Some(tournament) = tournament_of(app, in_space, slug).await? else {
         return Ok(super::not_found(&in_space.place));
     };
-    let values = Values::of(&tournament);
+    let values = Values::of(&tournament)?;
     Ok(form_page(
         app,
         in_space,
@@ -95,6 +99,11 @@ fn form_page(
         &values.starts_at,
     );
     starts.hint = Some(t(T::NewStartsAtHint).into());
+    let entry = values
+        .entry
+        .inputs(in_space.place.locale, |name, label, kind, value| {
+            field(name, label, kind, value)
+        });
     let fields = vec![
         name,
         starts,
@@ -110,7 +119,10 @@ fn form_page(
             "text",
             &values.description,
         ),
-    ];
+    ]
+    .into_iter()
+    .chain(entry)
+    .collect();
     let action = in_space.path(&format!("tournaments/{}/settings", tournament.slug));
     let form = Form {
         id: id.into(),
@@ -130,8 +142,12 @@ fn form_page(
 }
 
 /// What the form changes of `tournament`, read as the shell reads `tournaments update`.
-fn changes(tournament: &TournamentRow, sent: &Values) -> Result<Changes, T> {
-    let stored = Values::of(tournament);
+fn changes(tournament: &TournamentRow, sent: &Values) -> Result<Result<Changes, T>, ServiceError> {
+    let stored = Values::of(tournament)?;
+    Ok(read_changes(&stored, sent))
+}
+
+fn read_changes(stored: &Values, sent: &Values) -> Result<Changes, T> {
     let mut changes = Changes::default();
     if sent.name != stored.name {
         changes.name = Some(sent.name.clone());
@@ -147,6 +163,13 @@ fn changes(tournament: &TournamentRow, sent: &Values) -> Result<Changes, T> {
         let places = sent.max_participants.trim().parse::<u32>();
         changes.max_participants = Some(places.map_err(|_| T::NewWholeNumber)?);
     }
+    let (check_in, teams, waiting_list) = sent
+        .entry
+        .changes(&stored.entry)
+        .map_err(|unreadable| unreadable.text)?;
+    changes.check_in = check_in;
+    changes.teams = teams;
+    changes.waiting_list = waiting_list;
     Ok(changes)
 }
 
@@ -174,7 +197,7 @@ pub(super) async fn save(
             status,
         ))
     };
-    let changes = match changes(&tournament, &sent) {
+    let changes = match changes(&tournament, &sent)? {
         Ok(changes) => changes,
         Err(text) => return refused(StatusCode::UNPROCESSABLE_ENTITY, in_space.t(text).into()),
     };
