@@ -1,6 +1,7 @@
 // Live pages: follows the tournament's event stream (the element with data-live names it) and,
 // on each event, fetches this page again and replaces each part marked data-live-part whose
-// content changed, then says which in the page's live region (aria-live="polite"). Where
+// content changed (unless someone is filling in a form there: then it waits), then says which
+// in the page's live region (aria-live="polite"). Where
 // EventSource is missing, or the server refused the stream (too many open), it asks every 30
 // seconds instead; the HTTP cache makes an unchanged page a 304. Without this script the page
 // is complete and a reload shows the news.
@@ -22,13 +23,43 @@
     served[parts[p].id] = parts[p].innerHTML;
   }
 
+  // Whether someone is filling in a form of this part: a field has focus or differs from what
+  // the server sent. Such a part is not replaced (that would lose what was typed); the page
+  // looks again a little later, and a form sent meanwhile is judged by the server, which
+  // refuses one built on a page that has moved on.
+  function edited(part) {
+    var active = document.activeElement;
+    if (active && part.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) {
+      return true;
+    }
+    var fields = part.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "checkbox" || f.type === "radio") {
+        if (f.checked !== f.defaultChecked) { return true; }
+      } else if (f.tagName === "SELECT") {
+        for (var o = 0; o < f.options.length; o++) {
+          if (f.options[o].selected !== f.options[o].defaultSelected) { return true; }
+        }
+      } else if (f.type !== "hidden" && f.value !== f.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  var later = null;
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var parts = document.querySelectorAll("[data-live-part]");
     var changed = [];
     for (var i = 0; i < parts.length; i++) {
       var now = fresh.getElementById(parts[i].id);
-      if (now && now.innerHTML !== served[parts[i].id]) {
+      if (now && now.innerHTML !== served[parts[i].id] && edited(parts[i])) {
+        if (!later) {
+          later = setTimeout(function () { later = null; refresh(); }, 5000);
+        }
+      } else if (now && now.innerHTML !== served[parts[i].id]) {
         parts[i].innerHTML = now.innerHTML;
         served[parts[i].id] = now.innerHTML;
         changed.push(parts[i].getAttribute("data-live-part"));

@@ -228,6 +228,17 @@ impl Block {
     }
 }
 
+/// A page that follows its tournament: its blocks are one live part, fetched again when the
+/// stream at `url` says the tournament changed (`live.js`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Live {
+    pub url: String,
+    /// What the live region says before the part's name ("Updated:").
+    pub updated: String,
+    /// The part's name, as the live region says it.
+    pub label: String,
+}
+
 /// A whole page of the section.
 #[derive(Debug, Clone, Default)]
 pub struct Page {
@@ -239,6 +250,7 @@ pub struct Page {
     pub blocks: Vec<Block>,
     /// Who is signed in, and the sign-out form.
     pub signed_in: Option<(String, Form)>,
+    pub live: Option<Live>,
 }
 
 #[derive(Serialize)]
@@ -253,6 +265,7 @@ struct Context<'a> {
     blocks: &'a [Block],
     who: Option<&'a str>,
     sign_out: Option<&'a Form>,
+    live: Option<&'a Live>,
 }
 
 /// Draws `page` in the portal's frame at `place`.
@@ -273,6 +286,7 @@ pub fn render_page(place: &Place<'_>, page: &Page) -> Result<String, RenderError
             blocks: &page.blocks,
             who: page.signed_in.as_ref().map(|(who, _)| who.as_str()),
             sign_out: page.signed_in.as_ref().map(|(_, form)| form),
+            live: page.live.as_ref(),
         },
     )
 }

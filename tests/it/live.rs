@@ -4,12 +4,14 @@
 //! latest version waits, one that missed something catches up at once; a registration through
 //! one replica wakes the stream held by the other; unknown and unpublished tournaments are 404;
 //! beyond `--live-streams` a stream is refused with 503 and Retry-After; and a graceful stop ends
-//! the open streams instead of waiting on them.
+//! the open streams instead of waiting on them. A tournament's desk stream follows it in any
+//! status, for its space's members only.
 
 use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
+use crate::support::member::Member;
 use crate::support::on_both_backends;
 use crate::support::player::Player;
 use crate::support::server::Server;
@@ -49,6 +51,16 @@ impl Events {
         assert_eq!(response.status(), StatusCode::OK, "{slug}");
         assert_eq!(response.headers()["content-type"], "text/event-stream");
         assert_eq!(response.headers()["x-accel-buffering"], "no");
+        Events {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// A stream already answered (the desk's, asked with a member's cookie).
+    fn of(response: reqwest::Response) -> Events {
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
         Events {
             response,
             buffer: String::new(),
@@ -156,5 +168,71 @@ on_both_backends! {
         assert!(stopping.elapsed() < Duration::from_secs(3), "open streams held the stop for {:?}", stopping.elapsed());
         assert_eq!(one.next(Duration::from_secs(2)).await, Next::Ended);
         assert_eq!(three.next(Duration::from_secs(2)).await, Next::Ended);
+    }
+}
+
+on_both_backends! {
+    /// The desk's stream: a member (a reporter too) follows a tournament still in draft, which
+    /// has no public stream; a registration and a seed order from the shell each wake it; a
+    /// change to another tournament does not; without a session it leads to sign-in, and
+    /// another space's tournament is 404.
+    async fn the_desk_stream_follows_a_tournament_for_its_members(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["spaces", "create", "rivals", "--name", "Rivals"]);
+        t.run(&["members", "add", "--space", "club", "--email", "desk@example.org", "--role", "reporter"]);
+        for (space, slug) in [("club", "cup"), ("club", "other"), ("rivals", "derby")] {
+            t.run(&[
+                "tournaments", "create", "--space", space, "--slug", slug, "--name", "Cup", "--game", "chess",
+                "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+            ]);
+        }
+        let server = Server::start_self_linked(&t, &[]);
+        let printed = t.run(&["--base-url", &server.base, "login-link", "--email", "desk@example.org"]);
+        let mut reporter = Member::new(&server.base);
+        reporter.sign_in_by_link(printed.lines().next().expect("a link").trim()).await;
+        let cookie = reporter.header();
+        let stream = |path: &str| {
+            reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("a client")
+                .get(server.url(path))
+                .header("cookie", cookie.clone())
+                .send()
+        };
+        let live = "/en/organizer/club/tournaments/cup/live";
+        let mut events = Events::of(stream(live).await.expect("the stream"));
+        let first = events.next(Duration::from_secs(2)).await.version();
+
+        t.run(&["tournaments", "status", "other", "REGISTRATION_OPEN"]);
+        assert_eq!(events.next(Duration::from_millis(1500)).await, Next::Nothing, "another tournament changed");
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        let opened = events.next(Duration::from_secs(2)).await.version();
+        assert!(opened > first);
+        t.run(&["tournaments", "register", "cup", "Alice"]);
+        t.run(&["tournaments", "register", "cup", "Boris"]);
+        let mut registered = events.next(Duration::from_secs(2)).await.version();
+        assert!(registered > opened);
+        // The two registrations may come as one event or two.
+        while let Next::Event(version) = events.next(Duration::from_millis(800)).await {
+            registered = version;
+        }
+        t.run(&["tournaments", "seed", "cup", "Boris"]);
+        let seeded = events.next(Duration::from_secs(2)).await.version();
+        assert!(seeded > registered, "the seed order is news to the desk");
+        let page = reporter.get("/en/organizer/club/tournaments/cup/registrations").await;
+        assert!(page.body.contains(&format!("data-live=\"{}{live}\"", server.base)), "{}", page.body);
+
+        let foreign = stream("/en/organizer/rivals/tournaments/derby/live").await.expect("an answer");
+        assert_eq!(foreign.status(), StatusCode::NOT_FOUND);
+        let anonymous = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("a client")
+            .get(server.url(live))
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(anonymous.status(), StatusCode::SEE_OTHER, "to sign-in");
     }
 }

@@ -1,5 +1,6 @@
-//! Live pages: which tournaments the open pages of this process follow, and the loop that tells
-//! them when a tournament's public state has changed, whichever process committed the change.
+//! Live pages: which tournaments the open pages of this process follow (a published tournament's
+//! public pages, or a tournament's desk pages), and the loop that tells them when what they show
+//! has changed, whichever process committed the change.
 //!
 //! The truth is the database: every tick (250 ms by default) while any page is open, the loop
 //! reads the `data` version (`gate`, the same check every request makes); when it has moved, it
@@ -12,9 +13,11 @@
 //! Holds no page and never writes. Streams are capped per process ([`Hub::open`] refuses beyond
 //! the cap) and all end when the server stops, so a graceful stop never waits on them.
 
+mod desk;
 mod stream;
 
-pub use stream::handle;
+pub use desk::desk_state;
+pub use stream::{handle, serve};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -24,6 +27,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::App;
+use crate::ids::TournamentId;
 
 /// How live pages are served.
 #[derive(Debug, Clone)]
@@ -46,9 +50,23 @@ impl Default for LiveSettings {
     }
 }
 
-/// The tournaments followed by open streams, by slug.
+/// What a stream follows: a published tournament's public page (by slug), or a tournament's
+/// desk pages, which its space's members see in every status and in more detail.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Topic {
+    Public(String),
+    Desk(TournamentId),
+}
+
+impl From<&str> for Topic {
+    fn from(slug: &str) -> Topic {
+        Topic::Public(slug.to_owned())
+    }
+}
+
+/// The tournaments followed by open streams, by topic.
 pub struct Hub {
-    followed: Mutex<HashMap<String, Followed>>,
+    followed: Mutex<HashMap<Topic, Followed>>,
     open: Arc<AtomicUsize>,
     max_streams: usize,
     closing: watch::Sender<bool>,
@@ -94,16 +112,21 @@ impl Hub {
         }
     }
 
-    /// Opens a stream following `slug`; when no stream follows it yet, from `state`, its state
+    /// Opens a stream following `topic`; when no stream follows it yet, from `state`, its state
     /// as of `version`.
-    pub fn open(&self, slug: &str, version: i64, state: State) -> Result<Subscription, Full> {
+    pub fn open(
+        &self,
+        topic: impl Into<Topic>,
+        version: i64,
+        state: State,
+    ) -> Result<Subscription, Full> {
         let taken = self.open.fetch_add(1, Ordering::Relaxed);
         let slot = Slot(Arc::clone(&self.open));
         if taken >= self.max_streams {
             return Err(Full);
         }
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
-        let entry = followed.entry(slug.to_owned()).or_insert_with(|| Followed {
+        let entry = followed.entry(topic.into()).or_insert_with(|| Followed {
             changed_at: watch::Sender::new(version),
             state,
         });
@@ -124,18 +147,18 @@ impl Hub {
         self.closing.send_replace(true);
     }
 
-    /// The followed tournaments, after forgetting those no stream follows any more.
-    fn followed(&self) -> Vec<String> {
+    /// The followed topics, after forgetting those no stream follows any more.
+    fn followed(&self) -> Vec<Topic> {
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
         followed.retain(|_, f| f.changed_at.receiver_count() > 0);
         followed.keys().cloned().collect()
     }
 
-    /// Records `slug`'s state as of `version`, and wakes its streams when it differs from the
+    /// Records `topic`'s state as of `version`, and wakes its streams when it differs from the
     /// state read before.
-    fn settle(&self, slug: &str, version: i64, state: State) {
+    fn settle(&self, topic: impl Into<Topic>, version: i64, state: State) {
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(entry) = followed.get_mut(slug) else {
+        let Some(entry) = followed.get_mut(&topic.into()) else {
             return;
         };
         let moved = entry.state != state;
@@ -177,12 +200,18 @@ pub async fn follow(app: Arc<App>, stop: impl std::future::Future<Output = ()>) 
             continue;
         }
         let mut complete = true;
-        for slug in followed {
-            match super::portal::tournament_state(&app, &slug, version).await {
-                Ok(state) => app.live.settle(&slug, version, state),
+        for topic in followed {
+            let state = match &topic {
+                Topic::Public(slug) => super::portal::tournament_state(&app, slug, version)
+                    .await
+                    .map_err(|e| e.to_string()),
+                Topic::Desk(id) => desk_state(&app.db, *id).await.map_err(|e| e.to_string()),
+            };
+            match state {
+                Ok(state) => app.live.settle(topic, version, state),
                 Err(error) => {
                     complete = false;
-                    tracing::warn!(%error, slug, "live pages cannot read a tournament; trying again");
+                    tracing::warn!(%error, ?topic, "live pages cannot read a tournament; trying again");
                 }
             }
         }
@@ -244,6 +273,10 @@ mod tests {
         let _third = hub.open("c", 1, None).expect("room again");
         let mut followed = hub.followed();
         followed.sort();
-        assert_eq!(followed, ["b", "c"], "nobody follows a any more");
+        assert_eq!(
+            followed,
+            [Topic::from("b"), Topic::from("c")],
+            "nobody follows a any more"
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! `GET /live/<slug>`: a published tournament's event stream (server-sent events). Each event is
+//! `GET /live/<slug>`: a published tournament's event stream (server-sent events), and the
+//! same stream for the desk's pages (`serve`, behind the section's sign-in). Each event is
 //! `id: V`, `event: version`, `data: V`: the tournament's public state changed at data version
 //! V. A new stream gets the current version at once (the page may have been built before it), a
 //! reconnecting one (`Last-Event-ID`) only when it missed something. Keep-alive comments every
@@ -16,7 +17,7 @@ use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 use warp::sse::Event;
 
-use super::Subscription;
+use super::{Subscription, Topic};
 use crate::domain::Slug;
 use crate::http::App;
 
@@ -44,7 +45,19 @@ pub async fn handle(app: &Arc<App>, method: &Method, slug: &str, headers: &Heade
         Ok(None) => return plain(StatusCode::NOT_FOUND, "not found\n"),
         Err(failure) => return unavailable(&failure.to_string()),
     };
-    let Ok(mut subscription) = app.live.open(slug, version, state) else {
+    serve(app, slug, version, state, headers)
+}
+
+/// The event stream of `topic`, whose state as of data `version` is `state`: for the public
+/// stream above and the desk's (whose handler has checked who asks).
+pub fn serve(
+    app: &App,
+    topic: impl Into<Topic>,
+    version: i64,
+    state: super::State,
+    headers: &HeaderMap,
+) -> Response {
+    let Ok(mut subscription) = app.live.open(topic, version, state) else {
         return busy(
             "too many live pages are open; this page follows by polling\n",
             "30",

@@ -15,9 +15,10 @@ use crate::domain::{MatchStatus, Role, Side, TournamentStatus};
 use crate::events::{MatchObject, Sides};
 use crate::http::App;
 use crate::http::forms;
+use crate::http::live::Topic;
 use crate::ids::MatchId;
 use crate::pages::i18n::{self, T};
-use crate::pages::section::{Block, Cell, Form, Link, Notice, Table};
+use crate::pages::section::{Block, Cell, Form, Link, Live, Notice, Page, Table};
 use crate::service::matches::ResultInput;
 use crate::service::{self, ServiceError};
 use crate::views;
@@ -81,6 +82,46 @@ pub(super) async fn list(
     }
     page.blocks.push(Block::table(table));
     Ok(page_response(StatusCode::OK, &in_space.place, &page))
+}
+
+/// `GET …/tournaments/<slug>/live`: the stream the tournament's desk pages follow (any member,
+/// reporters too): an event whenever its row, its field, its matches or their results change,
+/// from any process; the page then fetches itself again (`live.js`).
+pub(super) async fn live(
+    app: &App,
+    in_space: &InSpace<'_>,
+    slug: &str,
+    headers: &warp::http::HeaderMap,
+) -> Answer {
+    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
+        return Ok(super::not_found(&in_space.place));
+    };
+    let Ok(versions) = app.gate.current().await else {
+        return Ok(super::unavailable(&in_space.place));
+    };
+    let state = crate::http::live::desk_state(&app.db, tournament.id).await?;
+    Ok(crate::http::live::serve(
+        app,
+        Topic::Desk(tournament.id),
+        versions.data,
+        state,
+        headers,
+    ))
+}
+
+/// Makes `page` follow `tournament`: its blocks are fetched again whenever the tournament
+/// changes, from any process (a block holding a form someone is filling in waits: `live.js`).
+pub(super) fn follow(
+    app: &App,
+    in_space: &InSpace<'_>,
+    tournament: &TournamentRow,
+    page: &mut Page,
+) {
+    page.live = Some(Live {
+        url: in_space.url(&format!("tournaments/{}/live", tournament.slug), app),
+        updated: in_space.t(T::LiveUpdated).into(),
+        label: page.title.clone(),
+    });
 }
 
 /// The space's tournament `slug`, or `None` (another space's is the same as none).
@@ -195,6 +236,7 @@ async fn matches_page(
             empty: Some(t(T::DeskNoMatches).into()),
         }),
     ];
+    follow(app, in_space, tournament, &mut page);
     Ok(page_response(status, &in_space.place, &page))
 }
 
@@ -535,6 +577,7 @@ async fn tournament_page(
             ..Block::default()
         });
     }
+    follow(app, in_space, tournament, &mut page);
     Ok(page_response(status, &in_space.place, &page))
 }
 

@@ -75,6 +75,8 @@ pub enum Part<'a> {
     Registrations(&'a str),
     /// `POST …/tournaments/<slug>/seeds`: the field's seed order.
     Seeds(&'a str),
+    /// `GET …/tournaments/<slug>/live`: the event stream the tournament's desk pages follow.
+    Live(&'a str),
     Registration(&'a str, &'a str, &'a str),
     Settings(&'a str),
     Matches(&'a str),
@@ -119,6 +121,9 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
         }
         ["organizer", space, "tournaments", slug, "seeds"] if named(&space) && named(&slug) => {
             Route::Space(space, Part::Seeds(slug))
+        }
+        ["organizer", space, "tournaments", slug, "live"] if named(&space) && named(&slug) => {
+            Route::Space(space, Part::Live(slug))
         }
         ["organizer", space, "tournaments", slug, "registrations"]
             if named(&space) && named(&slug) =>
@@ -308,6 +313,7 @@ pub async fn handle(
             | Part::NewTournament
             | Part::Tournament(_)
             | Part::Matches(_) => &[Method::GET, Method::HEAD],
+            Part::Live(_) => &[Method::GET],
             Part::Keys
             | Part::Members
             | Part::Tournaments
@@ -394,6 +400,7 @@ async fn signed_in(
     };
     let posted = *request.method == Method::POST;
     let query = request.query;
+    let headers = request.headers;
     let body = if posted {
         match checked_body(app, &visitor, request.path, request).await {
             Ok(body) => Some(body),
@@ -408,6 +415,9 @@ async fn signed_in(
         None
     };
     let response = match (route, in_space) {
+        (_, Some((in_space, Part::Live(slug)))) => {
+            desk::live(app, &in_space, slug, headers).await?
+        }
         (_, Some((in_space, part))) => {
             let body = body.unwrap_or_default();
             space_page(app, &in_space, &visitor, part, posted, &body, query).await?
@@ -448,6 +458,8 @@ async fn space_page(
         return Ok(forbidden(app, in_space, visitor));
     }
     Ok(match part {
+        // Answered by `signed_in`, which has the request's headers (`Last-Event-ID`).
+        Part::Live(_) => not_found(&in_space.place),
         Part::Tournaments if posted => new_tournament::create(app, in_space, visitor, body).await?,
         Part::NewTournament => new_tournament::page(app, in_space, visitor).await?,
         Part::Tournaments => desk::list(app, in_space, visitor, query).await?,
@@ -824,6 +836,7 @@ fn frame(
         notice,
         blocks: Vec::new(),
         signed_in: Some((visitor.current.person.email.clone(), sign_out)),
+        live: None,
     }
 }
 

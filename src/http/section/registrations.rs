@@ -9,7 +9,7 @@
 
 use warp::http::StatusCode;
 
-use super::desk::tournament_of;
+use super::desk::{follow, tournament_of};
 use super::{
     Answer, Confirm, InSpace, Tab, Visitor, confirmation, confirmed, done, frame, input, notice_of,
     page_response,
@@ -147,6 +147,7 @@ async fn registrations_page(
         rows,
         empty: field.is_empty().then(|| t(T::DeskNobodyYet).into()),
     }));
+    follow(app, in_space, tournament, &mut page);
     Ok(page_response(status, &in_space.place, &page))
 }
 

@@ -73,7 +73,8 @@ impl Member {
         self.cookies.push(("tourney_session".into(), token.into()));
     }
 
-    fn header(&self) -> String {
+    /// The `Cookie` header this member's browser sends.
+    pub fn header(&self) -> String {
         self.cookies
             .iter()
             .map(|(n, v)| format!("{n}={v}"))

@@ -1,0 +1,28 @@
+//! A tournament's state as its desk pages show it: a digest of its row, its participants, its
+//! matches and their results, which changes whenever any of them does (in any status, published
+//! or not). Streams of desk pages are woken when it moves; the page then fetches itself.
+//!
+//! Reads only; the digest is compared within this process and never leaves it.
+
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+use super::State;
+use crate::db::{Db, DbError, matches, participants, tournaments};
+use crate::ids::TournamentId;
+
+/// The desk state of tournament `id` now (`None`: it no longer exists).
+pub async fn desk_state(db: &Db, id: TournamentId) -> Result<State, DbError> {
+    let mut handle = db.acquire().await?;
+    let Some(tournament) = tournaments::find(handle.conn(), id).await? else {
+        return Ok(None);
+    };
+    let field = participants::list(handle.conn(), id).await?;
+    let games = matches::list(handle.conn(), id).await?;
+    let results = matches::list_results(handle.conn(), id).await?;
+    let mut digest = Sha256::new();
+    // Every field of every row, as the rows print them: any change shows.
+    digest.update(format!("{tournament:?}\n{field:?}\n{games:?}\n{results:?}"));
+    Ok(Some(Arc::from(hex::encode(digest.finalize()))))
+}
