@@ -178,9 +178,11 @@ pub const PORTAL_POLICY: &str = "default-src 'none'; style-src 'self'; img-src '
     script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; \
     frame-ancestors 'none'";
 
-/// Section pages: the portal's policy, and this origin's copy script and widget previews.
+/// Section pages: the portal's policy, and this origin's copy script and widget previews; the
+/// desk's live pages ask this origin for their stream and for themselves again.
 pub const SECTION_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
-    script-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+    script-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; \
+    frame-ancestors 'none'";
 
 #[cfg(test)]
 mod tests {

@@ -167,7 +167,6 @@ pub struct Seeds {
     pub action: String,
     pub token: String,
     pub submit: String,
-    pub caption: String,
     pub count: usize,
     pub rows: Vec<SeedRow>,
 }

@@ -9,6 +9,7 @@ mod concurrent_writers;
 mod crashes;
 mod demo;
 mod desk;
+mod desk_browser;
 mod documented_commands;
 mod engine;
 mod entry;

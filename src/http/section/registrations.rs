@@ -186,7 +186,6 @@ fn seeds_form(
         token: visitor.token(app, &action),
         action: format!("{}{action}", app.base_url),
         submit: t(T::DeskSaveSeeds).into(),
-        caption: t(T::DeskSeedOrder).into(),
         count: last,
         rows: order
             .iter()
