@@ -303,6 +303,11 @@ texts! {
     DoneCreated => "The tournament is created, as a draft.", "Турнир создан как черновик.";
     DeskRegistrations => "Registrations", "Регистрации";
     DeskSeed => "Seed", "Посев";
+    DeskWinnerGoes => "Winner:", "Победитель:";
+    DeskLoserGoes => "loser:", "проигравший:";
+    DeskAgainst => " against {name}", ", соперник — {name}";
+    DeskWinsIt => "wins the tournament", "выигрывает турнир";
+    DeskIsOut => "out", "выбывает";
     DeskSeedOrder => "Seed order", "Порядок посева";
     DeskSeedOrderHelp => "The draw seeds the field in this order. Type a seed for each player, or move one a place with the arrows; the check-in's no-shows still go to the bottom at the start.", "Сетка строится в этом порядке. Укажите номер посева каждому участнику или сдвиньте участника стрелками на одно место; не отметившиеся при старте всё равно уходят вниз.";
     DeskSaveSeeds => "Save the seed order", "Сохранить порядок посева";

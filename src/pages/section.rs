@@ -97,6 +97,8 @@ pub struct Table {
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Cell {
     pub text: String,
+    /// A line under the text, in a smaller type.
+    pub note: Option<String>,
     pub link: Option<String>,
     pub forms: Vec<Form>,
     pub code: bool,

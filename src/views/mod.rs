@@ -132,6 +132,16 @@ pub async fn tournament_matches(
     Ok(matches_and_field(conn, tournament).await?.matches)
 }
 
+/// A tournament's matches as events show them, each with the row it was read from (its bracket
+/// wiring: where its winner and loser go), in the same order.
+pub async fn tournament_matches_and_rows(
+    conn: Conn<'_>,
+    tournament: &TournamentRow,
+) -> Result<(Vec<MatchObject>, Vec<match_rows::MatchRow>), DbError> {
+    let read = matches_and_field(conn, tournament).await?;
+    Ok((read.matches, read.rows))
+}
+
 /// A tournament's matches as events show them, with the rows and the field they were read from.
 struct MatchesAndField {
     matches: Vec<MatchObject>,

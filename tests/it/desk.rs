@@ -88,15 +88,20 @@ on_both_backends! {
         assert_eq!(page.status, StatusCode::OK);
         let forms = page.body.matches("/report\"").count();
         assert_eq!(forms, 2, "two semi-finals ready: {}", page.body);
+        // What a semi-final decides is said beside its form.
+        assert_eq!(page.body.matches("Winner: Final; loser: out").count(), 2, "{}", page.body);
         let first = format!("{matches}/mat_1/report");
         let second = format!("{matches}/mat_2/report");
         let reported = reporter.submit(matches, &first, &[("score_a", "2"), ("score_b", "1"), ("forfeit", "")]).await;
         assert_eq!(reported.status, StatusCode::SEE_OTHER, "{}", reported.body);
+        let between = reporter.get(matches).await;
+        assert!(between.body.contains("Winner: Final against Alice; loser: out"), "whom the winner meets: {}", between.body);
         let forfeit = reporter.submit(matches, &second, &[("score_a", ""), ("score_b", ""), ("forfeit", "a")]).await;
         assert_eq!(forfeit.status, StatusCode::SEE_OTHER, "{}", forfeit.body);
         let after = reporter.get(matches).await;
         assert!(after.body.contains("Alice 2–1 Dmitri") || after.body.contains("2–1"), "{}", after.body);
         assert_eq!(after.body.matches("/report\"").count(), 1, "the final is ready: {}", after.body);
+        assert!(after.body.contains("Winner: wins the tournament; loser: out"), "{}", after.body);
         let shown = t.run(&["matches", "list", "cup"]);
         assert!(shown.contains("2-1"), "the shell sees the result: {shown}");
         let audit = t.run(&["audit", "--space", "club"]);

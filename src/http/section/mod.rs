@@ -16,6 +16,7 @@ mod desk;
 mod entry_fields;
 mod hooks;
 mod keys;
+mod matches;
 mod members;
 mod new_tournament;
 mod overview;
@@ -468,11 +469,11 @@ async fn space_page(
         Part::TournamentAction(slug, action) => {
             desk::act(app, in_space, visitor, slug, action, body).await?
         }
-        Part::Matches(slug) => desk::matches(app, in_space, visitor, slug, query).await?,
+        Part::Matches(slug) => matches::matches(app, in_space, visitor, slug, query).await?,
         Part::Correct(slug, id) if posted => {
-            desk::correct(app, in_space, visitor, slug, id, body).await?
+            matches::correct(app, in_space, visitor, slug, id, body).await?
         }
-        Part::Correct(slug, id) => desk::correction(app, in_space, visitor, slug, id).await?,
+        Part::Correct(slug, id) => matches::correction(app, in_space, visitor, slug, id).await?,
         Part::Settings(slug) if posted => {
             settings::save(app, in_space, visitor, slug, body).await?
         }
@@ -487,7 +488,7 @@ async fn space_page(
         Part::Registration(slug, who, action) => {
             registrations::act(app, in_space, visitor, slug, who, action, body).await?
         }
-        Part::Report(slug, id) => desk::report(app, in_space, visitor, slug, id, body).await?,
+        Part::Report(slug, id) => matches::report(app, in_space, visitor, slug, id, body).await?,
         Part::Overview => overview::page(app, in_space, visitor, query).await?,
         Part::Keys if posted => keys::create(app, in_space, visitor, body).await?,
         Part::Keys => keys::page(app, in_space, visitor, query, None).await?,
