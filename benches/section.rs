@@ -1,5 +1,5 @@
-//! Section benchmark: the space's signed-in pages ("API, webhooks and widgets" and members) of a
-//! real `tourney serve` (release build) on SQLite, under `wrk` with one owner's session cookie:
+//! Section benchmark: the space's signed-in pages ("API, webhooks and widgets", members and the
+//! organiser's desk) of a real `tourney serve` (release build) on SQLite, under `wrk` with one owner's session cookie:
 //! with 4 connections (a few people at work at once: the latency §8 sets, p99 under 20 ms) and
 //! with 64 (the most the server answers; its p99 is then its queue), each beside a bare warp
 //! server sending a body of the same size in the same run.
@@ -36,17 +36,26 @@ use receiver::{Receiver, Reply};
 const OWNER: &str = "owner@example.org";
 const PASSWORD: &str = "correct horse battery staple";
 
-/// A space with a 64-player double elimination, registration closed.
+/// A space with three tournaments of 64 players: a double elimination and a single
+/// elimination, registration closed (both are started, the first played to its grand final),
+/// and one still taking registrations (the desk's seed order form lists all 64).
 fn document() -> String {
     let players: Vec<String> = (1..=64)
         .map(|p| format!(r#"{{"name": "Player {p:02}"}}"#))
         .collect();
+    let players = players.join(",");
+    let tournament = |slug: &str, format: &str, status: &str| {
+        format!(
+            r#"{{"slug": "{slug}", "name": "{slug}", "game": "chess", "format": "{format}",
+              "status": "{status}", "max_participants": 64, "starts_at": "2026-12-01T18:00:00Z",
+              "participants": [{players}]}}"#
+        )
+    };
     format!(
-        r#"{{"version": 1, "spaces": [{{"slug": "club", "name": "Chess Club", "tournaments": [
-            {{"slug": "de64", "name": "Double elimination 64", "game": "chess", "format": "double_elimination",
-              "status": "REGISTRATION_CLOSED", "max_participants": 64, "starts_at": "2026-12-01T18:00:00Z",
-              "participants": [{}]}}]}}]}}"#,
-        players.join(",")
+        r#"{{"version": 1, "spaces": [{{"slug": "club", "name": "Chess Club", "tournaments": [{}, {}, {}]}}]}}"#,
+        tournament("de64", "double_elimination", "REGISTRATION_CLOSED"),
+        tournament("se64", "single_elimination", "REGISTRATION_CLOSED"),
+        tournament("open64", "swiss", "REGISTRATION_OPEN"),
     )
 }
 
@@ -210,6 +219,7 @@ fn main() {
         ],
     );
     tourney(&db, &["tournaments", "start", "de64"]);
+    tourney(&db, &["tournaments", "start", "se64"]);
     play(&db, "de64");
     settled(&db, "hook_1");
     settled(&db, "hook_2");
@@ -265,6 +275,28 @@ fn main() {
         ),
         ("widgets", "/en/organizer/club/integrations/widgets"),
         ("members", "/en/organizer/club/members"),
+        (
+            "desk: the space's tournaments (3)",
+            "/en/organizer/club/tournaments",
+        ),
+        ("desk: New tournament", "/en/organizer/club/tournaments/new"),
+        ("desk: a tournament", "/en/organizer/club/tournaments/de64"),
+        (
+            "desk: registrations of 64, with the seed order's form",
+            "/en/organizer/club/tournaments/open64/registrations",
+        ),
+        (
+            "desk: matches, 32 ready with report forms",
+            "/en/organizer/club/tournaments/se64/matches",
+        ),
+        (
+            "desk: matches of a 64-player double elimination at its grand final",
+            "/en/organizer/club/tournaments/de64/matches",
+        ),
+        (
+            "desk: settings",
+            "/en/organizer/club/tournaments/open64/settings",
+        ),
         ("account", "/en/account"),
         ("sign-in (the password form)", "/en/sign-in"),
         ("a sign-in link's page", unused_path.as_str()),
