@@ -303,6 +303,8 @@ texts! {
     DoneCreated => "The tournament is created, as a draft.", "Турнир создан как черновик.";
     DeskRegistrations => "Registrations", "Регистрации";
     DeskSeed => "Seed", "Посев";
+    DeskEveryPlayer => "every player, in finishing order", "все участники, по занятым местам";
+    DeskPlacesInvalid => "Give every player a place from 1 to the number of players, each place once.", "Укажите каждому участнику место от 1 до числа участников, каждое место один раз.";
     DeskWinnerGoes => "Winner:", "Победитель:";
     DeskLoserGoes => "loser:", "проигравший:";
     DeskAgainst => " against {name}", ", соперник — {name}";

@@ -64,6 +64,8 @@ pub struct Input {
     pub hidden: bool,
     /// A checkbox that is ticked.
     pub checked: bool,
+    /// Several lines (`value` holds them).
+    pub textarea: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -576,3 +576,71 @@ on_both_backends! {
         assert!(!ready.contains("Elena"), "the first seed has a bye: {ready}");
     }
 }
+
+on_both_backends! {
+    /// A free-for-all round at the desk: the ready round lists every player with a place to
+    /// type; places given twice or skipped are refused with why and record nothing; a whole
+    /// order records the round as the shell's `--place` does.
+    async fn a_free_for_all_round_is_reported_by_places(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "race", "--name", "Race", "--game", "karts",
+            "--format", "free_for_all", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+            "--rounds", "2",
+        ]);
+        t.run(&["tournaments", "status", "race", "REGISTRATION_OPEN"]);
+        for name in ["Alice", "Boris", "Clara"] {
+            t.run(&["tournaments", "register", "race", name]);
+        }
+        t.run(&["tournaments", "status", "race", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", "race"]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut reporter = signed_in(&t, &server, REPORTER).await;
+        let matches = "/en/organizer/club/tournaments/race/matches";
+        let page = reporter.get(matches).await;
+        assert!(page.body.contains("every player, in finishing order"), "{}", page.body);
+        assert!(page.body.contains("name=\"place_par_1\"") && page.body.contains("name=\"place_par_3\""), "{}", page.body);
+        let report = format!("{matches}/mat_1/report");
+        let twice = reporter.submit(matches, &report, &[("place_par_1", "1"), ("place_par_2", "1"), ("place_par_3", "2")]).await;
+        assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", twice.body);
+        assert!(twice.body.contains("each place once"), "{}", twice.body);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM match_results").await, 0, "nothing recorded");
+        let done = reporter.submit(matches, &report, &[("place_par_1", "2"), ("place_par_2", "3"), ("place_par_3", "1")]).await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+        let shown = t.run(&["matches", "list", "race"]);
+        assert!(shown.contains("1. Clara, 2. Alice, 3. Boris"), "{shown}");
+        let after = reporter.get(matches).await;
+        assert!(after.body.contains("1. Clara, 2. Alice, 3. Boris"), "{}", after.body);
+    }
+}
+
+on_both_backends! {
+    /// Teams at the desk: the add form asks for the players, one per line; a roster of the
+    /// wrong size is refused with why; a team is added with its players, who show under its
+    /// name.
+    async fn a_team_is_added_with_its_players(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "cs2",
+            "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
+            "--team-size", "2..3",
+        ]);
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+        let server = Server::start_self_linked(&t, &[]);
+        let mut owner = signed_in(&t, &server, "owner@example.org").await;
+        let page = "/en/organizer/club/tournaments/cup/registrations";
+        let form = owner.get(page).await;
+        assert!(form.body.contains("<textarea id=\"add-player-players\"") && form.body.contains("from 2 to 3 players"), "{}", form.body);
+        let short = owner.submit(page, page, &[("name", "Falcons"), ("email", ""), ("players", "Ann\n")]).await;
+        assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", short.body);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM participants").await, 0);
+        let added = owner.submit(page, page, &[("name", "Falcons"), ("email", ""), ("players", "Ann\r\nBen\r\n\r\nCid")]).await;
+        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        let listed = owner.get(page).await;
+        assert!(listed.body.contains("Ann, Ben, Cid"), "{}", listed.body);
+        let shown = t.run(&["tournaments", "show", "cup"]);
+        assert!(shown.contains("Falcons") && shown.contains("Ann") && shown.contains("Cid"), "{shown}");
+    }
+}

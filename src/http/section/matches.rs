@@ -12,12 +12,13 @@ use warp::http::StatusCode;
 use super::desk::{follow, tournament_of};
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
 use crate::db::matches::MatchRow;
+use crate::db::participants::{self, ParticipantRow};
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Bracket, Format, MatchStatus, Side};
 use crate::events::{MatchObject, Sides};
 use crate::http::App;
 use crate::http::forms;
-use crate::ids::MatchId;
+use crate::ids::{MatchId, ParticipantId};
 use crate::pages::i18n::T;
 use crate::pages::section::{Block, Cell, Form, Link, Notice, Table};
 use crate::service::matches::ResultInput;
@@ -52,32 +53,36 @@ async fn matches_page(
     notice: Option<Notice>,
 ) -> Answer {
     let t = |text: T| in_space.t(text);
-    let (games, rows) = {
+    let (games, rows, field) = {
         let mut handle = app.db.acquire().await?;
-        views::tournament_matches_and_rows(handle.conn(), tournament).await?
+        let (games, rows) = views::tournament_matches_and_rows(handle.conn(), tournament).await?;
+        let field = match tournament.format {
+            Format::FreeForAll => participants::list(handle.conn(), tournament.id).await?,
+            _ => Vec::new(),
+        };
+        (games, rows, field)
     };
+    let free_for_all = tournament.format == Format::FreeForAll;
     let (ready, rest): (Vec<&MatchObject>, Vec<&MatchObject>) = games
         .iter()
         .filter(|game| !game.bye)
-        .partition(|game| game.status == MatchStatus::Ready && two_sided(game));
+        .partition(|game| game.status == MatchStatus::Ready && (two_sided(game) || free_for_all));
     let ready_rows = ready
         .iter()
         .map(|game| {
             let row = rows.iter().find(|r| r.id == game.id);
+            let action = match_path(in_space, tournament, game.id, "report");
+            let form = match two_sided(game) {
+                true => report_form(app, in_space, visitor, game, &action, T::DeskReport),
+                false => places_form(app, in_space, visitor, game, &field, &action),
+            };
             vec![
                 Cell {
                     note: row
                         .and_then(|row| decides(row, &rows, &games, tournament.format, in_space)),
                     ..Cell::text(sides_text(game, in_space))
                 },
-                Cell::forms(vec![report_form(
-                    app,
-                    in_space,
-                    visitor,
-                    game,
-                    &match_path(in_space, tournament, game.id, "report"),
-                    T::DeskReport,
-                )]),
+                Cell::forms(vec![form]),
             ]
         })
         .collect();
@@ -223,9 +228,17 @@ fn sides_text(game: &MatchObject, in_space: &InSpace<'_>) -> String {
                 _ => format!("{a} – {b}"),
             }
         }
+        // A free-for-all round: its places once played; before, everyone plays it.
+        Sides::Results { results } if results.is_empty() => {
+            format!(
+                "{}: {}",
+                in_space.t(T::Round).replace("{n}", &game.round.to_string()),
+                in_space.t(T::DeskEveryPlayer)
+            )
+        }
         Sides::Results { results } => results
             .iter()
-            .map(|r| r.name.clone().unwrap_or_else(tbd))
+            .map(|r| format!("{}. {}", r.place, r.name.clone().unwrap_or_else(tbd)))
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -298,8 +311,64 @@ fn report_form(
     }
 }
 
-/// What a report form says, read as the shell's `--score A-B` and `--forfeit a|b` are.
+/// A free-for-all round's report form: each player's finishing place, typed (`place_<id>`).
+fn places_form(
+    app: &App,
+    in_space: &InSpace<'_>,
+    visitor: &Visitor,
+    game: &MatchObject,
+    field: &[ParticipantRow],
+    action: &str,
+) -> Form {
+    let id = format!("report-{}", game.id);
+    let fields = field
+        .iter()
+        .filter(|p| p.status.in_field())
+        .map(|p| {
+            let mut place = input(&id, &format!("place_{}", p.id), &p.name, "number");
+            place.max_length = 4;
+            place
+        })
+        .collect();
+    Form {
+        id,
+        ..visitor.form(app, action, in_space.t(T::DeskReport).into(), fields)
+    }
+}
+
+/// The finishing order a places form gives (`place_<participant id>` = 1, 2, 3, …: every place
+/// once), or `None` when the form has no place at all.
+fn posted_places(body: &[u8]) -> Option<Result<Vec<String>, T>> {
+    let mut places: Vec<(usize, ParticipantId)> = Vec::new();
+    for (key, value) in url::form_urlencoded::parse(body) {
+        let Some(who) = key.strip_prefix("place_") else {
+            continue;
+        };
+        let read = ParticipantId::parse_prefixed(who).zip(value.trim().parse::<usize>().ok());
+        match read {
+            Some((id, place)) if !places.iter().any(|(_, seen)| *seen == id) => {
+                places.push((place, id));
+            }
+            _ => return Some(Err(T::DeskPlacesInvalid)),
+        }
+    }
+    if places.is_empty() {
+        return None;
+    }
+    places.sort_by_key(|(place, _)| *place);
+    let every_place_once = places.iter().zip(1..).all(|((place, _), n)| *place == n);
+    if !every_place_once {
+        return Some(Err(T::DeskPlacesInvalid));
+    }
+    Some(Ok(places.iter().map(|(_, id)| id.to_string()).collect()))
+}
+
+/// What a report form says, read as the shell's `--score A-B`, `--forfeit a|b` and `--place`
+/// are.
 fn posted_result(body: &[u8]) -> Result<ResultInput, T> {
+    if let Some(places) = posted_places(body) {
+        return places.map(ResultInput::Places);
+    }
     let field = forms::fields(body);
     let number = |name: &str| -> Result<Option<u32>, T> {
         let text = field(name);
@@ -493,5 +562,44 @@ pub(super) async fn correct(
             again(StatusCode::CONFLICT, text).await
         }
         Err(error) => Err(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_places_form_gives_the_finishing_order() {
+        let order = posted_result(b"token=x&place_par_2=1&place_par_1=3&place_par_3=2");
+        assert_eq!(
+            order,
+            Ok(ResultInput::Places(vec![
+                "par_2".into(),
+                "par_3".into(),
+                "par_1".into()
+            ]))
+        );
+        for body in [
+            &b"place_par_1=1&place_par_2=1"[..],
+            b"place_par_1=1&place_par_2=3",
+            b"place_par_1=first&place_par_2=2",
+            b"place_par_1=1&place_par_1=2",
+            b"place_x=1",
+        ] {
+            assert_eq!(
+                posted_result(body),
+                Err(T::DeskPlacesInvalid),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
+        assert_eq!(
+            posted_result(b"score_a=2&score_b=1&forfeit="),
+            Ok(ResultInput::Sides {
+                score: Some((2, 1)),
+                forfeit: None
+            })
+        );
     }
 }

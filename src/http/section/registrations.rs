@@ -57,9 +57,14 @@ async fn registrations_page(
     };
     let manages = in_space.role != Role::Reporter;
     let path = |rest: &str| in_space.path(&format!("tournaments/{}/{rest}", tournament.slug));
+    let rosters = field
+        .iter()
+        .map(participants::ParticipantRow::roster)
+        .collect::<Result<Vec<_>, _>>()?;
     let rows = field
         .iter()
-        .map(|p| {
+        .zip(&rosters)
+        .map(|(p, roster)| {
             let state = match (p.status, p.checked_in_at) {
                 (ParticipantStatus::Active, Some(_)) => T::DeskCheckedIn,
                 (ParticipantStatus::Active, None) => T::DeskRegistered,
@@ -97,7 +102,10 @@ async fn registrations_page(
             }
             vec![
                 Cell::text(p.seed.map_or_else(String::new, |s| s.to_string())),
-                Cell::text(p.name.clone()),
+                Cell {
+                    note: (!roster.is_empty()).then(|| roster.join(", ")),
+                    ..Cell::text(p.name.clone())
+                },
                 Cell::text(t(state)),
                 Cell::forms(actions),
             ]
@@ -118,13 +126,24 @@ async fn registrations_page(
         let mut name = input(id, "name", t(T::DeskPlayerName), "text");
         name.required = true;
         let email = input(id, "email", t(T::DeskPlayerEmail), "email");
+        let mut fields = vec![name, email];
+        if let Some(teams) = tournament.entry()?.teams {
+            let mut players = input(id, "players", t(T::PlayersLabel), "text");
+            players.textarea = true;
+            players.hint = Some(
+                t(T::PlayersHint)
+                    .replace("{min}", &teams.fewest().to_string())
+                    .replace("{max}", &teams.max.to_string()),
+            );
+            fields.push(players);
+        }
         page.blocks.push(Block::form(Form {
             id: id.into(),
             ..visitor.form(
                 app,
                 &path("registrations"),
                 t(T::DeskAddPlayer).into(),
-                vec![name, email],
+                fields,
             )
         }));
     }
@@ -320,8 +339,16 @@ pub(super) async fn add(
     let field = forms::fields(body);
     let (name, email) = (field("name"), field("email"));
     let email = email.trim();
+    // A team's players, one per line (blank lines aside), as the portal's form takes them.
+    let roster: Vec<String> = field("players")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(str::to_owned)
+        .collect();
     let applicant = Applicant {
         email: (!email.is_empty()).then_some(email),
+        roster: &roster,
         ..Applicant::named(&name)
     };
     let ctx = visitor.ctx(app);
