@@ -343,6 +343,11 @@ on_both_backends! {
         assert!(bad.body.contains("Nothing was changed"), "{}", bad.body);
         let taken = owner.submit(page, page, &[("name", "alice"), ("email", "")]).await;
         assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+        // The same refusal on the Russian page says why in Russian.
+        let ru = "/ru/organizer/club/tournaments/cup/registrations";
+        let taken = owner.submit(ru, ru, &[("name", "alice"), ("email", "")]).await;
+        assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+        assert!(taken.body.contains("Ничего не изменено:") && taken.body.contains("уже зарегистрирован"), "{}", taken.body);
         let listed = t.run(&["tournaments", "registrations", "cup"]);
         assert!(listed.contains("Alice") && listed.contains("Boris") && !listed.contains("Clara"), "{listed}");
 

@@ -8,6 +8,7 @@
 
 use warp::http::StatusCode;
 
+use super::refusal;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
 use crate::db::tournaments::{self, TournamentRow};
 use crate::domain::{Role, TournamentStatus};
@@ -344,7 +345,11 @@ pub(super) async fn step(
         Err(
             error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
         ) => {
-            let text = format!("{} {error}", in_space.t(T::DeskStepRefused));
+            let text = format!(
+                "{} {}",
+                in_space.t(T::DeskStepRefused),
+                refusal::reason(&error, in_space.place.locale)
+            );
             refused(StatusCode::CONFLICT, text).await
         }
         Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
@@ -406,7 +411,11 @@ pub(super) async fn act(
         Err(
             error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
         ) => {
-            let text = format!("{} {error}", in_space.t(T::DeskStepRefused));
+            let text = format!(
+                "{} {}",
+                in_space.t(T::DeskStepRefused),
+                refusal::reason(&error, in_space.place.locale)
+            );
             let notice = Some(Notice { text, error: true });
             tournament_page(
                 app,

@@ -10,6 +10,7 @@
 use warp::http::StatusCode;
 
 use super::desk::{follow, tournament_of};
+use super::refusal;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
 use crate::db::matches::MatchRow;
 use crate::db::participants::{self, ParticipantRow};
@@ -440,7 +441,11 @@ pub(super) async fn report(
         Err(
             error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
         ) => {
-            let text = format!("{} {error}", in_space.t(T::DeskRefused));
+            let text = format!(
+                "{} {}",
+                in_space.t(T::DeskRefused),
+                refusal::reason(&error, in_space.place.locale)
+            );
             refused(StatusCode::CONFLICT, text).await
         }
         Err(error) => Err(error),
@@ -558,7 +563,11 @@ pub(super) async fn correct(
         Err(
             error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
         ) => {
-            let text = format!("{} {error}", in_space.t(T::DeskRefused));
+            let text = format!(
+                "{} {}",
+                in_space.t(T::DeskRefused),
+                refusal::reason(&error, in_space.place.locale)
+            );
             again(StatusCode::CONFLICT, text).await
         }
         Err(error) => Err(error),

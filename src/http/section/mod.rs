@@ -20,6 +20,7 @@ mod matches;
 mod members;
 mod new_tournament;
 mod overview;
+mod refusal;
 mod registrations;
 mod settings;
 mod sign_in;

@@ -8,6 +8,7 @@
 use warp::http::StatusCode;
 
 use super::entry_fields::{self, EntryValues};
+use super::refusal;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
 use crate::domain::Format;
 use crate::domain::entry::Entry;
@@ -321,14 +322,22 @@ pub(super) async fn create(
         Err(error @ (ServiceError::Invalid(_) | ServiceError::Rule(_))) => {
             let problem = Problem {
                 field: field_of(&error),
-                text: format!("{} {error}", in_space.t(T::NewRefused)),
+                text: format!(
+                    "{} {}",
+                    in_space.t(T::NewRefused),
+                    refusal::reason(&error, in_space.place.locale)
+                ),
             };
             refused(problem, StatusCode::UNPROCESSABLE_ENTITY)
         }
         Err(error @ ServiceError::Conflict(_)) => {
             let problem = Problem {
                 field: field_of(&error),
-                text: format!("{} {error}", in_space.t(T::NewRefused)),
+                text: format!(
+                    "{} {}",
+                    in_space.t(T::NewRefused),
+                    refusal::reason(&error, in_space.place.locale)
+                ),
             };
             refused(problem, StatusCode::CONFLICT)
         }

@@ -10,6 +10,7 @@
 use warp::http::StatusCode;
 
 use super::desk::{follow, tournament_of};
+use super::refusal;
 use super::{
     Answer, Confirm, InSpace, Tab, Visitor, confirmation, confirmed, done, frame, input, notice_of,
     page_response,
@@ -319,7 +320,11 @@ async fn refused(
         ServiceError::NotFound(_) => return Ok(super::not_found(&in_space.place)),
         _ => return Err(error),
     };
-    let text = format!("{} {error}", in_space.t(T::DeskNotDone));
+    let text = format!(
+        "{} {}",
+        in_space.t(T::DeskNotDone),
+        refusal::reason(&error, in_space.place.locale)
+    );
     let notice = Some(Notice { text, error: true });
     registrations_page(app, in_space, visitor, tournament, status, notice).await
 }

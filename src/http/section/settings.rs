@@ -10,6 +10,7 @@ use warp::http::StatusCode;
 
 use super::desk::tournament_of;
 use super::entry_fields::EntryValues;
+use super::refusal;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
 use crate::db::tournaments::TournamentRow;
 use crate::http::App;
@@ -217,7 +218,14 @@ pub(super) async fn save(
                 ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
                 _ => StatusCode::CONFLICT,
             };
-            refused(status, format!("{} {error}", in_space.t(T::DeskNotDone)))
+            refused(
+                status,
+                format!(
+                    "{} {}",
+                    in_space.t(T::DeskNotDone),
+                    refusal::reason(&error, in_space.place.locale)
+                ),
+            )
         }
         Err(error) => Err(error),
     }
