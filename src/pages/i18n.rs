@@ -305,6 +305,7 @@ texts! {
     DeskSeed => "Seed", "Посев";
     DeskEveryPlayer => "every player, in finishing order", "все участники, по занятым местам";
     DeskPlacesInvalid => "Give every player a place from 1 to the number of players, each place once.", "Укажите каждому участнику место от 1 до числа участников, каждое место один раз.";
+    DeskReportResults => "Report results", "Внести результаты";
     DeskWinnerGoes => "Winner:", "Победитель:";
     DeskLoserGoes => "loser:", "проигравший:";
     DeskAgainst => " against {name}", ", соперник — {name}";

@@ -82,6 +82,7 @@ on_both_backends! {
         let list = reporter.get("/en/organizer/club/tournaments").await;
         assert_eq!(list.status, StatusCode::OK);
         assert!(list.body.contains("Friday Cup") && !list.body.contains("/integrations/keys"), "{}", list.body);
+        assert!(list.body.contains("/tournaments/cup/matches\">Report results</a>") && list.body.contains("4 / 4"), "the next step: {}", list.body);
 
         let matches = "/en/organizer/club/tournaments/cup/matches";
         let page = reporter.get(matches).await;
@@ -295,6 +296,8 @@ on_both_backends! {
 
         let created = owner.submit(new, create, &good).await;
         assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+        let listed = owner.get("/en/organizer/club/tournaments").await;
+        assert!(listed.body.contains("/tournaments/friday-blitz\">Announce</a>") && listed.body.contains("0 / 8"), "{}", listed.body);
         assert!(created.location.as_deref().is_some_and(|l| l.ends_with("/en/organizer/club/tournaments/friday-blitz?done=created")));
         let shown = t.run(&["tournaments", "show", "friday-blitz"]);
         assert!(shown.contains("Friday Blitz") && shown.contains("double_elimination") && shown.contains("2026-12-04T18:00:00"), "{shown}");

@@ -39,17 +39,31 @@ pub(super) async fn list(
             t(T::DeskTournament).into(),
             t(T::Status).into(),
             t(T::DeskStarts).into(),
+            t(T::DeskField).into(),
+            t(T::DeskNextStep).into(),
         ],
         rows: rows
             .iter()
             .map(|row| {
+                let page =
+                    |rest: &str| in_space.url(&format!("tournaments/{}{rest}", row.slug), app);
+                // The next step where it is taken: a tournament in play at its matches, the
+                // others' steps on their page (owners' and administrators').
+                let next = match next_step(row.status) {
+                    _ if row.status == TournamentStatus::InProgress => {
+                        Cell::link(t(T::DeskReportResults), page("/matches"))
+                    }
+                    Some((_, label)) if in_space.role != Role::Reporter => {
+                        Cell::link(t(label), page(""))
+                    }
+                    _ => Cell::text(""),
+                };
                 vec![
-                    Cell::link(
-                        row.name.clone(),
-                        in_space.url(&format!("tournaments/{}", row.slug), app),
-                    ),
+                    Cell::link(row.name.clone(), page("")),
                     Cell::text(t(T::status(row.status))),
                     Cell::text(i18n::date_time(locale, row.starts_at)),
+                    Cell::text(format!("{} / {}", row.field_size, row.max_participants)),
+                    next,
                 ]
             })
             .collect(),
