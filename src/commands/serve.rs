@@ -122,7 +122,7 @@ pub async fn run(
         _ => None,
     };
     tracing::info!(%address, rate_limit = args.rate_limit, delivering = loop_.is_some(), "serving");
-    let live = tokio::spawn(http::live::follow(Arc::clone(&app), stop.wait()));
+    let live = tokio::spawn(http::follow_live(Arc::clone(&app), stop.wait()));
     let check_ins = tokio::spawn(close_check_ins(
         db.clone(),
         app.base_url.clone(),

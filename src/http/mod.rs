@@ -225,7 +225,14 @@ async fn handle(
         _ if path.starts_with("/live/") => api::Answered {
             route: Route::Live,
             key_id: None,
-            response: Box::pin(live::handle(app, &method, &path["/live/".len()..], headers)).await,
+            response: Box::pin(live::handle(
+                app,
+                &method,
+                &path["/live/".len()..],
+                headers,
+                public_state,
+            ))
+            .await,
         },
         "/healthz" => api::Answered {
             route: Route::Healthz,
@@ -272,6 +279,24 @@ async fn handle(
         tracing::info!(method = %method, path = %path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
     }
     response
+}
+
+/// A published tournament's public state for live pages: its portal page's ETag.
+fn public_state<'a>(
+    app: &'a Arc<App>,
+    slug: &'a str,
+    version: i64,
+) -> futures_util::future::BoxFuture<'a, Result<live::State, String>> {
+    Box::pin(async move {
+        portal::tournament_state(app, slug, version)
+            .await
+            .map_err(|failure| failure.to_string())
+    })
+}
+
+/// Follows the database for this process's live pages until `stop` (`live::follow`).
+pub async fn follow_live(app: Arc<App>, stop: impl Future<Output = ()>) {
+    live::follow(app, stop, public_state).await;
 }
 
 /// Serves until `shutdown` resolves, then finishes the requests in flight.

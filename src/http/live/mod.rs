@@ -82,6 +82,14 @@ struct Followed {
 /// A tournament's public state (`None`: not shown).
 pub type State = Option<Arc<str>>;
 
+/// How a published tournament's public state is read (the portal's page, built through its
+/// cache), given by the caller: live pages follow the portal without depending on it.
+pub type PublicState = for<'a> fn(
+    &'a Arc<App>,
+    &'a str,
+    i64,
+) -> futures_util::future::BoxFuture<'a, Result<State, String>>;
+
 /// An open stream's hold on the hub: its tournament's versions, and its place under the cap,
 /// given back when it is dropped.
 pub struct Subscription {
@@ -173,8 +181,13 @@ impl Hub {
     }
 }
 
-/// Follows the database for the open streams of `app` until `stop`, then ends them all.
-pub async fn follow(app: Arc<App>, stop: impl std::future::Future<Output = ()>) {
+/// Follows the database for the open streams of `app` until `stop`, then ends them all;
+/// `public` reads a published tournament's state.
+pub async fn follow(
+    app: Arc<App>,
+    stop: impl std::future::Future<Output = ()>,
+    public: PublicState,
+) {
     let mut stop = std::pin::pin!(stop);
     let mut ticks = tokio::time::interval(app.settings.live.tick);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -202,9 +215,7 @@ pub async fn follow(app: Arc<App>, stop: impl std::future::Future<Output = ()>) 
         let mut complete = true;
         for topic in followed {
             let state = match &topic {
-                Topic::Public(slug) => super::portal::tournament_state(&app, slug, version)
-                    .await
-                    .map_err(|e| e.to_string()),
+                Topic::Public(slug) => public(&app, slug, version).await,
                 Topic::Desk(id) => desk_state(&app.db, *id).await.map_err(|e| e.to_string()),
             };
             match state {

@@ -25,7 +25,13 @@ use crate::http::App;
 const RECONNECT: std::time::Duration = std::time::Duration::from_millis(1000);
 
 /// Answers `GET /live/<slug>`.
-pub async fn handle(app: &Arc<App>, method: &Method, slug: &str, headers: &HeaderMap) -> Response {
+pub async fn handle(
+    app: &Arc<App>,
+    method: &Method,
+    slug: &str,
+    headers: &HeaderMap,
+    public: super::PublicState,
+) -> Response {
     if method != Method::GET {
         let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "GET only\n");
         response
@@ -40,10 +46,10 @@ pub async fn handle(app: &Arc<App>, method: &Method, slug: &str, headers: &Heade
         Ok(versions) => versions.data,
         Err(error) => return unavailable(&error.to_string()),
     };
-    let state = match crate::http::portal::tournament_state(app, slug, version).await {
+    let state = match public(app, slug, version).await {
         Ok(Some(state)) => Some(state),
         Ok(None) => return plain(StatusCode::NOT_FOUND, "not found\n"),
-        Err(failure) => return unavailable(&failure.to_string()),
+        Err(failure) => return unavailable(&failure),
     };
     serve(app, slug, version, state, headers)
 }
