@@ -211,6 +211,14 @@ async fn handle(
     body: impl FnOnce() -> forms::BodyStream,
 ) -> Response {
     let started = Instant::now();
+    // HEAD on a page or a widget (link checkers, uptime monitors) is answered as GET: the same
+    // status and headers, and hyper sends no body to a HEAD request. The API and live streams
+    // keep their own methods: a HEAD must not count against a key or open a stream.
+    let asked = method.clone();
+    let method = match method {
+        Method::HEAD if !path.starts_with("/api/") && !path.starts_with("/live/") => Method::GET,
+        method => method,
+    };
     // The paths that wait on the database's own futures (large) have them boxed, so that the
     // state of every request, the cached API answers' included, stays small to set up.
     let answered = match path {
@@ -276,7 +284,7 @@ async fn handle(
     if tracing::enabled!(tracing::Level::INFO) {
         let key = key_id.map(|id| id.to_string());
         let path = portal::loggable(path);
-        tracing::info!(method = %method, path = %path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
+        tracing::info!(method = %asked, path = %path, status, micros = elapsed.as_micros() as u64, key = key.as_deref().unwrap_or("-"), "request");
     }
     response
 }

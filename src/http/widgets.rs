@@ -111,7 +111,7 @@ pub async fn handle(
         );
         response
             .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return response;
     }
     let target = parse(rest);

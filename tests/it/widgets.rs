@@ -180,7 +180,19 @@ on_both_backends! {
         assert!(css.text().await.unwrap().contains(".theme-dark"));
         let post = client().post(server.url("/embed/en/tournaments/winter-cup/registration")).send().await.unwrap();
         assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
-        assert_eq!(post.headers()["allow"], "GET");
+        assert_eq!(post.headers()["allow"], "GET, HEAD");
+        // HEAD (link checkers, uptime monitors) is answered as GET, without the body.
+        for path in ["/embed/en/tournaments/winter-cup/bracket", "/en/tournaments/winter-cup", "/en/", "/assets/portal.css"] {
+            let full = get(&server, path).await;
+            assert_eq!(full.status(), StatusCode::OK, "{path}");
+            let length = full.bytes().await.unwrap().len();
+            let head = client().head(server.url(path)).send().await.unwrap();
+            assert_eq!(head.status(), StatusCode::OK, "{path}");
+            assert_eq!(head.headers()["content-length"].to_str().unwrap(), length.to_string(), "{path}");
+            assert!(head.bytes().await.unwrap().is_empty(), "{path}: no body");
+        }
+        let api = client().head(server.url("/api/v1/tournaments")).send().await.unwrap();
+        assert_eq!(api.status(), StatusCode::METHOD_NOT_ALLOWED, "the API keeps its methods");
     }
 
     async fn calendar_feed_parses_back(t: TestDb) {

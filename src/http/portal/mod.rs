@@ -170,8 +170,8 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
     }
     let allowed = match target {
         Target::Register(..) | Target::CheckIn(..) => "POST",
-        Target::Withdraw(..) => "GET, POST",
-        _ => "GET",
+        Target::Withdraw(..) => "GET, HEAD, POST",
+        _ => "GET, HEAD",
     };
     let method = request.method.as_str();
     if !allowed.split(", ").any(|m| m == method) {
@@ -244,7 +244,7 @@ fn asset(method: &Method, text: &'static str, content_type: &'static str) -> Res
         *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
         response
             .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return response;
     }
     let mut response = Response::new(Bytes::from_static(text.as_bytes()).into());
