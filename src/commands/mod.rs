@@ -79,7 +79,10 @@ async fn links_of_the_server(config: Config, command: &Command, db: &Db) -> Resu
         command,
         Command::LoginLink { .. }
             | Command::Embed(_)
-            | Command::Tournaments(crate::cli::TournamentsCommand::Show { .. })
+            | Command::Tournaments(
+                crate::cli::TournamentsCommand::Show { .. }
+                    | crate::cli::TournamentsCommand::Create(_)
+            )
     );
     if prints_links {
         eprintln!(

@@ -9,7 +9,8 @@ use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
 use crate::db::{matches, participants, spaces, tournaments as tournament_rows};
-use crate::domain::{MatchStatus, ParticipantStatus, TournamentStatus};
+use crate::domain::{Locale, MatchStatus, ParticipantStatus, TournamentStatus};
+use crate::links::BaseUrl;
 use crate::service::Missing;
 use crate::service::registrations::{self, Applicant, Registrant};
 use crate::service::seeding::{self, Seeding};
@@ -36,6 +37,11 @@ pub async fn run(
                 created.format,
                 created.max_participants,
                 created.status
+            )?;
+            writeln!(
+                out,
+                "its page on the portal, for players: {} (shown once it is announced or open for registration)",
+                ctx.base_url.tournament_page(Locale::En, &created.slug)
             )?;
         }
         TournamentsCommand::Status { slug, status } => {
@@ -76,7 +82,7 @@ pub async fn run(
         TournamentsCommand::List { space, status } => {
             list_tournaments(db, space.as_deref(), status, out).await?
         }
-        TournamentsCommand::Show { slug } => show(db, &slug, out).await?,
+        TournamentsCommand::Show { slug } => show(db, &slug, ctx.base_url, out).await?,
         TournamentsCommand::Update {
             slug,
             name,
@@ -242,7 +248,7 @@ async fn list_tournaments(
 }
 
 /// A tournament's settings, counts and field, as its organiser needs them at a glance.
-async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
+async fn show(db: &Db, slug: &str, base_url: &BaseUrl, out: &mut impl Write) -> Result<(), Error> {
     let mut handle = db.acquire().await?;
     let t = tournament_rows::find_by_slug(handle.conn(), slug)
         .await?
@@ -268,6 +274,18 @@ async fn show(db: &Db, slug: &str, out: &mut impl Write) -> Result<(), Error> {
                 "{}{}",
                 t.status,
                 if t.test { ", a test tournament" } else { "" }
+            ),
+        ),
+        (
+            "portal",
+            format!(
+                "{}{}",
+                base_url.tournament_page(Locale::En, &t.slug),
+                if t.status == TournamentStatus::Draft {
+                    " (not shown while DRAFT)"
+                } else {
+                    ""
+                }
             ),
         ),
         ("starts", timestamp::format_ms(t.starts_at)),

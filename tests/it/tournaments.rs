@@ -93,7 +93,11 @@ on_both_backends! {
         league(&t).await;
         let created = t.run(&["tournaments", "create", "--space", "league", "--slug", "cup", "--name", "Winter Cup", "--game", "chess",
             "--format", "single_elimination", "--max-participants", "4", "--starts-at", "2026-12-01T18:00:00Z"]);
-        assert_eq!(created, "created tournament cup (trn_1): Winter Cup, single_elimination, 4 places, status DRAFT\n");
+        assert_eq!(
+            created,
+            "created tournament cup (trn_1): Winter Cup, single_elimination, 4 places, status DRAFT\n\
+             its page on the portal, for players: https://cup.example.org/en/tournaments/cup (shown once it is announced or open for registration)\n"
+        );
         assert!(events(&t.db).await.is_empty(), "creating a draft is not an event");
 
         assert_eq!(t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]), "cup: DRAFT -> REGISTRATION_OPEN\n");
@@ -409,6 +413,7 @@ on_both_backends! {
         let shown = t.run(&["tournaments", "show", "cup"]);
         let lines: Vec<String> = shown.lines().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
         for line in ["name Cup", "space league", "format single_elimination", "status IN_PROGRESS", "places 4 taken of 16",
+            "portal https://cup.example.org/en/tournaments/cup",
             "4 registered, 0 withdrawn; 0 of 3 matches completed", "ID SEED PLACE STATUS NAME"] {
             assert!(lines.iter().any(|l| l == line), "{line:?} in {shown}");
         }
