@@ -26,7 +26,7 @@ end
 
 complete -c tourney -n "__fish_tourney_needs_command" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_needs_command" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_needs_command" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_needs_command" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_needs_command" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "serve" -d 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM'
@@ -67,14 +67,14 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l allow-cidr -d 
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l demo -d 'On an empty database, load the demo space and print an API key and example requests'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l no-dispatch -d 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -f -a "create" -d 'Create a space'
@@ -85,12 +85,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 ru\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a space'
@@ -98,7 +98,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
@@ -106,12 +106,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
@@ -119,7 +119,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subc
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
@@ -159,7 +159,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l waiting-list -d 'How many may wait for a place once the field is full; 0 turns the list off' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l test -d 'A test tournament: visible to its own space only, never in widgets'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l third-place -d 'single_elimination: play a match for third place'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l incomplete-rosters -d 'Teams may register with fewer than MIN players'
@@ -167,19 +167,19 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l email -d 'The participant\'s email address: private, shown only by `tournaments registrations`' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l player -d 'A team\'s player, by display name; once per player, in order' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l process -d 'Apply the result now: no-shows to the bottom seeds or out, those waiting who checked in into free places, registration closed'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -s V -l version -d 'Print version'
@@ -193,7 +193,7 @@ COMPLETED\t''
 CANCELLED\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l name -r
@@ -208,7 +208,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l waiting-list -d 'How many may wait for a place once the field is full; 0 turns the list off' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l incomplete-rosters -d 'Teams may register with fewer than MIN players'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l no-check-in -d 'Turn check-in off'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l no-teams -d 'Take players instead of teams (only before the first registration)'
@@ -216,27 +216,27 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a tournament (in DRAFT status)'
@@ -257,12 +257,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand audit" -l by -d 'Only en
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l limit -d 'The latest N entries that match' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand audit" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand audit" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
@@ -271,7 +271,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l ready -d 'Only the matches ready to be reported'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -281,7 +281,7 @@ b\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l score -d 'The score, side a first: 2-1' -r
@@ -290,7 +290,7 @@ b\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a tournament\'s matches with their ids, sides, status and score'
@@ -299,7 +299,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add list remove rotate-secret disable enable deliveries attempts retry test help" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
@@ -318,34 +318,34 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l overlap -d 'How long the old secret keeps signing too (a second v1= value)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l drop-kept -d 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
@@ -359,20 +359,20 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l limit -d 'At most this many' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l failed -d 'Only deliveries that failed for good (the same as --status failed)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l hook -d 'Every failed delivery of this address (hook_...)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l since -d 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l failed -d 'With --hook: the failed deliveries (the only ones that can be retried)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
@@ -388,7 +388,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "add" -d 'Register an HTTPS address for a space\'s events; prints its signing secret once'
@@ -411,7 +411,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr 
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l once -d 'Deliver what is due now, then exit'
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s V -l version -d 'Print version'
@@ -419,7 +419,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand ping" -l allow-cidr -d '
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l secret -d 'The address\'s signing secret (whsec_...)' -r
@@ -430,7 +430,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_s
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l tolerance -d 'Largest accepted distance between the timestamp and now, in seconds' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
@@ -440,7 +440,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from help" -f -a "receiver" -d 'Check that a receiver accepts valid webhooks and rejects forged, stale and replayed ones'
@@ -454,18 +454,18 @@ complete -c tourney -n "__fish_tourney_using_subcommand embed" -l locale -d 'Lan
 ru\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand embed" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand embed" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l without-script -d 'Print only the iframe, without the script that fits it to the widget\'s height (for a page that has the script already)'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
@@ -477,24 +477,24 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l name -d 'A label to tell keys apart, such as "partner site"' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l grace -d 'How long the old key keeps working: 0s (it stops now) to 30d' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create an API key for a space; the key is shown once, here, and stored only as a hash'
@@ -504,7 +504,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -f -a "add" -d 'Make a person (by email address) a member of a space; `login-link` then signs them in'
@@ -519,27 +519,27 @@ administrator\t'Manages keys, webhook addresses and widgets'
 reporter\t'Reports and corrects results at the desk (a venue\'s match desk), nothing else'"
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l email -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l email -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from help" -f -a "add" -d 'Make a person (by email address) a member of a space; `login-link` then signs them in'
@@ -550,24 +550,24 @@ complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l email -d 'The member\'s email address' -r
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l out-dir -d 'Write completion files into DIR instead of printing (every shell unless SHELL is given)' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand completions" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand completions" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l out-dir -d 'Write tourney.1 and one page per subcommand into DIR instead of printing' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: the USER environment variable]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys members login-link import completions man help" -f -a "serve" -d 'Serve the read API, the widgets and the portal, and deliver webhooks, until SIGINT or SIGTERM'

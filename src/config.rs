@@ -19,14 +19,19 @@ pub struct Config {
 }
 
 impl Config {
-    pub fn resolve(args: &GlobalArgs) -> Result<Config, InvalidBaseUrl> {
-        let base_url = BaseUrl::parse(args.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL))?;
-        let actor = args
-            .actor
-            .clone()
-            .or_else(|| std::env::var("USER").ok())
-            .filter(|name| !name.trim().is_empty())
-            .unwrap_or_else(|| "unknown".to_owned());
+    /// The settings `args` give. The actor is `--actor`, else the login name (`$USER`,
+    /// `$LOGNAME`), else the name of the system account running the command (or its `uid N`
+    /// when the account has no name, as in a container run under an arbitrary uid); a command
+    /// that cannot tell who runs it is refused and asks for `--actor`.
+    pub fn resolve(args: &GlobalArgs) -> Result<Config, ConfigError> {
+        let base_url = BaseUrl::parse(args.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL))
+            .map_err(ConfigError::BaseUrl)?;
+        let named = |name: Option<String>| name.filter(|name| !name.trim().is_empty());
+        let actor = named(args.actor.clone())
+            .or_else(|| named(std::env::var("USER").ok()))
+            .or_else(|| named(std::env::var("LOGNAME").ok()))
+            .or_else(system_account)
+            .ok_or(ConfigError::NoActor)?;
         Ok(Config {
             database_url: args.database_url.clone(),
             base_url,
@@ -34,6 +39,35 @@ impl Config {
             actor,
         })
     }
+}
+
+/// Settings that cannot be resolved.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("--base-url: {0}")]
+    BaseUrl(InvalidBaseUrl),
+    #[error(
+        "cannot tell who runs this command for the audit log: set --actor NAME (or TOURNEY_ACTOR)"
+    )]
+    NoActor,
+}
+
+/// The system account running this process, by its entry in `/etc/passwd` (or `uid N` when it
+/// has none); `None` where the process's owner cannot be read (no `/proc`).
+fn system_account() -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = std::fs::metadata("/proc/self").ok()?.uid();
+    let named = std::fs::read_to_string("/etc/passwd")
+        .ok()
+        .and_then(|passwd| {
+            passwd.lines().find_map(|line| {
+                let mut fields = line.split(':');
+                let name = fields.next()?;
+                let id: u32 = fields.nth(1)?.parse().ok()?;
+                (id == uid && !name.is_empty()).then(|| name.to_owned())
+            })
+        });
+    Some(named.unwrap_or_else(|| format!("uid {uid}")))
 }
 
 impl fmt::Debug for Config {
@@ -60,6 +94,12 @@ pub fn redact_password(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_system_account_has_a_name_or_a_uid() {
+        let account = system_account().expect("this process's owner");
+        assert!(!account.is_empty() && account != "unknown", "{account}");
+    }
 
     #[test]
     fn hides_database_passwords() {

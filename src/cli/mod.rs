@@ -57,7 +57,8 @@ pub struct GlobalArgs {
     )]
     pub base_url: Option<String>,
 
-    /// Who is acting, for the audit log [default: the USER environment variable]
+    /// Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account's
+    /// name]
     #[arg(
         long,
         global = true,

@@ -38,8 +38,7 @@ use crate::timestamp;
 
 /// Runs the command the user asked for.
 pub async fn run(cli: Cli) -> Result<(), Error> {
-    let config =
-        Config::resolve(&cli.global).map_err(|e| Error::Invalid(format!("--base-url: {e}")))?;
+    let config = Config::resolve(&cli.global).map_err(|e| Error::Invalid(e.to_string()))?;
     // Tests run a process as a host whose clock is wrong would (not a setting for people).
     if let Ok(offset) = std::env::var(CLOCK_OFFSET) {
         crate::timestamp::set_offset(clock_offset(&offset)?);

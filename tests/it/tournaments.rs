@@ -486,3 +486,24 @@ on_both_backends! {
         assert!(t.run(&["tournaments", "show", "cup"]).contains("Winter Cup 2026"));
     }
 }
+
+on_both_backends! {
+    /// A shell action is audited under the system account's name when no login name is set
+    /// (a cron job, a container): never "unknown".
+    async fn the_audit_names_the_system_account_without_a_login_name(t: TestDb) {
+        league(&t).await;
+        t.tourney()
+            .env_remove("TOURNEY_ACTOR")
+            .env_remove("USER")
+            .env_remove("LOGNAME")
+            .args(["spaces", "create", "cron", "--name", "Cron"])
+            .assert()
+            .success();
+        let account = std::process::Command::new("id").arg("-un").output().expect("id -un");
+        let account = String::from_utf8_lossy(&account.stdout).trim().to_owned();
+        let audit = t.run(&["audit", "--space", "cron"]);
+        let entry = audit.lines().find(|l| l.contains("space.created")).expect("the entry");
+        assert!(entry.split_whitespace().any(|w| w == account), "{account} in {entry}");
+        assert!(!entry.contains("unknown"), "{entry}");
+    }
+}
