@@ -56,6 +56,11 @@ pub fn describe(error: &ServiceError) -> String {
     match error {
         ServiceError::Invalid(Invalid::Field { field, reason }) => match field {
             Field::Slug | Field::Url => reason.clone(),
+            Field::PrivateAddress => format!(
+                "{reason}\n{}; {}",
+                super::hints::PRIVATE_ADDRESS,
+                super::hints::SERVE_TOO
+            ),
             Field::ParticipantName => format!("the name {reason}"),
             Field::Email => format!("--email: {reason}"),
             Field::Name | Field::KeyLabel => format!("--name: {reason}"),

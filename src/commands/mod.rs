@@ -13,6 +13,7 @@ mod embed;
 mod entry;
 pub mod error;
 mod generate;
+mod hints;
 mod hook_test;
 mod hooks;
 mod import;

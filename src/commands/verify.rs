@@ -5,8 +5,9 @@
 
 use std::io::{Read, Write};
 
-use super::Error;
+use super::{Error, hints};
 use crate::cli::{VerifyArgs, VerifyCommand};
+use crate::domain::ErrorClass;
 use crate::timestamp;
 use crate::webhook::conformance::{self, Expect};
 use crate::webhook::signing::{self, Received};
@@ -93,6 +94,13 @@ async fn receiver(
         .collect();
     table::write(out, &["CASE", "EXPECTED", "GOT", "RESULT"], &rows)?;
     let failed = results.iter().filter(|case| !case.passed()).count();
+    let met = |class: ErrorClass| results.iter().any(|case| case.outcome.error == Some(class));
+    if met(ErrorClass::Blocked) {
+        writeln!(out, "{}", hints::PRIVATE_ADDRESS)?;
+    }
+    if met(ErrorClass::Tls) {
+        writeln!(out, "{}", hints::OWN_CERTIFICATE)?;
+    }
     if failed > 0 {
         return Err(Error::Invalid(format!(
             "the receiver at {url} failed {failed} of {} cases",

@@ -151,6 +151,9 @@ pub enum Field {
     KeyLabel,
     /// A webhook address.
     Url,
+    /// A webhook address that is (or resolves to) a private or internal one, which the
+    /// network policy does not allow.
+    PrivateAddress,
     /// How long a replaced webhook secret keeps signing.
     Overlap,
     /// How long a rolled API key keeps working.
@@ -171,7 +174,7 @@ impl Field {
             Field::ParticipantName => "the name",
             Field::Email => "the email address",
             Field::KeyLabel => "label",
-            Field::Url => "address",
+            Field::Url | Field::PrivateAddress => "address",
             Field::Overlap => "overlap",
             Field::Grace => "grace",
             Field::Password => "the password",
@@ -198,7 +201,7 @@ impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Invalid::Field {
-                field: Field::Slug | Field::Url,
+                field: Field::Slug | Field::Url | Field::PrivateAddress,
                 reason,
             } => f.write_str(reason),
             Invalid::Field { field, reason } => write!(f, "{}: {reason}", field.name()),

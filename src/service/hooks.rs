@@ -50,7 +50,10 @@ pub async fn add(
     policy: &Policy,
 ) -> Result<Added, ServiceError> {
     let invalid_url = |e: target::TargetError| Invalid::Field {
-        field: Field::Url,
+        field: match e {
+            target::TargetError::Blocked { .. } => Field::PrivateAddress,
+            _ => Field::Url,
+        },
         reason: e.to_string(),
     };
     let parsed = target::parse(url).map_err(invalid_url)?;

@@ -59,6 +59,8 @@ on_both_backends! {
             let out = t.shell(&["hooks", "add", "--space", "demo", url]).await;
             assert_eq!(out.status.code(), Some(1), "{url} must be refused");
             assert!(stderr(&out).contains("private or internal address"), "{url}: {}", stderr(&out));
+            // How to test locally, for the shell and for the server that delivers.
+            assert!(stderr(&out).contains("--allow-cidr (127.0.0.0/8 for this machine") && stderr(&out).contains("`tourney serve`"), "{}", stderr(&out));
         }
         let out = t.shell(&["hooks", "add", "--space", "demo", "http://93.184.215.14/hook"]).await;
         assert_eq!(out.status.code(), Some(1));

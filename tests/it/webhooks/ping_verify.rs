@@ -188,4 +188,27 @@ async fn verify_receiver_passes_a_correct_receiver_and_fails_a_lax_one() {
         "every reject case fails: {table}"
     );
     assert!(String::from_utf8_lossy(&failed.stderr).contains("failed 8 of 10 cases"));
+
+    // Without the allow-list and the test CA, every case is blocked, then untrusted: the output
+    // says how to let a receiver on this machine be reached.
+    let run_without = |extra: &'static [&'static str]| {
+        let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_tourney"));
+        command
+            .args(["verify", "receiver", &good.url, "--secret", SECRET])
+            .args(extra);
+        async move {
+            let output = tokio::task::spawn_blocking(move || command.output().unwrap())
+                .await
+                .unwrap();
+            assert_eq!(output.status.code(), Some(1));
+            String::from_utf8_lossy(&output.stdout).into_owned()
+        }
+    };
+    let blocked = run_without(&[]).await;
+    assert!(
+        blocked.contains("blocked") && blocked.contains("--allow-cidr (127.0.0.0/8"),
+        "{blocked}"
+    );
+    let untrusted = run_without(&["--allow-cidr", "127.0.0.0/8"]).await;
+    assert!(untrusted.contains("--root-cert FILE"), "{untrusted}");
 }
