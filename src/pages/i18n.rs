@@ -223,6 +223,8 @@ texts! {
     CurrentPasswordLabel => "Current password", "Текущий пароль";
     NewPasswordLabel => "New password", "Новый пароль";
     PasswordHint => "12 to 256 characters.", "От 12 до 256 символов.";
+    PasswordTooShort => "This password has {n} characters: too short to keep others out.", "В этом пароле символов: {n} — слишком мало, чтобы он защищал.";
+    PasswordTooLong => "This password has {n} characters: more than a password may have.", "В этом пароле символов: {n} — больше, чем допустимо.";
     SetPassword => "Save the password", "Сохранить пароль";
     CurrentPasswordWrong => "The current password is not right.", "Текущий пароль неверен.";
     DonePasswordSet => "Your password is saved. Every other session of yours is signed out.", "Пароль сохранён. Все другие ваши сеансы завершены.";

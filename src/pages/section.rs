@@ -90,6 +90,8 @@ pub struct Secret {
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Table {
     pub caption: String,
+    /// The caption is for screen readers only: a heading just above says the same.
+    pub quiet_caption: bool,
     pub heads: Vec<String>,
     pub rows: Vec<Vec<Cell>>,
     pub empty: Option<String>,

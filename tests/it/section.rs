@@ -58,6 +58,14 @@ on_both_backends! {
 
         let short = owner.submit("/en/account", "/en/account/password", &[("new", "too short")]).await;
         assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
+        // The error says what is wrong, not the hint again.
+        assert!(short.body.contains("This password has 9 characters: too short"), "{}", short.body);
+        assert_eq!(short.body.matches("12 to 256 characters.").count(), 1, "the hint once: {}", short.body);
+        // A heading and its table's caption say the same once on screen.
+        let overview = owner.get("/en/organizer/club/integrations").await;
+        assert_eq!(overview.body.matches("<h2>Recent changes</h2>").count(), 1, "{}", overview.body);
+        assert!(overview.body.contains("<caption class=\"sr-only\">Recent changes</caption>"), "{}", overview.body);
+        assert!(overview.body.contains("<caption class=\"sr-only\">Webhook addresses</caption>"), "{}", overview.body);
         let set = owner.submit("/en/account", "/en/account/password", &[("new", PASSWORD)]).await;
         assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
         let signed_out = owner.session().expect("signed in");

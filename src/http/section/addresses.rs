@@ -43,6 +43,7 @@ pub(super) async fn list_blocks(
         |at: Option<i64>| at.map_or_else(|| "—".to_owned(), |ms| i18n::date_time(locale, ms));
     let table = Table {
         caption: t(T::HooksTitle).into(),
+        quiet_caption: true,
         heads: [
             T::AddressHead,
             T::StateHead,

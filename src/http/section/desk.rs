@@ -35,6 +35,7 @@ pub(super) async fn list(
     let locale = in_space.place.locale;
     let table = Table {
         caption: t(T::DeskTournaments).into(),
+        quiet_caption: false,
         heads: vec![
             t(T::DeskTournament).into(),
             t(T::Status).into(),
@@ -215,6 +216,7 @@ async fn tournament_page(
     page.context = Some(in_space.space.name.clone());
     page.blocks = vec![Block::table(Table {
         caption: t(T::DeskFacts).into(),
+        quiet_caption: false,
         heads: vec![String::new(), String::new()],
         rows: vec![
             vec![

@@ -173,6 +173,7 @@ async fn hook_page(
     let action = |name: &str| in_space.path(&format!("{base}/{name}"));
     page.blocks.push(Block::table(Table {
         caption: t(T::HookFacts).into(),
+        quiet_caption: false,
         heads: [
             T::AddressHead,
             T::StateHead,
@@ -263,6 +264,7 @@ async fn hook_page(
     page.blocks.push(Block::heading(t(T::DeliveriesTitle)));
     page.blocks.push(Block::table(Table {
         caption: t(T::DeliveriesTitle).into(),
+        quiet_caption: true,
         heads: [
             T::DeliveryHead,
             T::EventHead,
@@ -298,6 +300,7 @@ async fn hook_page(
         .collect();
     page.blocks.push(Block::table(Table {
         caption: t(T::AttemptsTitle).into(),
+        quiet_caption: false,
         heads: [
             T::DeliveryHead,
             T::AttemptHead,

@@ -101,6 +101,7 @@ pub(super) async fn page(
     page.blocks.extend(secret);
     page.blocks.push(Block::table(Table {
         caption: t(T::KeysTitle).into(),
+        quiet_caption: false,
         heads: [
             T::NameHead,
             T::KeyHead,

@@ -123,12 +123,14 @@ async fn matches_page(
     page.blocks = vec![
         Block::table(Table {
             caption: t(T::DeskReady).into(),
+            quiet_caption: false,
             heads: vec![t(T::DeskMatch).into(), t(T::DeskReport).into()],
             rows: ready_rows,
             empty: Some(t(T::DeskNoneReady).into()),
         }),
         Block::table(Table {
             caption: t(T::DeskAllMatches).into(),
+            quiet_caption: false,
             heads: vec![
                 t(T::DeskRound).into(),
                 t(T::DeskMatch).into(),

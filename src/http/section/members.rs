@@ -113,6 +113,7 @@ pub(super) async fn page(
     page.blocks.extend(secret);
     page.blocks.push(Block::table(Table {
         caption: t(T::MembersTitle).into(),
+        quiet_caption: false,
         heads: [T::EmailLabel, T::RoleHead, T::AddedHead, T::ActionsHead]
             .iter()
             .map(|h| t(*h).into())

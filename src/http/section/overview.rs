@@ -58,6 +58,7 @@ pub(super) async fn respond(
     page.blocks.push(Block::heading(t(T::AuditTitle)));
     page.blocks.push(Block::table(Table {
         caption: t(T::AuditTitle).into(),
+        quiet_caption: true,
         heads: [T::WhenHead, T::WhoHead, T::WhatHead, T::TargetHead]
             .iter()
             .map(|h| t(*h).into())

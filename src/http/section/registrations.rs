@@ -158,6 +158,7 @@ async fn registrations_page(
     }
     page.blocks.push(Block::table(Table {
         caption: t(T::DeskField).into(),
+        quiet_caption: false,
         heads: vec![
             t(T::DeskSeed).into(),
             t(T::NewName).into(),

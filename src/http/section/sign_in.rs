@@ -425,6 +425,7 @@ pub(super) async fn account(
         blocks: vec![
             Block::table(Table {
                 caption: t(T::YourSpaces).into(),
+                quiet_caption: false,
                 heads: vec![t(T::SpaceHead).into(), t(T::RoleHead).into()],
                 rows,
                 empty: memberships.is_empty().then(|| t(T::NoManagedSpaces).into()),
@@ -503,7 +504,17 @@ pub(super) async fn password(
             Ok(retry_after(page, Some(1)))
         }
         Err(PasswordError::Service(ServiceError::Invalid(Invalid::Field { .. }))) => {
-            account(app, place, visitor, problem(T::PasswordHint), "").await
+            // Said as what is wrong with it, not the hint again.
+            let chars = field("new").chars().count();
+            let text = match chars < *sessions::PASSWORD_CHARS.start() {
+                true => T::PasswordTooShort,
+                false => T::PasswordTooLong,
+            };
+            let mut problem = problem(text);
+            if let Some((_, notice)) = problem.as_mut() {
+                notice.text = notice.text.replace("{n}", &chars.to_string());
+            }
+            account(app, place, visitor, problem, "").await
         }
         Err(PasswordError::Service(error)) => Err(error),
     }
