@@ -353,21 +353,68 @@ async fn load_demo(config: &Config, db: &Db, out: &mut impl Write) -> Result<Opt
 }
 
 /// Request logs on stderr; `TOURNEY_LOG` sets the level (default `info`), `TOURNEY_LOG_FORMAT=json`
-/// switches to JSON lines.
+/// switches to JSON lines. A connection a client breaks or garbles (a browser closing a page
+/// mid-answer, a scanner's malformed request) is the client's doing, not the server's: warp's
+/// "server connection error" events are not written ([`ClientBrokenConnections`]).
 fn init_logging() {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
     let filter = tracing_subscriber::EnvFilter::try_from_env("TOURNEY_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     use std::io::IsTerminal;
     let ansi = std::io::stderr().is_terminal();
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let layer = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(ansi);
-    let _ = if std::env::var("TOURNEY_LOG_FORMAT").is_ok_and(|f| f == "json") {
-        builder.json().try_init()
+    let layer = if std::env::var("TOURNEY_LOG_FORMAT").is_ok_and(|f| f == "json") {
+        layer.json().boxed()
     } else {
-        builder.try_init()
+        layer.boxed()
     };
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(layer.with_filter(ClientBrokenConnections))
+        .try_init();
+}
+
+/// Leaves out warp's report of a connection that ended in an error: every such error comes from
+/// the client's side of the connection (it hung up mid-message, sent what is not HTTP, or went
+/// quiet). Accept errors (the process out of file descriptors) are still written.
+struct ClientBrokenConnections;
+
+impl<S: tracing::Subscriber> tracing_subscriber::layer::Filter<S> for ClientBrokenConnections {
+    fn enabled(
+        &self,
+        _meta: &tracing::Metadata<'_>,
+        _cx: &tracing_subscriber::layer::Context<'_, S>,
+    ) -> bool {
+        true
+    }
+
+    fn event_enabled(
+        &self,
+        event: &tracing::Event<'_>,
+        _cx: &tracing_subscriber::layer::Context<'_, S>,
+    ) -> bool {
+        if !event.metadata().target().starts_with("warp::server") {
+            return true;
+        }
+        let mut message = Message(String::new());
+        event.record(&mut message);
+        !message.0.starts_with("server connection error")
+    }
+}
+
+/// An event's message, as written.
+struct Message(String);
+
+impl tracing::field::Visit for Message {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "message" {
+            self.0 = format!("{value:?}");
+        }
+    }
 }
 
 fn millis(duration: std::time::Duration) -> i64 {

@@ -329,3 +329,40 @@ on_both_backends! {
         }
     }
 }
+
+/// A browser that closes a connection mid-request (a tab closed while its page loads) is not
+/// an error of the server: nothing about it is logged at ERROR, and the server goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_hanging_up_mid_request_is_not_logged_as_an_error() {
+    use tokio::io::AsyncWriteExt as _;
+    let t = crate::support::sqlite().await;
+    fixture(&t);
+    let server = Server::start_logged(&t, &[]);
+    let address = server.base.trim_start_matches("http://").to_owned();
+    for _ in 0..3 {
+        let mut stream = tokio::net::TcpStream::connect(&address)
+            .await
+            .expect("connect");
+        stream
+            .write_all(b"GET /en/tournaments/winter-cup HTTP/1.1\r\nHost: x\r\nAccept: text/h")
+            .await
+            .expect("half a request");
+        drop(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let page = client()
+        .get(server.url("/en/tournaments/winter-cup"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK, "the server goes on");
+    let log = server.log();
+    assert!(
+        log.contains("/en/tournaments/winter-cup"),
+        "requests are logged: {log}"
+    );
+    assert!(
+        !log.contains("ERROR") && !log.contains("IncompleteMessage"),
+        "{log}"
+    );
+}
