@@ -528,3 +528,65 @@ async fn bracket_in_both_themes(browser: &Browser, partner: &PartnerSite) {
         }
     }
 }
+
+/// Wide tables on a phone (issue "what people meet", 6): a Swiss table at 320 and 375 px, on
+/// the portal and in its widget, keeps every name whole in its column, and a table wider than
+/// its box fades at the edge where more columns are, until scrolled to the end; a table that
+/// fits (at 1,280 px) does not fade.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wide_tables_on_phones_keep_names_whole_and_show_there_is_more() {
+    let Some(browser) = Browser::start("browser::wide_tables_on_phones").await else {
+        return;
+    };
+    let t = sqlite().await;
+    t.run(&["demo"]);
+    let server = Server::start(&t, &[]);
+    const MEASURE: &str = "var box = document.querySelector('table.ranked').closest('.table-box'); \
+        var names = Array.prototype.slice.call(document.querySelectorAll('table.ranked td:nth-child(2)')); \
+        var fade = function () { return getComputedStyle(box).getPropertyValue('--more-right').trim(); }; \
+        var result = { scrolls: box.scrollWidth > box.clientWidth + 1, names: names.length, \
+          cut: names.filter(function (n) { return n.scrollWidth > n.clientWidth + 1; }).map(function (n) { return n.textContent; }), \
+          fadeAtStart: fade() }; \
+        box.scrollLeft = box.scrollWidth; \
+        return new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { \
+          result.fadeAtEnd = fade(); done(result); }); }); });";
+    for path in [
+        "/embed/en/tournaments/demo-swiss-open/standings",
+        "/en/tournaments/demo-swiss-open",
+    ] {
+        for (width, phone) in [(320, true), (375, true), (1280, false)] {
+            browser.viewport(width, 900, phone).await;
+            browser
+                .client
+                .goto(&server.url(path))
+                .await
+                .expect("the page");
+            let seen = browser.js(MEASURE).await;
+            let what = format!("{path} at {width} px: {seen}");
+            assert!(seen["names"].as_u64().unwrap_or(0) >= 10, "{what}");
+            assert_eq!(
+                seen["cut"].as_array().map(Vec::len),
+                Some(0),
+                "no name is cut: {what}"
+            );
+            if seen["scrolls"] == true {
+                let start = seen["fadeAtStart"].as_str().unwrap_or_default();
+                let faded = start
+                    .strip_suffix("px")
+                    .and_then(|px| px.parse::<f64>().ok());
+                assert!(
+                    faded.is_some_and(|px| px >= 24.0),
+                    "more to the right is shown: {what}"
+                );
+                assert_eq!(seen["fadeAtEnd"], "0px", "nothing more at the end: {what}");
+            } else {
+                assert!(!phone, "a Swiss table is wider than a phone: {what}");
+                assert_eq!(
+                    seen["fadeAtStart"], "0px",
+                    "a table that fits does not fade: {what}"
+                );
+            }
+        }
+    }
+    browser.close().await;
+}
