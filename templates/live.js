@@ -1,7 +1,8 @@
 // Live pages: follows the tournament's event stream (the element with data-live names it) and,
 // on each event, fetches this page again and replaces each part marked data-live-part whose
-// content changed (unless someone is filling in a form there: then it waits), then says which
-// in the page's live region (aria-live="polite"). Where
+// content changed (unless someone is filling in a form there: then it waits; a part marked
+// data-live-hold, a refused form with its reasons, stays as it is), then says which in the
+// page's live region (aria-live="polite"). Where
 // EventSource is missing, or the server refused the stream (too many open), it asks every 30
 // seconds instead; the HTTP cache makes an unchanged page a 304. Without this script the page
 // is complete and a reload shows the news.
@@ -55,6 +56,10 @@
     var changed = [];
     for (var i = 0; i < parts.length; i++) {
       var now = fresh.getElementById(parts[i].id);
+      if (parts[i].hasAttribute("data-live-hold")) {
+        // The person's own refused form, with why: kept until they send it again.
+        continue;
+      }
       if (now && now.innerHTML !== served[parts[i].id] && edited(parts[i])) {
         if (!later) {
           later = setTimeout(function () { later = null; refresh(); }, 5000);

@@ -186,3 +186,101 @@ async fn replicas_on_postgres_show_changes_without_a_reload() {
     drop((watched, other));
     browser.close().await;
 }
+
+/// Whether the page's main content reads as a fresh load of the same address does (the live
+/// region's own words and the minutes-left counters aside), and the page was not reloaded.
+const SAME_AS_A_FRESH_LOAD: &str = "var x = new XMLHttpRequest(); x.open('GET', location.href, false); x.send(); \
+    var fresh = new DOMParser().parseFromString(x.responseText, 'text/html'); \
+    var text = function (main) { var copy = main.cloneNode(true); \
+      copy.querySelectorAll('#live-status, time.left').forEach(function (e) { e.remove(); }); \
+      return copy.textContent.replace(/\\s+/g, ' ').trim(); }; \
+    return window.__kept === true && text(document.querySelector('main')) === text(fresh.querySelector('main'));";
+
+/// A tournament page and its registration widget held open while the shell closes
+/// registration, starts and reports every result: after each step, each open page reads as a
+/// fresh load does, its registration section included (no Register form once registration is
+/// closed; "finished" once the last result is in).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_page_reads_as_a_fresh_load_at_every_step() {
+    let test = "live_browser::an_open_page_reads_as_a_fresh_load_at_every_step";
+    let Some(portal) = Browser::start(test).await else {
+        return;
+    };
+    let Some(widget) = Browser::start(test).await else {
+        return;
+    };
+    let t = sqlite().await;
+    t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+    t.run(&[
+        "tournaments",
+        "create",
+        "--space",
+        "club",
+        "--slug",
+        "cup",
+        "--name",
+        "Friday Cup",
+        "--game",
+        "chess",
+        "--format",
+        "single_elimination",
+        "--max-participants",
+        "8",
+        "--starts-at",
+        "2030-12-04T18:00:00Z",
+    ]);
+    t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
+    for name in ["Alice", "Boris", "Clara", "Dmitri"] {
+        t.run(&["tournaments", "register", "cup", name]);
+    }
+    let server = Server::start(&t, &[]);
+    portal
+        .client
+        .goto(&server.url("/en/tournaments/cup"))
+        .await
+        .expect("the page");
+    widget
+        .client
+        .goto(&server.url("/embed/en/tournaments/cup/registration"))
+        .await
+        .expect("the widget");
+    let register_form = "return !!document.querySelector('main form');";
+    assert_eq!(
+        portal.js(register_form).await,
+        true,
+        "registration is open: the form is there"
+    );
+    for browser in [&portal, &widget] {
+        browser.js("window.__kept = true; return true;").await;
+    }
+    let step = async |what: &str| {
+        for (name, browser) in [("the portal's page", &portal), ("the widget", &widget)] {
+            browser
+                .wait_until(&format!("{name} after {what}"), SAME_AS_A_FRESH_LOAD)
+                .await;
+        }
+    };
+    t.run(&["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
+    step("closing registration").await;
+    assert_eq!(
+        portal.js(register_form).await,
+        false,
+        "no Register form once registration is closed"
+    );
+    t.run(&["tournaments", "start", "cup"]);
+    step("the start").await;
+    for n in 1..=3 {
+        t.report_first_ready("cup");
+        step(&format!("result {n}")).await;
+    }
+    let text = portal
+        .js("return document.querySelector('main').innerText;")
+        .await;
+    assert!(
+        text.as_str()
+            .is_some_and(|t| t.contains("The tournament has finished.")),
+        "{text}"
+    );
+    portal.close().await;
+    widget.close().await;
+}
