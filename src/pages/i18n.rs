@@ -193,6 +193,11 @@ texts! {
     CheckInOpensAt => "Check-in opens {at}.", "Подтверждение участия откроется {at}.";
     CheckInPrompt => "Check-in is open until {at}. Check in to keep your place.", "Подтверждение участия открыто до {at}. Подтвердите, чтобы сохранить место.";
     YourRegistration => "Your registration", "Ваша регистрация";
+    FinishedAs => "{n} finished in place {place}.", "{n}: итоговое место {place}.";
+    YourMatches => "Matches", "Матчи";
+    PlaceIs => "place {n}", "место {n}";
+    WithdrawOverInPlay => "The tournament is under way: withdrawing is over. If you cannot play on, tell the organiser.", "Турнир идёт: сняться уже нельзя. Если не можете продолжать, сообщите организатору.";
+    WithdrawOver => "The tournament is over: there is nothing to withdraw from.", "Турнир окончен: сниматься уже не с чего.";
     CheckInSubmit => "Check in", "Подтвердить участие";
     CheckedInAt => "Checked in at {at}.", "Участие подтверждено: {at}.";
     CheckInOver => "Check-in is over.", "Подтверждение участия завершено.";

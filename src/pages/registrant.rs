@@ -1,6 +1,6 @@
-//! The registrant's own page, behind their private link: where they stand (in the field, or
-//! their place on the waiting list), the check-in (its button while the window is open) and
-//! withdrawal. Never cached: it depends on the clock and on the person.
+//! The registrant's own page, behind their private link: where they stand (in the field, their
+//! place on the waiting list, or their final place), the check-in (its button while the window
+//! is open), withdrawal before the start, and their matches once drawn. Never cached: it depends on the clock and on the person.
 
 use serde::Serialize;
 
@@ -9,7 +9,9 @@ use super::portal::{Place, page};
 use super::render::RenderError;
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
+use crate::domain::TournamentStatus;
 use crate::domain::entry::{Entry, Phase};
+use crate::events::{MatchObject, Sides};
 
 /// Where a registrant stands, as their own page shows it.
 pub struct Standing<'a> {
@@ -17,6 +19,8 @@ pub struct Standing<'a> {
     pub waiting_position: Option<i64>,
     pub entry: &'a Entry,
     pub now: i64,
+    /// The tournament's matches (none before the draw): the page lists the registrant's own.
+    pub games: &'a [MatchObject],
 }
 
 #[derive(Serialize)]
@@ -30,7 +34,9 @@ struct RegistrantBody {
     withdraw_heading: &'static str,
     check_in_form: Option<FormButton>,
     withdraw: String,
-    withdraw_form: FormButton,
+    withdraw_form: Option<FormButton>,
+    matches_heading: &'static str,
+    matches: Vec<String>,
     back_url: String,
     back: &'static str,
 }
@@ -54,10 +60,30 @@ pub fn private_page(
     let locale = place.locale;
     let p = standing.participant;
     let name = p.name.as_str();
-    let standing_text = match standing.waiting_position {
-        Some(position) => T::WaitingAs.fill(locale, &[("n", name), ("pos", &position.to_string())]),
-        None => T::InFieldAs.with(locale, name),
+    let place_text = match (p.place, p.place_to) {
+        (Some(from), Some(to)) if to > from => Some(format!("{from}–{to}")),
+        (Some(from), _) => Some(from.to_string()),
+        (None, _) => None,
     };
+    let standing_text = match (tournament.status, standing.waiting_position, place_text) {
+        (TournamentStatus::Cancelled, _, _) => T::RegCancelled.get(locale).to_owned(),
+        (TournamentStatus::Completed, _, Some(place)) => {
+            T::FinishedAs.fill(locale, &[("n", name), ("place", &place)])
+        }
+        (_, Some(position), _) => {
+            T::WaitingAs.fill(locale, &[("n", name), ("pos", &position.to_string())])
+        }
+        _ => T::InFieldAs.with(locale, name),
+    };
+    // Withdrawing is for before the start; afterwards the page says what has happened.
+    let before_start = matches!(
+        tournament.status,
+        TournamentStatus::Draft
+            | TournamentStatus::Announced
+            | TournamentStatus::RegistrationOpen
+            | TournamentStatus::RegistrationClosed
+    );
+    let matches = own_matches(locale, p.id, standing.games);
     let action = format!("{}/{locale}/{}", place.base_url, place.path);
     let mut check_in_form = None;
     let check_in = standing.entry.check_in.map(|window| {
@@ -97,14 +123,62 @@ pub fn private_page(
         check_in,
         withdraw_heading: T::WithdrawTitle.get(locale),
         check_in_form,
-        withdraw: T::WithdrawQuestion.with(locale, name),
-        withdraw_form: FormButton {
+        withdraw: match (before_start, tournament.status) {
+            (true, _) => T::WithdrawQuestion.with(locale, name),
+            (false, TournamentStatus::InProgress) => T::WithdrawOverInPlay.get(locale).to_owned(),
+            (false, _) => T::WithdrawOver.get(locale).to_owned(),
+        },
+        withdraw_form: before_start.then(|| FormButton {
             action,
             token: tokens.1.to_owned(),
             submit: T::WithdrawSubmit.get(locale),
-        },
+        }),
+        matches_heading: T::YourMatches.get(locale),
+        matches,
         back_url: place.link(&format!("tournaments/{}", tournament.slug)),
         back: T::BackToTournament.get(locale),
     };
     page("portal_withdraw", place, &tournament.name, body)
+}
+
+/// The registrant's matches with a side known, in the order they were drawn: "Round 2: Alice
+/// 2–1 Boris", or a free-for-all round's place.
+fn own_matches(
+    locale: crate::domain::Locale,
+    id: crate::ids::ParticipantId,
+    games: &[MatchObject],
+) -> Vec<String> {
+    games
+        .iter()
+        .filter(|game| !game.bye)
+        .filter_map(|game| {
+            let round = T::Round.with(locale, game.round.to_string());
+            let tbd = || T::ToBeDecided.get(locale).to_owned();
+            match &game.sides {
+                Sides::Two {
+                    a_id,
+                    a_name,
+                    b_id,
+                    b_name,
+                    score_a,
+                    score_b,
+                    ..
+                } if *a_id == Some(id) || *b_id == Some(id) => {
+                    let (a, b) = (
+                        a_name.clone().unwrap_or_else(tbd),
+                        b_name.clone().unwrap_or_else(tbd),
+                    );
+                    Some(match (score_a, score_b) {
+                        (Some(x), Some(y)) => format!("{round}: {a} {x}–{y} {b}"),
+                        _ => format!("{round}: {a} – {b}"),
+                    })
+                }
+                Sides::Results { results } => results
+                    .iter()
+                    .find(|r| r.participant_id == id)
+                    .map(|r| format!("{round}: {}", T::PlaceIs.with(locale, r.place.to_string()))),
+                _ => None,
+            }
+        })
+        .collect()
 }

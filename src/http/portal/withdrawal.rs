@@ -67,6 +67,7 @@ async fn withdrawal_page(
         None
     };
     let entry = tournament.entry()?;
+    let games = crate::views::tournament_matches(handle.conn(), &tournament).await?;
     let (nonce, set_cookie) = app.forms.nonce(headers);
     let action = format!("/{}/withdraw/{secret}", place.locale);
     let check_in_token = app.forms.token(&nonce, &format!("{action}/check-in"));
@@ -80,6 +81,7 @@ async fn withdrawal_page(
         waiting_position,
         entry: &entry,
         now: crate::timestamp::now_ms(),
+        games: &games,
     };
     let html = registrant::private_page(
         &place,

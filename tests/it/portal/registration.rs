@@ -359,3 +359,31 @@ async fn a_server_without_a_base_url_links_to_the_address_it_listens_on() {
         elsewhere.lines
     );
 }
+
+on_both_backends! {
+    /// The player's page after the start offers no withdrawal (it says why) and lists their
+    /// matches; after the end it gives their final place.
+    async fn the_players_page_after_the_start_shows_matches_and_the_place(t: TestDb) {
+        open_cup(&t, 8, 3).await;
+        let server = Server::start_self_linked(&t, &[]);
+        let mut player = Player::new(&server, "Zoë", "zoe@example.org");
+        let confirmation = player.register("en", "cup").await;
+        let link = confirmation.withdrawal_link().expect("the private link");
+        let before = player.get(&link).await;
+        assert!(before.html.contains("class=\"danger\""), "withdrawal before the start: {}", before.html);
+
+        t.run(&["tournaments", "status", "cup", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", "cup"]);
+        let playing = player.get(&link).await;
+        assert!(!playing.html.contains("class=\"danger\""), "no withdrawal once under way: {}", playing.html);
+        assert!(playing.html.contains("withdrawing is over") && playing.html.contains("Round 1: "), "{}", playing.html);
+
+        while t.run(&["matches", "list", "cup", "--ready"]).lines().count() > 1 {
+            t.report_first_ready("cup");
+        }
+        let finished = player.get(&link).await;
+        assert!(finished.html.contains("Zoë finished in place "), "{}", finished.html);
+        assert!(finished.html.contains("The tournament is over") && !finished.html.contains("class=\"danger\""), "{}", finished.html);
+        assert!(finished.html.contains("Round 2: "), "{}", finished.html);
+    }
+}
