@@ -401,15 +401,26 @@ fn posted_result(body: &[u8]) -> Result<ResultInput, T> {
     Ok(ResultInput::Sides { score, forfeit })
 }
 
-/// `POST …/tournaments/<slug>/matches/<match>/report`: the shell's `matches report`, as the
-/// member. A result the rules refuse (the match is not ready, already reported, a draw where
-/// none may be) shows the matches again with why, and changes nothing.
-pub(super) async fn report(
+/// A result posted at the desk: reported, or correcting one already recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Record {
+    /// `POST …/tournaments/<slug>/matches/<match>/report`: the shell's `matches report`. A
+    /// result the rules refuse (the match is not ready, already reported, a draw where none may
+    /// be) shows the matches again with why, and changes nothing.
+    Report,
+    /// `POST …/matches/<match>/correct`: the shell's `matches correct`; the matches that
+    /// followed from the old result and no longer do are reset by the service. A refusal shows
+    /// the correction form again with why.
+    Correct,
+}
+
+/// Records a result posted to match `match_id` as the member, as `record` says.
+pub(super) async fn record(
     app: &App,
     in_space: &InSpace<'_>,
     visitor: &Visitor,
-    slug: &str,
-    match_id: &str,
+    (slug, match_id): (&str, &str),
+    record: Record,
     body: &[u8],
 ) -> Answer {
     let Some(tournament) = tournament_of(app, in_space, slug).await? else {
@@ -418,26 +429,46 @@ pub(super) async fn report(
     let Ok(id) = match_id.parse::<MatchId>() else {
         return Ok(super::not_found(&in_space.place));
     };
-    let refused = |status: StatusCode, text: String| {
+    // The page the form was on, again, with why it was refused.
+    let again = |status: StatusCode, text: String| {
         let tournament = tournament.clone();
         async move {
             let notice = Some(Notice { text, error: true });
-            matches_page(app, in_space, visitor, &tournament, status, notice).await
+            match record {
+                Record::Report => {
+                    matches_page(app, in_space, visitor, &tournament, status, notice).await
+                }
+                Record::Correct => {
+                    correction_page(app, in_space, visitor, &tournament, id, status, notice).await
+                }
+            }
         }
     };
     let input = match posted_result(body) {
         Ok(input) => input,
-        Err(text) => {
-            return refused(StatusCode::UNPROCESSABLE_ENTITY, in_space.t(text).into()).await;
-        }
+        Err(text) => return again(StatusCode::UNPROCESSABLE_ENTITY, in_space.t(text).into()).await,
     };
     let ctx = visitor.ctx(app);
-    match service::matches::report(&app.db, &ctx, &tournament.slug, id, &input).await {
-        Ok(_) => Ok(done(
+    let (recorded, done_word) = match record {
+        Record::Report => (
+            service::matches::report(&app.db, &ctx, &tournament.slug, id, &input)
+                .await
+                .map(drop),
+            "reported",
+        ),
+        Record::Correct => (
+            service::matches::correct(&app.db, &ctx, &tournament.slug, id, &input)
+                .await
+                .map(drop),
+            "corrected",
+        ),
+    };
+    match recorded {
+        Ok(()) => Ok(done(
             app,
             in_space,
             &format!("tournaments/{}/matches", tournament.slug),
-            "reported",
+            done_word,
         )),
         Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
         Err(
@@ -448,7 +479,7 @@ pub(super) async fn report(
                 in_space.t(T::DeskRefused),
                 refusal::reason(&error, in_space.place.locale)
             );
-            refused(StatusCode::CONFLICT, text).await
+            again(StatusCode::CONFLICT, text).await
         }
         Err(error) => Err(error),
     }
@@ -524,56 +555,6 @@ async fn correction_page(
         },
     ];
     Ok(page_response(status, &in_space.place, &page))
-}
-
-/// `POST …/matches/<match>/correct`: the shell's `matches correct`, as the member; the matches
-/// that followed from the old result and no longer do are reset by the service.
-pub(super) async fn correct(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    slug: &str,
-    match_id: &str,
-    body: &[u8],
-) -> Answer {
-    let Some(tournament) = tournament_of(app, in_space, slug).await? else {
-        return Ok(super::not_found(&in_space.place));
-    };
-    let Ok(id) = match_id.parse::<MatchId>() else {
-        return Ok(super::not_found(&in_space.place));
-    };
-    let again = |status: StatusCode, text: String| {
-        let tournament = tournament.clone();
-        async move {
-            let notice = Some(Notice { text, error: true });
-            correction_page(app, in_space, visitor, &tournament, id, status, notice).await
-        }
-    };
-    let input = match posted_result(body) {
-        Ok(input) => input,
-        Err(text) => return again(StatusCode::UNPROCESSABLE_ENTITY, in_space.t(text).into()).await,
-    };
-    let ctx = visitor.ctx(app);
-    match service::matches::correct(&app.db, &ctx, &tournament.slug, id, &input).await {
-        Ok(_) => Ok(done(
-            app,
-            in_space,
-            &format!("tournaments/{}/matches", tournament.slug),
-            "corrected",
-        )),
-        Err(ServiceError::NotFound(_)) => Ok(super::not_found(&in_space.place)),
-        Err(
-            error @ (ServiceError::Rule(_) | ServiceError::Invalid(_) | ServiceError::Conflict(_)),
-        ) => {
-            let text = format!(
-                "{} {}",
-                in_space.t(T::DeskRefused),
-                refusal::reason(&error, in_space.place.locale)
-            );
-            again(StatusCode::CONFLICT, text).await
-        }
-        Err(error) => Err(error),
-    }
 }
 
 #[cfg(test)]

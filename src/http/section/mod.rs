@@ -472,7 +472,8 @@ async fn space_page(
         }
         Part::Matches(slug) => matches::matches(app, in_space, visitor, slug, query).await?,
         Part::Correct(slug, id) if posted => {
-            matches::correct(app, in_space, visitor, slug, id, body).await?
+            let record = matches::Record::Correct;
+            matches::record(app, in_space, visitor, (slug, id), record, body).await?
         }
         Part::Correct(slug, id) => matches::correction(app, in_space, visitor, slug, id).await?,
         Part::Settings(slug) if posted => {
@@ -489,7 +490,10 @@ async fn space_page(
         Part::Registration(slug, who, action) => {
             registrations::act(app, in_space, visitor, slug, who, action, body).await?
         }
-        Part::Report(slug, id) => matches::report(app, in_space, visitor, slug, id, body).await?,
+        Part::Report(slug, id) => {
+            let record = matches::Record::Report;
+            matches::record(app, in_space, visitor, (slug, id), record, body).await?
+        }
         Part::Overview => overview::page(app, in_space, visitor, query).await?,
         Part::Keys if posted => keys::create(app, in_space, visitor, body).await?,
         Part::Keys => keys::page(app, in_space, visitor, query, None).await?,
