@@ -541,7 +541,11 @@ async fn wide_tables_on_phones_keep_names_whole_and_show_there_is_more() {
     let t = sqlite().await;
     t.run(&["demo"]);
     let server = Server::start(&t, &[]);
-    const MEASURE: &str = "var box = document.querySelector('table.ranked').closest('.table-box'); \
+    // Measured two frames after the page settles at its width: a box's scroll timeline starts
+    // with the layout that follows a change of viewport.
+    const MEASURE: &str = "return new Promise(function (settled) { requestAnimationFrame(function () { \
+        requestAnimationFrame(function () { settled(); }); }); }).then(function () { \
+        var box = document.querySelector('table.ranked').closest('.table-box'); \
         var names = Array.prototype.slice.call(document.querySelectorAll('table.ranked td:nth-child(2)')); \
         var fade = function () { return getComputedStyle(box).getPropertyValue('--more-right').trim(); }; \
         var result = { scrolls: box.scrollWidth > box.clientWidth + 1, names: names.length, \
@@ -549,7 +553,7 @@ async fn wide_tables_on_phones_keep_names_whole_and_show_there_is_more() {
           fadeAtStart: fade() }; \
         box.scrollLeft = box.scrollWidth; \
         return new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { \
-          result.fadeAtEnd = fade(); done(result); }); }); });";
+          result.fadeAtEnd = fade(); done(result); }); }); }); });";
     for path in [
         "/embed/en/tournaments/demo-swiss-open/standings",
         "/en/tournaments/demo-swiss-open",
@@ -561,6 +565,12 @@ async fn wide_tables_on_phones_keep_names_whole_and_show_there_is_more() {
                 .goto(&server.url(path))
                 .await
                 .expect("the page");
+            browser
+                .wait_until(
+                    &format!("{path} at {width} px"),
+                    &format!("return window.innerWidth === {width} && document.readyState === 'complete';"),
+                )
+                .await;
             let seen = browser.js(MEASURE).await;
             let what = format!("{path} at {width} px: {seen}");
             assert!(seen["names"].as_u64().unwrap_or(0) >= 10, "{what}");
