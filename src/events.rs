@@ -14,7 +14,8 @@ use serde::Serialize;
 use serde::ser::Serializer;
 
 use crate::domain::{
-    Bracket, EventType, Format, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
+    Bracket, ClaimState, EventType, Format, MatchStatus, ParticipantStatus, Side, TournamentStatus,
+    Winner,
 };
 use crate::ids::{EventId, MatchId, ParticipantId, RegistrationId, SpaceId, TournamentId};
 use crate::timestamp;
@@ -27,7 +28,10 @@ pub enum Event {
     RegistrationWithdrawn(RegistrationData),
     RegistrationCheckedIn(RegistrationData),
     RegistrationPromoted(RegistrationData),
-    MatchCompleted(MatchCompletedData),
+    MatchReady(MatchData),
+    MatchReported(MatchReportedData),
+    MatchDisputed(MatchDisputedData),
+    MatchCompleted(MatchData),
     MatchCorrected(MatchCorrectedData),
     Ping(PingData),
 }
@@ -40,6 +44,9 @@ impl Event {
             Event::RegistrationWithdrawn(_) => EventType::RegistrationWithdrawn,
             Event::RegistrationCheckedIn(_) => EventType::RegistrationCheckedIn,
             Event::RegistrationPromoted(_) => EventType::RegistrationPromoted,
+            Event::MatchReady(_) => EventType::MatchReady,
+            Event::MatchReported(_) => EventType::MatchReported,
+            Event::MatchDisputed(_) => EventType::MatchDisputed,
             Event::MatchCompleted(_) => EventType::MatchCompleted,
             Event::MatchCorrected(_) => EventType::MatchCorrected,
             Event::Ping(_) => EventType::Ping,
@@ -54,7 +61,9 @@ impl Event {
             | Event::RegistrationWithdrawn(data)
             | Event::RegistrationCheckedIn(data)
             | Event::RegistrationPromoted(data) => Some(data.tournament.id),
-            Event::MatchCompleted(data) => Some(data.tournament.id),
+            Event::MatchReady(data) | Event::MatchCompleted(data) => Some(data.tournament.id),
+            Event::MatchReported(data) => Some(data.tournament.id),
+            Event::MatchDisputed(data) => Some(data.tournament.id),
             Event::MatchCorrected(data) => Some(data.tournament.id),
             Event::Ping(_) => None,
         }
@@ -114,7 +123,9 @@ impl Serialize for Data<'_> {
             | Event::RegistrationWithdrawn(data)
             | Event::RegistrationCheckedIn(data)
             | Event::RegistrationPromoted(data) => data.serialize(serializer),
-            Event::MatchCompleted(data) => data.serialize(serializer),
+            Event::MatchReady(data) | Event::MatchCompleted(data) => data.serialize(serializer),
+            Event::MatchReported(data) => data.serialize(serializer),
+            Event::MatchDisputed(data) => data.serialize(serializer),
             Event::MatchCorrected(data) => data.serialize(serializer),
             Event::Ping(data) => data.serialize(serializer),
         }
@@ -174,6 +185,10 @@ pub struct MatchObject {
     pub bye: bool,
     pub scheduled_at: Option<String>,
     pub completed_at: Option<String>,
+    /// A player's open claim of its result (tournaments where players report): `pending`
+    /// until the other side answers or the window ends, `disputed` until an organiser
+    /// reports; `null` otherwise. Who claimed what is in the `match.*` events only.
+    pub claim: Option<ClaimState>,
 }
 
 /// Two sides with a score, or (free-for-all rounds) every participant's place.
@@ -209,12 +224,46 @@ pub struct StatusChangedData {
     pub previous_status: TournamentStatus,
 }
 
-/// `data` of `match.completed`.
+/// `data` of `match.ready` (both sides known) and `match.completed` (a result stands).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct MatchCompletedData {
+pub struct MatchData {
     pub tournament: TournamentObject,
     #[serde(rename = "match")]
     pub game: MatchObject,
+}
+
+/// A result as one of a match's players stated it (side a's score first).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StatementObject {
+    pub participant_id: ParticipantId,
+    pub name: String,
+    pub score_a: Option<i64>,
+    pub score_b: Option<i64>,
+    /// The side that forfeited, if the player said one did.
+    pub forfeit: Option<Side>,
+    pub at: String,
+}
+
+/// `data` of `match.reported`: a player's claim, which the other side confirms or disputes by
+/// `confirm_by` (then it is confirmed).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReportedData {
+    pub tournament: TournamentObject,
+    #[serde(rename = "match")]
+    pub game: MatchObject,
+    pub report: StatementObject,
+    pub confirm_by: String,
+}
+
+/// `data` of `match.disputed`: the claim and the other side's own result; an organiser's
+/// report decides.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchDisputedData {
+    pub tournament: TournamentObject,
+    #[serde(rename = "match")]
+    pub game: MatchObject,
+    pub report: StatementObject,
+    pub dispute: StatementObject,
 }
 
 /// The result a correction replaced.

@@ -54,6 +54,8 @@ kinds! {
     Stage, StageId = "stg", "stage";
     /// A match: `mat_1`.
     Match, MatchId = "mat", "match";
+    /// A player's claim of a match's result, open until it is settled: `clm_1`.
+    Claim, ClaimId = "clm", "claim";
     /// A webhook event: `evt_1`.
     Event, EventId = "evt", "event";
     /// A webhook address: `hook_1`.

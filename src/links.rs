@@ -47,9 +47,10 @@ impl BaseUrl {
         self.0.starts_with("https://")
     }
 
-    /// The private link that withdraws a portal registration: `{base_url}/<locale>/withdraw/<secret>`.
+    /// A registration's private link, the player's own page (check-in, withdrawal, their
+    /// matches and reports): `{base_url}/<locale>/player/<secret>`.
     pub fn withdrawal(&self, locale: Locale, secret: &str) -> String {
-        format!("{}/{}/withdraw/{}", self.0, locale, secret)
+        format!("{}/{}/player/{}", self.0, locale, secret)
     }
 
     /// The tournament's page on the portal: `{base_url}/<locale>/tournaments/<slug>`.

@@ -385,7 +385,8 @@ pub struct CreateTournament {
     pub entry: EntryArgs,
 }
 
-/// Check-in, teams and the waiting list, as `tournaments create` and `update` take them.
+/// Check-in, teams, the waiting list and players' reports, as `tournaments create` and
+/// `update` take them.
 #[derive(Debug, Args)]
 pub struct EntryArgs {
     /// Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs
@@ -407,6 +408,24 @@ pub struct EntryArgs {
     /// How many may wait for a place once the field is full; 0 turns the list off
     #[arg(long, value_name = "N")]
     pub waiting_list: Option<u32>,
+    /// Who reports results: organisers only (off), or also the two players of a ready match,
+    /// one claiming a result on their private page and the other confirming or disputing it
+    /// (confirm) [default: off]
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub self_report: Option<SelfReportArg>,
+    /// How long an opponent has to confirm or dispute a player's report before it stands
+    /// (90s, 15m, 2h; 1s to 7d) [default: 15m]
+    #[arg(long, value_name = "DURATION")]
+    pub confirm_within: Option<String>,
+}
+
+/// Who reports results, as the command line spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SelfReportArg {
+    /// Organisers (and reporters) only
+    Off,
+    /// Players too: a claim, confirmed or disputed by the opponent
+    Confirm,
 }
 
 /// A no-show action as the command line spells it.

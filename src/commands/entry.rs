@@ -4,11 +4,12 @@
 use std::io::Write;
 
 use super::Error;
-use crate::cli::{EntryArgs, NoShowArg};
+use crate::cli::{EntryArgs, NoShowArg, SelfReportArg};
 use crate::db::Db;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::NoShow;
 use crate::domain::entry::{CheckIn, Entry, Teams, parse_team_size};
+use crate::domain::self_report::SelfReport;
 use crate::service::Ctx;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::Registrant;
@@ -23,6 +24,25 @@ pub fn of_args(args: &EntryArgs) -> Result<Entry, Error> {
         teams: teams.flatten(),
         waiting_list: waiting_list.flatten(),
     })
+}
+
+/// Players' reports as given: on or off, and the window (`--confirm-within`).
+pub fn self_report(args: &EntryArgs) -> Result<(Option<bool>, Option<i64>), Error> {
+    let on = args.self_report.map(|mode| mode == SelfReportArg::Confirm);
+    let within = args
+        .confirm_within
+        .as_deref()
+        .map(|text| millis("--confirm-within", text))
+        .transpose()?;
+    Ok((on, within))
+}
+
+/// Players' reports for a new tournament.
+pub fn new_self_report(args: &EntryArgs) -> Result<SelfReport, Error> {
+    let (on, within) = self_report(args)?;
+    SelfReport::Off
+        .changed(on, within)
+        .map_err(|e| Error::Invalid(format!("--confirm-within: {e}; add --self-report confirm")))
 }
 
 type Changes = (
@@ -113,6 +133,15 @@ pub fn describe(t: &TournamentRow) -> Result<Vec<(&'static str, String)>, Error>
     }
     if let Some(length) = entry.waiting_list {
         lines.push(("waiting list", format!("up to {length}")));
+    }
+    if let SelfReport::Confirm { within_ms } = t.self_report() {
+        lines.push((
+            "players report",
+            format!(
+                "results, confirmed by the opponent within {}",
+                crate::webhook::schedule::format_duration_ms(within_ms)
+            ),
+        ));
     }
     Ok(lines)
 }

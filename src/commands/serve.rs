@@ -123,14 +123,14 @@ pub async fn run(
     };
     tracing::info!(%address, rate_limit = args.rate_limit, delivering = loop_.is_some(), "serving");
     let live = tokio::spawn(http::follow_live(Arc::clone(&app), stop.wait()));
-    let check_ins = tokio::spawn(close_check_ins(
+    let schedule = tokio::spawn(apply_schedule(
         db.clone(),
         app.base_url.clone(),
         stop.wait(),
     ));
     http::serve(listener, app, stop.wait()).await;
     let _ = live.await;
-    let _ = check_ins.await;
+    let _ = schedule.await;
     if let Some(loop_) = loop_ {
         let _ = loop_.await;
     }
@@ -164,18 +164,20 @@ async fn deliver(
     }
 }
 
-/// How often the server looks for check-in windows that have closed.
-const CHECK_IN_SWEEP: std::time::Duration = std::time::Duration::from_secs(1);
+/// How often the server looks for check-in windows that have closed and players' reports whose
+/// confirmation window has ended.
+const SCHEDULE_SWEEP: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Applies the result of every check-in window as it closes, until `stop`. Every server on the
-/// database sweeps; the tournament's row lock lets one apply each window, once.
-async fn close_check_ins(
+/// What the clock decides, until `stop`: the result of every check-in window as it closes, and
+/// every player's report nobody answered in time, confirmed. Every server on the database
+/// sweeps; the tournament's row lock lets one apply each, once.
+async fn apply_schedule(
     db: crate::db::Db,
     base_url: BaseUrl,
     stop: impl std::future::Future<Output = ()>,
 ) {
     let mut stop = std::pin::pin!(stop);
-    let mut ticks = tokio::time::interval(CHECK_IN_SWEEP);
+    let mut ticks = tokio::time::interval(SCHEDULE_SWEEP);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
@@ -200,6 +202,16 @@ async fn close_check_ins(
             }
             Err(error) => {
                 tracing::warn!(%error, "check-in windows could not be closed; trying again")
+            }
+        }
+        match crate::service::player_reports::confirm_due(&db, &ctx).await {
+            Ok(confirmed) => {
+                for (slug, game) in confirmed {
+                    tracing::info!(tournament = %slug, %game, "an unanswered report stood");
+                }
+            }
+            Err(error) => {
+                tracing::warn!(%error, "players' reports could not be confirmed; trying again")
             }
         }
     }

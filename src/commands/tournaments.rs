@@ -94,6 +94,7 @@ pub async fn run(
             no_teams,
         } => {
             let (check_in, teams, waiting_list) = entry::changes(&entry, no_check_in, no_teams)?;
+            let (self_report, confirm_within) = entry::self_report(&entry)?;
             if name.is_none()
                 && description.is_none()
                 && starts_at.is_none()
@@ -101,10 +102,12 @@ pub async fn run(
                 && check_in.is_none()
                 && teams.is_none()
                 && waiting_list.is_none()
+                && self_report.is_none()
+                && confirm_within.is_none()
             {
                 return Err(Error::Invalid(
                     "give what to change: --name, --description, --starts-at, --max-participants, \
-                     a check-in, team or waiting-list setting"
+                     a check-in, team, waiting-list or --self-report setting"
                         .into(),
                 ));
             }
@@ -121,6 +124,8 @@ pub async fn run(
                 check_in,
                 teams,
                 waiting_list,
+                self_report,
+                confirm_within,
             };
             let updated = tournaments::update(db, &ctx, &slug, &changes).await?;
             writeln!(
@@ -447,6 +452,7 @@ fn draft(args: CreateTournament) -> Result<Draft, Error> {
         rounds: args.rounds,
         points_scale: args.points,
         entry: entry::of_args(&args.entry)?,
+        self_report: entry::new_self_report(&args.entry)?,
         ..Draft::new(&args.space, &args.slug, &args.name, &args.game, args.format)
     })
 }

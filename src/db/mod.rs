@@ -12,6 +12,7 @@ mod error;
 pub mod api_keys;
 pub mod audit;
 pub mod backup;
+pub mod claims;
 pub mod clock;
 pub mod deliveries;
 pub mod hooks;

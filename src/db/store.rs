@@ -51,6 +51,33 @@ impl Snapshot {
         self.matches.iter().position(|row| row.id == id)
     }
 
+    /// The matches of `after` (their ids by index: what [`Snapshot::save`] returned) that are
+    /// ready between two known sides and were not, between those sides, as loaded: each is a
+    /// `match.ready`. Byes and free-for-all rounds are never among them.
+    pub fn newly_ready(&self, after: &State, ids: &[MatchId]) -> Vec<MatchId> {
+        let before: HashMap<MatchId, &MatchRow> =
+            self.matches.iter().map(|row| (row.id, row)).collect();
+        after
+            .games
+            .iter()
+            .zip(ids)
+            .filter(|(game, _)| {
+                game.status == MatchStatus::Ready
+                    && !game.bye
+                    && game.a.is_some()
+                    && game.b.is_some()
+            })
+            .filter(|(game, id)| {
+                before.get(id).is_none_or(|row| {
+                    row.status != MatchStatus::Ready
+                        || row.a_participant_id.map(ParticipantId::raw) != game.a
+                        || row.b_participant_id.map(ParticipantId::raw) != game.b
+                })
+            })
+            .map(|(_, &id)| id)
+            .collect()
+    }
+
     /// Participants by id, with their names.
     pub fn names(&self) -> HashMap<ParticipantId, String> {
         self.participants

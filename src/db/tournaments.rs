@@ -2,6 +2,7 @@
 
 use super::{Conn, DbError, changed_one, on_conn};
 use crate::domain::entry::{CheckIn, Entry, Teams};
+use crate::domain::self_report::SelfReport;
 use crate::domain::{Format, NoShow, TournamentStatus};
 use crate::ids::{SpaceId, TournamentId};
 
@@ -44,9 +45,16 @@ pub struct TournamentRow {
     pub incomplete_rosters: bool,
     /// How many may wait for a place; `None`: no waiting list.
     pub waiting_list: Option<i64>,
+    /// Players' own reports: `None` off; else how long an opponent has to answer (ms).
+    pub self_report_within: Option<i64>,
 }
 
 impl TournamentRow {
+    /// Who reports results: organisers only, or players too.
+    pub fn self_report(&self) -> SelfReport {
+        SelfReport::from_column(self.self_report_within)
+    }
+
     /// How the tournament is entered: check-in, teams, waiting list.
     pub fn entry(&self) -> Result<Entry, DbError> {
         let corrupt = |what: &str| DbError::Corrupt(format!("{}: {what}", self.id));
@@ -107,6 +115,7 @@ pub struct NewTournament<'a> {
     pub registration_opens_at: Option<i64>,
     pub registration_closes_at: Option<i64>,
     pub entry: Entry,
+    pub self_report: SelfReport,
     pub now: i64,
 }
 
@@ -116,8 +125,9 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         max_participants, description, third_place, group_count, advance_per_group, rounds, \
         points_scale, starts_at, ends_at, registration_opens_at, registration_closes_at, created_at, \
         updated_at, check_in_opens_before, check_in_closes_before, no_show, team_min, team_max, \
-        incomplete_rosters, waiting_list) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-        $13, $14, $15, $16, $17, $18, $19, $19, $20, $21, $22, $23, $24, $25, $26) RETURNING *";
+        incomplete_rosters, waiting_list, self_report_within) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
+        $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20, $21, $22, $23, $24, $25, $26, \
+        $27) RETURNING *";
     let entry = EntryColumns::of(&new.entry);
     Ok(on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL)
         .bind(new.space_id).bind(new.slug).bind(new.name).bind(new.game)
@@ -128,6 +138,7 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         .bind(new.registration_opens_at).bind(new.registration_closes_at).bind(new.now)
         .bind(entry.opens_before).bind(entry.closes_before).bind(entry.no_show)
         .bind(entry.team_min).bind(entry.team_max).bind(entry.incomplete).bind(entry.waiting_list)
+        .bind(new.self_report.column())
         .fetch_one(c).await?))
 }
 
@@ -172,6 +183,21 @@ pub async fn set_entry(
         .bind(e.team_min).bind(e.team_max).bind(e.incomplete).bind(e.waiting_list).bind(now)
         .execute(c).await?.rows_affected());
     changed_one(affected, format_args!("setting the entry of {id}"))
+}
+
+/// Writes who reports results.
+pub async fn set_self_report(
+    conn: Conn<'_>,
+    id: TournamentId,
+    self_report: SelfReport,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str =
+        "UPDATE tournaments SET self_report_within = $2, updated_at = $3 WHERE id = $1";
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(self_report.column()).bind(now)
+        .execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("setting the reports of {id}"))
 }
 
 /// Records that a tournament's check-in result was applied.

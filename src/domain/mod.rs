@@ -12,6 +12,7 @@ pub mod formats;
 pub mod lifecycle;
 pub mod names;
 pub mod score;
+pub mod self_report;
 pub mod settings;
 mod slug;
 pub mod standings;
@@ -21,9 +22,9 @@ mod vocabulary;
 
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
-    AuditAction, Bracket, DeliveryStatus, DisabledReason, ErrorClass, EventType, Format,
-    HookStatus, Locale, MatchStatus, NoShow, ParticipantStatus, Role, Side, StageStatus, StageType,
-    TournamentStatus, Trigger, Winner,
+    AuditAction, Bracket, ClaimState, DeliveryStatus, DisabledReason, ErrorClass, EventType,
+    Format, HookStatus, Locale, MatchStatus, NoShow, ParticipantStatus, Role, Side, StageStatus,
+    StageType, TournamentStatus, Trigger, Winner,
 };
 
 /// A text that is not one of an enumeration's values.

@@ -162,6 +162,12 @@ string_enum! {
 }
 
 string_enum! {
+    /// Where a player's open claim of a match's result stands: waiting for the other side, or
+    /// disputed (an organiser decides).
+    ClaimState, "claim state" { Pending = "pending", Disputed = "disputed" }
+}
+
+string_enum! {
     Winner, "winner" { A = "a", B = "b", Draw = "draw" }
 }
 
@@ -202,6 +208,8 @@ string_enum! {
         CheckInProcessed = "check_in.processed",
         MatchReported = "match.reported",
         MatchCorrected = "match.corrected",
+        MatchClaimed = "match.claimed",
+        MatchClaimDisputed = "match.claim_disputed",
         HookCreated = "hook.created",
         HookRemoved = "hook.removed",
         HookSecretRotated = "hook.secret_rotated",
@@ -262,6 +270,9 @@ string_enum! {
         RegistrationWithdrawn = "registration.withdrawn",
         RegistrationCheckedIn = "registration.checked_in",
         RegistrationPromoted = "registration.promoted",
+        MatchReady = "match.ready",
+        MatchReported = "match.reported",
+        MatchDisputed = "match.disputed",
         MatchCompleted = "match.completed",
         MatchCorrected = "match.corrected",
         Ping = "ping",

@@ -8,11 +8,12 @@
 //! ever be built from, or written as, a real tournament's records.
 
 use super::{
-    Event, MatchCompletedData, MatchCorrectedData, MatchObject, PingData, PreviousResult,
-    RegistrationData, RegistrationObject, Sides, SpaceRef, StatusChangedData, TournamentObject,
+    Event, MatchCorrectedData, MatchData, MatchDisputedData, MatchObject, MatchReportedData,
+    PingData, PreviousResult, RegistrationData, RegistrationObject, Sides, SpaceRef,
+    StatementObject, StatusChangedData, TournamentObject,
 };
 use crate::domain::{
-    EventType, Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
+    ClaimState, EventType, Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
 };
 use crate::ids::{HookId, MatchId, ParticipantId, SpaceId, TournamentId};
 use crate::links::BaseUrl;
@@ -81,7 +82,33 @@ pub fn example(
         bye: false,
         scheduled_at: Some(timestamp::format_ms(now.saturating_sub(2 * HOUR_MS))),
         completed_at: Some(timestamp::format_ms(now.saturating_sub(HOUR_MS / 4))),
+        claim: None,
     };
+    // The same semi-final before its result: ready, perhaps with a player's claim.
+    let ready = |claim| MatchObject {
+        status: MatchStatus::Ready,
+        sides: Sides::Two {
+            a_id: Some(kira),
+            a_name: Some("Kira Novak".to_owned()),
+            b_id: Some(ParticipantId::from_raw(9014)),
+            b_name: Some("Jonas Berg".to_owned()),
+            score_a: None,
+            score_b: None,
+            winner: None,
+        },
+        completed_at: None,
+        claim,
+        ..semi_final(0, 0, Winner::A)
+    };
+    let statement = |participant: i64, name: &str, (a, b), at| StatementObject {
+        participant_id: ParticipantId::from_raw(participant),
+        name: name.to_owned(),
+        score_a: Some(a),
+        score_b: Some(b),
+        forfeit: None,
+        at: timestamp::format_ms(at),
+    };
+    let kira_says = statement(9011, "Kira Novak", (2, 1), now.saturating_sub(HOUR_MS / 6));
     match event_type {
         EventType::TournamentStatusChanged => Event::TournamentStatusChanged(StatusChangedData {
             tournament: tournament(TournamentStatus::RegistrationClosed),
@@ -109,7 +136,23 @@ pub fn example(
             tournament: tournament(TournamentStatus::RegistrationOpen),
             registration: registration(ParticipantStatus::Active, None),
         }),
-        EventType::MatchCompleted => Event::MatchCompleted(MatchCompletedData {
+        EventType::MatchReady => Event::MatchReady(MatchData {
+            tournament: tournament(TournamentStatus::InProgress),
+            game: ready(None),
+        }),
+        EventType::MatchReported => Event::MatchReported(MatchReportedData {
+            tournament: tournament(TournamentStatus::InProgress),
+            game: ready(Some(ClaimState::Pending)),
+            report: statement(9011, "Kira Novak", (2, 1), now),
+            confirm_by: timestamp::format_ms(now + HOUR_MS / 4),
+        }),
+        EventType::MatchDisputed => Event::MatchDisputed(MatchDisputedData {
+            tournament: tournament(TournamentStatus::InProgress),
+            game: ready(Some(ClaimState::Disputed)),
+            report: kira_says,
+            dispute: statement(9014, "Jonas Berg", (1, 2), now),
+        }),
+        EventType::MatchCompleted => Event::MatchCompleted(MatchData {
             tournament: tournament(TournamentStatus::InProgress),
             game: semi_final(2, 1, Winner::A),
         }),

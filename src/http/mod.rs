@@ -18,6 +18,7 @@ mod metrics;
 mod ops;
 mod portal;
 mod rate_limit;
+mod refusal;
 mod section;
 mod widgets;
 

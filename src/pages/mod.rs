@@ -15,6 +15,7 @@ pub mod entry;
 pub mod games;
 pub mod i18n;
 pub mod ics;
+pub mod player_report;
 pub mod portal;
 pub mod registrant;
 mod render;

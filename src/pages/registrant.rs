@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::i18n::{self, T};
+use super::player_report::{self, ReportBlock, ToReport};
 use super::portal::{Place, page};
 use super::render::RenderError;
 use crate::db::participants::ParticipantRow;
@@ -21,12 +22,16 @@ pub struct Standing<'a> {
     pub now: i64,
     /// The tournament's matches (none before the draw): the page lists the registrant's own.
     pub games: &'a [MatchObject],
+    /// Their ready matches to report, when the tournament's players report.
+    pub to_report: Option<ToReport<'a>>,
+    /// The event stream the page follows (the tournament's, from any process).
+    pub live: String,
 }
 
 #[derive(Serialize)]
 struct RegistrantBody {
     title: &'static str,
-    problem: Option<&'static str>,
+    problem: Option<String>,
     standing: String,
     tournament: String,
     check_in_heading: &'static str,
@@ -37,6 +42,10 @@ struct RegistrantBody {
     withdraw_form: Option<FormButton>,
     matches_heading: &'static str,
     matches: Vec<String>,
+    report_heading: &'static str,
+    reports: Vec<ReportBlock>,
+    live: String,
+    updated: &'static str,
     back_url: String,
     back: &'static str,
 }
@@ -55,7 +64,7 @@ pub fn private_page(
     tournament: &TournamentRow,
     standing: &Standing<'_>,
     tokens: (&str, &str),
-    problem: Option<T>,
+    problem: Option<String>,
 ) -> Result<String, RenderError> {
     let locale = place.locale;
     let p = standing.participant;
@@ -116,7 +125,7 @@ pub fn private_page(
     });
     let body = RegistrantBody {
         title: T::YourRegistration.get(locale),
-        problem: problem.map(|p| p.get(locale)),
+        problem,
         standing: standing_text,
         tournament: tournament.name.clone(),
         check_in_heading: T::CheckIn.get(locale),
@@ -129,12 +138,20 @@ pub fn private_page(
             (false, _) => T::WithdrawOver.get(locale).to_owned(),
         },
         withdraw_form: before_start.then(|| FormButton {
-            action,
+            action: format!("{action}/withdraw"),
             token: tokens.1.to_owned(),
             submit: T::WithdrawSubmit.get(locale),
         }),
         matches_heading: T::YourMatches.get(locale),
         matches,
+        report_heading: T::ReportHeading.get(locale),
+        reports: standing
+            .to_report
+            .as_ref()
+            .map(|to| player_report::blocks(locale, to))
+            .unwrap_or_default(),
+        live: standing.live.clone(),
+        updated: T::LiveUpdated.get(locale),
         back_url: place.link(&format!("tournaments/{}", tournament.slug)),
         back: T::BackToTournament.get(locale),
     };

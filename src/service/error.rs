@@ -188,13 +188,17 @@ impl Field {
 pub enum Invalid {
     /// One field is wrong; `reason` reads after the field's name ("must not be blank"), or
     /// whole on its own for the slug and the address, which name the value they refuse.
-    Field { field: Field, reason: String },
+    Field {
+        field: Field,
+        reason: String,
+    },
     /// The tournament's settings do not fit its format or each other.
     Settings(SettingsError),
     /// The check-in, team or waiting-list settings are out of range.
     Entry(crate::domain::entry::EntryError),
     /// A team's roster does not fit the tournament.
     Roster(crate::domain::entry::RosterError),
+    SelfReport(crate::domain::self_report::SelfReportError),
 }
 
 impl fmt::Display for Invalid {
@@ -208,6 +212,7 @@ impl fmt::Display for Invalid {
             Invalid::Settings(error) => write!(f, "{error}"),
             Invalid::Entry(error) => write!(f, "{error}"),
             Invalid::Roster(error) => write!(f, "the roster: {error}"),
+            Invalid::SelfReport(error) => write!(f, "{error}"),
         }
     }
 }
@@ -237,6 +242,11 @@ pub enum Conflict {
         "the field of '{tournament}' changed since this page was loaded (a registration or a withdrawal); nothing was changed: look at it again"
     )]
     FieldChanged { tournament: String },
+    /// A second claim of a match, or an answer to a claim the page did not show.
+    #[error(
+        "the report of match {id} changed since this page was loaded; nothing was changed: look at it again"
+    )]
+    ClaimChanged { id: MatchId },
     #[error("'{tournament}' already has a draw")]
     AlreadyDrawn { tournament: String },
     #[error("space '{space}' already has {active} active keys, the most allowed; revoke one first")]
@@ -358,4 +368,23 @@ pub enum Rule {
         tournament: String,
         status: TournamentStatus,
     },
+    /// A setting that cannot change once a tournament is over.
+    #[error("'{tournament}' is {status}: who reports its results no longer changes")]
+    Over {
+        tournament: String,
+        status: TournamentStatus,
+    },
+    /// A player's report in a tournament whose results only organisers report.
+    #[error("players do not report results in '{tournament}'")]
+    NoSelfReport { tournament: String },
+    /// A player's report of a match that is not ready, or not theirs.
+    #[error("match {id} is not yours to report: it is not ready to play, or you do not play in it")]
+    NotYourMatch { id: MatchId },
+    /// The claimant answering their own claim.
+    #[error("you reported match {id}: your opponent confirms or disputes it")]
+    OwnClaim { id: MatchId },
+    #[error("match {id} is disputed: an organiser decides its result")]
+    Disputed { id: MatchId },
+    #[error("the time to answer the report of match {id} has ended: the report stands")]
+    AnswerTooLate { id: MatchId },
 }

@@ -121,6 +121,8 @@ async fn load_tournament(
         return Err(slug_taken());
     }
     let new = NewTournament {
+        // Players' reports are an organiser's choice, made with `tournaments update`.
+        self_report: crate::domain::self_report::SelfReport::Off,
         space_id: space.id,
         slug: doc.slug.as_str(),
         name: &doc.name,

@@ -1,14 +1,16 @@
-//! Reporting and correcting match results.
+//! Reporting and correcting match results: one operation records a result whoever gives it
+//! (an organiser, or a player's claim once it stands), and announces the matches it makes ready.
 
 use super::audit::{self, Action};
 use super::status::change_status;
 use super::{Ctx, Missing, Rule, ServiceError, find_tournament_for_update, publish};
+use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;
-use crate::db::{Db, DbError, Tx};
+use crate::db::{Db, DbError, Tx, claims};
 use crate::domain::engine::{self, Outcome};
 use crate::domain::{Side, TournamentStatus};
-use crate::events::{Event, MatchCompletedData, MatchCorrectedData, MatchObject, PreviousResult};
+use crate::events::{Event, MatchCorrectedData, MatchData, MatchObject, PreviousResult};
 use crate::ids::{MatchId, ParticipantId};
 use crate::views;
 
@@ -42,6 +44,26 @@ pub async fn report(
 ) -> Result<ReportDone, ServiceError> {
     let mut tx = db.begin().await?;
     let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let done = report_in(&mut tx, ctx, tournament, &space, id, input, None).await?;
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// Records a result inside `tx`, whoever gives it (an organiser, a player confirming a claim,
+/// the sweep confirming one nobody answered): the engine decides the match, the bracket moves
+/// on, every open claim the result settles is closed, `match.completed` and the `match.ready`
+/// of the matches it completes are published, the audit log names `ctx.actor` (with
+/// `detail`), and the last result completes the tournament. The caller holds the
+/// tournament's row.
+pub(super) async fn report_in(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    tournament: TournamentRow,
+    space: &SpaceRow,
+    id: MatchId,
+    input: &ResultInput,
+    detail: Option<&str>,
+) -> Result<ReportDone, ServiceError> {
     if tournament.status != TournamentStatus::InProgress {
         return Err(Rule::NotInPlay {
             tournament: tournament.slug,
@@ -56,38 +78,65 @@ pub async fn report(
     let reported =
         engine::report(&mut state, index, &outcome).map_err(|error| Rule::Match { id, error })?;
     let ids = snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+    claims::close_settled(tx.conn(), tournament.id).await?;
 
-    let game = match_object(&mut tx, &snapshot, ids[index]).await?;
-    let event = Event::MatchCompleted(MatchCompletedData {
-        tournament: publish::tournament(ctx, &tournament, &space),
+    let game = match_object(tx, &snapshot, ids[index]).await?;
+    let event = Event::MatchCompleted(MatchData {
+        tournament: publish::tournament(ctx, &tournament, space),
         game: game.clone(),
     });
-    publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    publish::to_subscribers(tx, ctx, space, &event).await?;
+    publish_ready(
+        tx,
+        ctx,
+        &tournament,
+        space,
+        &snapshot.newly_ready(&state, &ids),
+    )
+    .await?;
+    let detail = match detail {
+        Some(detail) => format!("{id}: {detail}"),
+        None => id.to_string(),
+    };
     audit::record(
-        &mut tx,
+        tx,
         ctx,
         Some(space.id),
         Action::MatchReported,
         Some(&tournament.id),
-        Some(&id.to_string()),
+        Some(&detail),
     )
     .await?;
     if reported.tournament_completed {
-        change_status(
-            &mut tx,
-            ctx,
-            &space,
-            tournament,
-            TournamentStatus::Completed,
-        )
-        .await?;
+        change_status(tx, ctx, space, tournament, TournamentStatus::Completed).await?;
     }
-    tx.commit().await?;
     Ok(ReportDone {
         game,
         tournament_completed: reported.tournament_completed,
         created: reported.created.len(),
     })
+}
+
+/// Publishes `match.ready` for each of `ready` (matches whose two sides just became known).
+pub(super) async fn publish_ready(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    ready: &[MatchId],
+) -> Result<(), ServiceError> {
+    if ready.is_empty() {
+        return Ok(());
+    }
+    let games = views::tournament_matches(tx.conn(), tournament).await?;
+    for game in games.into_iter().filter(|g| ready.contains(&g.id)) {
+        let event = Event::MatchReady(MatchData {
+            tournament: publish::tournament(ctx, tournament, space),
+            game,
+        });
+        publish::to_subscribers(tx, ctx, space, &event).await?;
+    }
+    Ok(())
 }
 
 /// What a correction did.
@@ -135,6 +184,7 @@ pub async fn correct(
         .map(|&id| MatchId::from_raw(id))
         .collect();
     let ids = snapshot.save(tx.conn(), &state, &removed, ctx.now).await?;
+    claims::close_settled(tx.conn(), tournament.id).await?;
     // The corrected match keeps its index unless a removal before it shifted it.
     let shift = removed
         .iter()
@@ -156,6 +206,8 @@ pub async fn correct(
         reset_match_ids: reset_match_ids.clone(),
     });
     publish::to_subscribers(&mut tx, ctx, &space, &event).await?;
+    let ready = snapshot.newly_ready(&state, &ids);
+    publish_ready(&mut tx, ctx, &tournament, &space, &ready).await?;
     audit::record(
         &mut tx,
         ctx,

@@ -20,6 +20,7 @@ pub mod import;
 pub mod keys;
 pub mod matches;
 pub mod members;
+pub mod player_reports;
 pub mod registration_batches;
 pub mod registrations;
 pub mod seeding;

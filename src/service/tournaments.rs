@@ -12,11 +12,12 @@ use super::{
 use crate::db::participants;
 use crate::db::store::Snapshot;
 use crate::db::tournaments::{self, NewTournament, TournamentRow};
-use crate::db::{Db, Tx};
+use crate::db::{Db, Tx, claims};
 use crate::domain::engine::{self, State};
 use crate::domain::entry::{CheckIn, Entry, Teams};
 use crate::domain::lifecycle::{self, Mover};
 use crate::domain::names::{self, DESCRIPTION_MAX_CHARS, GAME_MAX_CHARS, NAME_MAX_CHARS};
+use crate::domain::self_report::SelfReport;
 use crate::domain::settings::{self, Proposed};
 use crate::domain::{Format, ParticipantStatus, TournamentStatus};
 use crate::ids::ParticipantId;
@@ -40,6 +41,8 @@ pub struct Draft {
     pub points_scale: Option<Vec<u32>>,
     /// Check-in, teams, waiting list.
     pub entry: Entry,
+    /// Whether players report their own matches.
+    pub self_report: SelfReport,
 }
 
 impl Draft {
@@ -61,6 +64,7 @@ impl Draft {
             rounds: None,
             points_scale: None,
             entry: Entry::default(),
+            self_report: SelfReport::Off,
         }
     }
 }
@@ -91,6 +95,10 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
     })
     .map_err(Invalid::Settings)?;
     draft.entry.check().map_err(Invalid::Entry)?;
+    draft
+        .self_report
+        .check(draft.format)
+        .map_err(Invalid::SelfReport)?;
 
     let mut tx = db.begin().await?;
     let space = find_space(tx.conn(), &draft.space).await?;
@@ -114,6 +122,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         registration_opens_at: None,
         registration_closes_at: None,
         entry: draft.entry,
+        self_report: draft.self_report,
         now: ctx.now,
     };
     let tournament = match tournaments::insert(tx.conn(), &new).await {
@@ -150,6 +159,10 @@ pub struct Changes {
     pub check_in: Option<Option<CheckIn>>,
     pub teams: Option<Option<Teams>>,
     pub waiting_list: Option<Option<u32>>,
+    /// Players' reports on or off.
+    pub self_report: Option<bool>,
+    /// How long an opponent has to answer a player's report (ms).
+    pub confirm_within: Option<i64>,
 }
 
 impl Changes {
@@ -160,7 +173,8 @@ impl Changes {
 
 /// Changes a tournament's name, description, start or capacity, by the rules of `create`; the
 /// start and the capacity only before the draw, the capacity never below the registrations
-/// made. Returns the tournament as it now is.
+/// made. Who reports results may change until the end: turned off, it closes the players'
+/// open claims (the organisers report those matches). Returns the tournament as it now is.
 pub async fn update(
     db: &Db,
     ctx: &Ctx<'_>,
@@ -233,6 +247,26 @@ pub async fn update(
     if changes.changes_entry() {
         check_entry_change(&mut tx, &tournament, &entry_before, &entry).await?;
     }
+    let self_report = tournament
+        .self_report()
+        .changed(changes.self_report, changes.confirm_within)
+        .map_err(Invalid::SelfReport)?;
+    if changes.self_report.is_some() || changes.confirm_within.is_some() {
+        self_report
+            .check(tournament.format)
+            .map_err(Invalid::SelfReport)?;
+        if matches!(
+            tournament.status,
+            TournamentStatus::Completed | TournamentStatus::Cancelled
+        ) && self_report != tournament.self_report()
+        {
+            return Err(Rule::Over {
+                tournament: tournament.slug.clone(),
+                status: tournament.status,
+            }
+            .into());
+        }
+    }
     let edit = tournaments::Edit {
         name: name.unwrap_or(&tournament.name),
         description: match description {
@@ -262,6 +296,7 @@ pub async fn update(
             "waiting list",
             entry.waiting_list != entry_before.waiting_list,
         ),
+        ("players' reports", self_report != tournament.self_report()),
     ]
     .into_iter()
     .filter_map(|(what, moved)| moved.then_some(what))
@@ -272,6 +307,12 @@ pub async fn update(
     tournaments::edit(tx.conn(), tournament.id, &edit, ctx.now).await?;
     if entry != entry_before {
         tournaments::set_entry(tx.conn(), tournament.id, &entry, ctx.now).await?;
+    }
+    if self_report != tournament.self_report() {
+        tournaments::set_self_report(tx.conn(), tournament.id, self_report, ctx.now).await?;
+        if !self_report.is_on() {
+            claims::close_all(tx.conn(), tournament.id).await?;
+        }
     }
     audit::record(
         &mut tx,
@@ -419,7 +460,12 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         tournament: tournament.slug.clone(),
         error,
     })?;
-    snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+    let ids = snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+    let ready = snapshot.newly_ready(&state, &ids);
+    let in_play = TournamentRow {
+        status: TournamentStatus::InProgress,
+        ..tournament.clone()
+    };
     change_status(
         &mut tx,
         ctx,
@@ -428,6 +474,8 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         TournamentStatus::InProgress,
     )
     .await?;
+    // After the status change: a receiver reads the tournament in play, then its first matches.
+    super::matches::publish_ready(&mut tx, ctx, &in_play, &space, &ready).await?;
     tx.commit().await?;
     Ok(Started {
         participants: field.len(),

@@ -19,8 +19,8 @@ use crate::db::matches::{self as match_rows, ResultRow};
 use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;
-use crate::db::{Conn, DbError, participants, stages, tournaments};
-use crate::domain::{ParticipantStatus, StageType, TournamentStatus, is_published};
+use crate::db::{Conn, DbError, claims, participants, stages, tournaments};
+use crate::domain::{ClaimState, ParticipantStatus, StageType, TournamentStatus, is_published};
 use crate::events::MatchObject;
 use crate::ids::{MatchId, ParticipantId};
 use crate::links::BaseUrl;
@@ -114,6 +114,7 @@ pub async fn tournament(
             length,
             waiting: i64::try_from(waiting.len()).unwrap_or(i64::MAX),
         }),
+        self_report: SelfReportRecord::new(tournament.self_report()),
         participants: people
             .iter()
             .map(|p| {
@@ -183,11 +184,12 @@ pub async fn tournament_match(
 }
 
 /// What turns a tournament's match rows into match objects: its stages, free-for-all results by
-/// match, and the participants' names.
+/// match, the participants' names and the open claims.
 struct MatchObjects<'a> {
     stages: HashMap<crate::ids::StageId, (i64, bool)>,
     results: HashMap<MatchId, Vec<ResultRow>>,
     names: &'a HashMap<ParticipantId, String>,
+    claims: HashMap<MatchId, ClaimState>,
 }
 
 impl<'a> MatchObjects<'a> {
@@ -202,13 +204,25 @@ impl<'a> MatchObjects<'a> {
             .map(|s| (s.id, (s.number, s.stage_type == StageType::FreeForAll)))
             .collect();
         let mut results: HashMap<MatchId, Vec<ResultRow>> = HashMap::new();
-        for result in match_rows::list_results(conn, tournament.id).await? {
+        for result in match_rows::list_results(conn.reborrow(), tournament.id).await? {
             results.entry(result.match_id).or_default().push(result);
         }
+        let claims = claims::of_tournament(conn, tournament.id)
+            .await?
+            .into_iter()
+            .map(|claim| {
+                let state = match claim.disputed_at {
+                    Some(_) => ClaimState::Disputed,
+                    None => ClaimState::Pending,
+                };
+                (claim.match_id, state)
+            })
+            .collect();
         Ok(MatchObjects {
             stages,
             results,
             names,
+            claims,
         })
     }
 
@@ -223,6 +237,7 @@ impl<'a> MatchObjects<'a> {
             free_for_all,
             results: self.results.get(&row.id).map_or(&[][..], Vec::as_slice),
             names: self.names,
+            claim: self.claims.get(&row.id).copied(),
         };
         objects::game(row, &context)
     }

@@ -45,12 +45,14 @@ pub fn registration(participant: &ParticipantRow) -> Result<RegistrationObject, 
 }
 
 /// What a match object needs besides its row: the stage's number, whether it is a
-/// free-for-all round, its results, and the participants' names.
+/// free-for-all round, its results, the participants' names and any open claim.
 pub struct MatchContext<'a> {
     pub stage: i64,
     pub free_for_all: bool,
     pub results: &'a [ResultRow],
     pub names: &'a HashMap<ParticipantId, String>,
+    /// A player's open claim of its result, if any.
+    pub claim: Option<crate::domain::ClaimState>,
 }
 
 pub fn game(row: &MatchRow, context: &MatchContext<'_>) -> MatchObject {
@@ -95,5 +97,6 @@ pub fn game(row: &MatchRow, context: &MatchContext<'_>) -> MatchObject {
         bye: row.bye,
         scheduled_at: row.scheduled_at.map(timestamp::format_ms),
         completed_at: row.completed_at.map(timestamp::format_ms),
+        claim: context.claim,
     }
 }

@@ -2,6 +2,7 @@
 //! `docs/openapi.json` describes them. Times are ISO 8601 UTC with milliseconds; a field that is
 //! always present is `null` when unknown.
 
+use crate::domain::self_report::SelfReport;
 use serde::Serialize;
 
 use crate::db::DbError;
@@ -83,6 +84,8 @@ pub struct DetailRecord {
     pub teams: Option<TeamsRecord>,
     /// `null` without a waiting list.
     pub waiting_list: Option<WaitingListRecord>,
+    /// `null` when only organisers report results.
+    pub self_report: Option<SelfReportRecord>,
     pub stages: Vec<StageRecord>,
     pub participants: Vec<ParticipantRecord>,
 }
@@ -130,6 +133,26 @@ pub struct WaitingListRecord {
     pub length: u32,
     /// How many wait now.
     pub waiting: i64,
+}
+
+/// Players report their matches: one claims, the other confirms or disputes within the window.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SelfReportRecord {
+    /// `confirm`: a claim stands once the opponent confirms it or the window ends.
+    pub mode: &'static str,
+    pub confirm_within_seconds: i64,
+}
+
+impl SelfReportRecord {
+    pub fn new(self_report: SelfReport) -> Option<SelfReportRecord> {
+        match self_report {
+            SelfReport::Off => None,
+            SelfReport::Confirm { within_ms } => Some(SelfReportRecord {
+                mode: "confirm",
+                confirm_within_seconds: within_ms / 1000,
+            }),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

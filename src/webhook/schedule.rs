@@ -32,6 +32,22 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("'{text}' is longer than a year"))
 }
 
+/// Milliseconds in the largest unit [`parse_duration`] reads that says them exactly (`90m`,
+/// `2h`).
+pub fn format_duration_ms(ms: i64) -> String {
+    for (unit, size) in [
+        ("d", 86_400_000),
+        ("h", 3_600_000),
+        ("m", 60_000),
+        ("s", 1_000),
+    ] {
+        if ms > 0 && ms % size == 0 {
+            return format!("{}{unit}", ms / size);
+        }
+    }
+    format!("{ms}ms")
+}
+
 /// Parses a comma-separated list of durations (`1m,5m,30m,120m,360m`).
 pub fn parse_delays(text: &str) -> Result<Vec<Duration>, String> {
     let delays = text

@@ -22,6 +22,7 @@ mod live_browser;
 mod migrations;
 mod openapi;
 mod outbox;
+mod player_reports;
 mod portal;
 mod rate_limit;
 mod replicas;

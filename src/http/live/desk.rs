@@ -1,6 +1,7 @@
-//! A tournament's state as its desk pages show it: a digest of its row, its participants, its
-//! matches and their results, which changes whenever any of them does (in any status, published
-//! or not). Streams of desk pages are woken when it moves; the page then fetches itself.
+//! A tournament's state as its desk pages and its players' own pages show it: a digest of its
+//! row, its participants, its matches, their results and the players' open claims, which
+//! changes whenever any of them does (in any status, published or not). Streams of those pages
+//! are woken when it moves; the page then fetches itself.
 //!
 //! Reads only; the digest is compared within this process and never leaves it.
 
@@ -9,7 +10,7 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 
 use super::State;
-use crate::db::{Db, DbError, matches, participants, tournaments};
+use crate::db::{Db, DbError, claims, matches, participants, tournaments};
 use crate::ids::TournamentId;
 
 /// The desk state of tournament `id` now (`None`: it no longer exists).
@@ -21,8 +22,11 @@ pub async fn desk_state(db: &Db, id: TournamentId) -> Result<State, DbError> {
     let field = participants::list(handle.conn(), id).await?;
     let games = matches::list(handle.conn(), id).await?;
     let results = matches::list_results(handle.conn(), id).await?;
+    let claims = claims::of_tournament(handle.conn(), id).await?;
     let mut digest = Sha256::new();
     // Every field of every row, as the rows print them: any change shows.
-    digest.update(format!("{tournament:?}\n{field:?}\n{games:?}\n{results:?}"));
+    digest.update(format!(
+        "{tournament:?}\n{field:?}\n{games:?}\n{results:?}\n{claims:?}"
+    ));
     Ok(Some(Arc::from(hex::encode(digest.finalize()))))
 }

@@ -18,8 +18,9 @@ use warp::reply::Response;
 
 mod pages;
 pub(super) use pages::tournament_state;
+mod player_page;
+mod player_reports;
 mod registration;
-mod withdrawal;
 
 use registration::registration_path;
 
@@ -43,6 +44,45 @@ pub const ACTOR: &str = "portal";
 const SHOWN_COOKIE: &str = "tourney_shown";
 const SHOWN_MAX_AGE: u32 = 24 * 3600;
 
+/// What of the player's own page a path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Own {
+    Page,
+    /// The link's first form, `/withdraw/<secret>`: its page moved (a redirect); a post
+    /// withdraws, as from pages opened before.
+    FirstForm,
+    Withdraw,
+    CheckIn,
+    /// The first form's check-in button.
+    FirstCheckIn,
+    Report,
+    Answer,
+    Live,
+}
+
+impl Own {
+    /// What follows the secret in the path.
+    fn suffix(self) -> &'static str {
+        match self {
+            Own::Page | Own::FirstForm => "",
+            Own::Withdraw => "/withdraw",
+            Own::CheckIn | Own::FirstCheckIn => "/check-in",
+            Own::Report => "/report",
+            Own::Answer => "/answer",
+            Own::Live => "/live",
+        }
+    }
+
+    fn methods(self) -> &'static str {
+        match self {
+            Own::Page => "GET, HEAD",
+            Own::FirstForm => "GET, HEAD, POST",
+            Own::Live => "GET",
+            Own::Withdraw | Own::CheckIn | Own::FirstCheckIn | Own::Report | Own::Answer => "POST",
+        }
+    }
+}
+
 /// The page a path names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Target<'a> {
@@ -57,9 +97,8 @@ enum Target<'a> {
     Register(Locale, &'a str),
     Registered(Locale, &'a str),
     Withdrawn(Locale, &'a str),
-    Withdraw(Locale, &'a str),
-    /// The check-in button of a registration's private link.
-    CheckIn(Locale, &'a str),
+    /// A registration's private link: the player's page, its forms and its stream.
+    Player(Locale, &'a str, Own),
     /// The signed-in section and signing in (`http::section`).
     Section(Locale, super::section::Route<'a>),
     NotFound(Locale),
@@ -89,17 +128,30 @@ fn parse(path: &str) -> Target<'_> {
         ["tournaments", slug, "registrations"] if name(&slug) => Target::Register(locale, slug),
         ["tournaments", slug, "registered"] if name(&slug) => Target::Registered(locale, slug),
         ["tournaments", slug, "withdrawn"] if name(&slug) => Target::Withdrawn(locale, slug),
-        ["withdraw", secret] if name(&secret) => Target::Withdraw(locale, secret),
-        ["withdraw", secret, "check-in"] if name(&secret) => Target::CheckIn(locale, secret),
+        ["player", secret] if name(&secret) => Target::Player(locale, secret, Own::Page),
+        ["player", secret, part] if name(&secret) => match part {
+            "withdraw" => Target::Player(locale, secret, Own::Withdraw),
+            "check-in" => Target::Player(locale, secret, Own::CheckIn),
+            "report" => Target::Player(locale, secret, Own::Report),
+            "answer" => Target::Player(locale, secret, Own::Answer),
+            "live" => Target::Player(locale, secret, Own::Live),
+            _ => Target::NotFound(locale),
+        },
+        ["withdraw", secret] if name(&secret) => Target::Player(locale, secret, Own::FirstForm),
+        ["withdraw", secret, "check-in"] if name(&secret) => {
+            Target::Player(locale, secret, Own::FirstCheckIn)
+        }
         _ => Target::NotFound(locale),
     }
 }
 
-/// The path as the request log may show it: a withdrawal link's secret is cut out.
+/// The path as the request log may show it: a private link's secret is cut out.
 pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
     match parse(path) {
-        Target::Withdraw(locale, _) => format!("/{locale}/withdraw/…").into(),
-        Target::CheckIn(locale, _) => format!("/{locale}/withdraw/…/check-in").into(),
+        Target::Player(locale, _, own @ (Own::FirstForm | Own::FirstCheckIn)) => {
+            format!("/{locale}/withdraw/…{}", own.suffix()).into()
+        }
+        Target::Player(locale, _, own) => format!("/{locale}/player/…{}", own.suffix()).into(),
         Target::Section(locale, route) => {
             super::section::loggable(locale, route).map_or_else(|| path.into(), Into::into)
         }
@@ -137,8 +189,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         | Target::Register(l, _)
         | Target::Registered(l, _)
         | Target::Withdrawn(l, _)
-        | Target::Withdraw(l, _)
-        | Target::CheckIn(l, _)
+        | Target::Player(l, ..)
         | Target::Section(l, _)
         | Target::NotFound(l) => l,
     };
@@ -169,8 +220,8 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         );
     }
     let allowed = match target {
-        Target::Register(..) | Target::CheckIn(..) => "POST",
-        Target::Withdraw(..) => "GET, HEAD, POST",
+        Target::Register(..) => "POST",
+        Target::Player(_, _, own) => own.methods(),
         _ => "GET, HEAD",
     };
     let method = request.method.as_str();
@@ -181,19 +232,23 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         (Target::Register(_, slug), true) => {
             registration::register(app, &place, slug, request).await
         }
-        (Target::Withdraw(_, secret), true) => {
-            withdrawal::withdraw(app, &place, secret, request).await
-        }
-        (Target::CheckIn(_, secret), true) => {
-            withdrawal::check_in(app, &place, secret, request).await
-        }
-        (Target::Withdraw(_, secret), false) => {
-            withdrawal::confirm_withdrawal(app, &place, secret, request.headers).await
-        }
+        (Target::Player(_, secret, own), post) => match (own, post) {
+            (Own::Withdraw | Own::FirstForm, true) => {
+                player_page::withdraw(app, &place, secret, request).await
+            }
+            (Own::CheckIn | Own::FirstCheckIn, true) => {
+                player_page::check_in(app, &place, secret, request).await
+            }
+            (Own::Report, true) => player_reports::report(app, &place, secret, request).await,
+            (Own::Answer, true) => player_reports::answer(app, &place, secret, request).await,
+            (Own::FirstForm, false) => Ok(player_page::moved(&place, secret)),
+            (Own::Live, false) => player_reports::live(app, &place, secret, request.headers).await,
+            _ => player_page::show(app, &place, secret, request.headers).await,
+        },
         (Target::Registered(_, slug), _) => {
             registration::registered(app, &place, slug, request.headers).await
         }
-        (Target::Withdrawn(_, slug), _) => withdrawal::withdrawn(app, &place, slug).await,
+        (Target::Withdrawn(_, slug), _) => player_page::withdrawn(app, &place, slug).await,
         (Target::NotFound(_), _) => Ok(not_found(&place)),
         _ => pages::cached(app, &place, target, request.path, request.headers).await,
     };
@@ -296,16 +351,26 @@ mod tests {
         );
         assert_eq!(
             parse("/en/withdraw/s3cr3t"),
-            Target::Withdraw(Locale::En, "s3cr3t")
+            Target::Player(Locale::En, "s3cr3t", Own::FirstForm)
         );
+        assert_eq!(
+            parse("/en/player/s3cr3t/report"),
+            Target::Player(Locale::En, "s3cr3t", Own::Report)
+        );
+        assert_eq!(parse("/en/player/s3cr3t/x"), Target::NotFound(Locale::En));
         assert_eq!(parse("/de/tournaments/cup"), Target::NotFound(Locale::En));
         assert_eq!(parse("/ru/tournaments/"), Target::NotFound(Locale::Ru));
         assert_eq!(parse("/ru/tournaments/cup/x"), Target::NotFound(Locale::Ru));
     }
 
     #[test]
-    fn withdrawal_secrets_stay_out_of_logs() {
+    fn private_link_secrets_stay_out_of_logs() {
         assert_eq!(loggable("/en/withdraw/abcDEF123"), "/en/withdraw/…");
+        assert_eq!(
+            loggable("/ru/player/abcDEF123/answer"),
+            "/ru/player/…/answer"
+        );
+        assert_eq!(loggable("/en/player/abcDEF123/live"), "/en/player/…/live");
         assert_eq!(loggable("/en/tournaments/cup"), "/en/tournaments/cup");
     }
 }

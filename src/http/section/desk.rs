@@ -8,13 +8,13 @@
 
 use warp::http::StatusCode;
 
-use super::refusal;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
 use crate::db::tournaments::{self, TournamentRow};
 use crate::domain::{Role, TournamentStatus};
 use crate::http::App;
 use crate::http::forms;
 use crate::http::live::Topic;
+use crate::http::refusal;
 use crate::pages::i18n::{self, T};
 use crate::pages::section::{Block, Cell, Form, Link, Live, Notice, Page, Table};
 use crate::service::{self, ServiceError};

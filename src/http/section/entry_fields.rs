@@ -11,7 +11,7 @@ use crate::domain::NoShow;
 use crate::domain::entry::{CheckIn, Entry, EntryError, Teams, parse_team_size};
 use crate::pages::i18n::T;
 use crate::pages::section::{Choice, Input};
-use crate::webhook::schedule::parse_duration;
+use crate::webhook::schedule::{format_duration_ms, parse_duration};
 
 /// The fields' names, as the shell's long options with `_`.
 pub const CHECK_IN_OPENS: &str = "check_in_opens";
@@ -51,8 +51,10 @@ impl EntryValues {
     pub fn of(entry: &Entry) -> EntryValues {
         let check_in = entry.check_in;
         EntryValues {
-            check_in_opens: check_in.map_or_else(String::new, |c| duration_text(c.opens_before)),
-            check_in_closes: check_in.map_or_else(String::new, |c| duration_text(c.closes_before)),
+            check_in_opens: check_in
+                .map_or_else(String::new, |c| format_duration_ms(c.opens_before)),
+            check_in_closes: check_in
+                .map_or_else(String::new, |c| format_duration_ms(c.closes_before)),
             no_show: check_in
                 .map_or(NoShow::BottomSeed, |c| c.no_show)
                 .as_str()
@@ -219,21 +221,6 @@ pub fn field_of(error: &EntryError) -> &'static str {
     }
 }
 
-/// Milliseconds in the largest of the shell's units that says them exactly (`90m`, `2h`).
-fn duration_text(ms: i64) -> String {
-    for (unit, size) in [
-        ("d", 86_400_000),
-        ("h", 3_600_000),
-        ("m", 60_000),
-        ("s", 1_000),
-    ] {
-        if ms > 0 && ms % size == 0 {
-            return format!("{}{unit}", ms / size);
-        }
-    }
-    format!("{ms}ms")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,9 +313,9 @@ mod tests {
 
     #[test]
     fn durations_are_shown_in_their_largest_exact_unit() {
-        assert_eq!(duration_text(3_600_000), "1h");
-        assert_eq!(duration_text(5_400_000), "90m");
-        assert_eq!(duration_text(86_400_000), "1d");
-        assert_eq!(duration_text(1_500), "1500ms");
+        assert_eq!(format_duration_ms(3_600_000), "1h");
+        assert_eq!(format_duration_ms(5_400_000), "90m");
+        assert_eq!(format_duration_ms(86_400_000), "1d");
+        assert_eq!(format_duration_ms(1_500), "1500ms");
     }
 }

@@ -1,17 +1,20 @@
 //! The match desk (`…/tournaments/<slug>/matches`): what a venue's match desk (a reporter, on a
 //! phone) needs. The matches ready to be played first, each with a form to report its score or a
 //! forfeit and what its result decides (where the winner and the loser go); then every other
-//! match by round, a played one leading to its correction. Every action is the shell's
-//! (`matches report`, `matches correct`), through the service layer, audited with the member.
+//! match by round, a played one leading to its correction. Matches with a player's disputed claim
+//! come first, then those whose claim waits for the other side (`claims`). Every action is the
+//! shell's (`matches report`, `matches correct`), through the service layer, audited with the
+//! member.
 //!
 //! Never writes to the database itself, and never reports a match of another space's tournament
 //! (that is the same 404 as one that does not exist).
 
 use warp::http::StatusCode;
 
+use super::claims::Claims;
 use super::desk::{follow, tournament_of};
-use super::refusal;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response};
+use crate::db::claims as db_claims;
 use crate::db::matches::MatchRow;
 use crate::db::participants::{self, ParticipantRow};
 use crate::db::tournaments::TournamentRow;
@@ -19,6 +22,7 @@ use crate::domain::{Bracket, Format, MatchStatus, Side};
 use crate::events::{MatchObject, Sides};
 use crate::http::App;
 use crate::http::forms;
+use crate::http::refusal;
 use crate::ids::{MatchId, ParticipantId};
 use crate::pages::i18n::T;
 use crate::pages::section::{Block, Cell, Form, Link, Notice, Table};
@@ -54,20 +58,23 @@ async fn matches_page(
     notice: Option<Notice>,
 ) -> Answer {
     let t = |text: T| in_space.t(text);
-    let (games, rows, field) = {
+    let (games, rows, field, claims) = {
         let mut handle = app.db.acquire().await?;
         let (games, rows) = views::tournament_matches_and_rows(handle.conn(), tournament).await?;
         let field = match tournament.format {
             Format::FreeForAll => participants::list(handle.conn(), tournament.id).await?,
             _ => Vec::new(),
         };
-        (games, rows, field)
+        let claims = Claims::new(db_claims::of_tournament(handle.conn(), tournament.id).await?);
+        (games, rows, field, claims)
     };
     let free_for_all = tournament.format == Format::FreeForAll;
-    let (ready, rest): (Vec<&MatchObject>, Vec<&MatchObject>) = games
+    let (mut ready, rest): (Vec<&MatchObject>, Vec<&MatchObject>) = games
         .iter()
         .filter(|game| !game.bye)
         .partition(|game| game.status == MatchStatus::Ready && (two_sided(game) || free_for_all));
+    // Disputes first: only an organiser can settle them. The sort keeps the order within each.
+    ready.sort_by_key(|game| claims.rank(game));
     let ready_rows = ready
         .iter()
         .map(|game| {
@@ -79,8 +86,15 @@ async fn matches_page(
             };
             vec![
                 Cell {
-                    note: row
-                        .and_then(|row| decides(row, &rows, &games, tournament.format, in_space)),
+                    note: [
+                        claims.note(game, in_space),
+                        row.and_then(|row| {
+                            decides(row, &rows, &games, tournament.format, in_space)
+                        }),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .reduce(|claim, decides| format!("{claim} {decides}")),
                     ..Cell::text(sides_text(game, in_space))
                 },
                 Cell::forms(vec![form]),

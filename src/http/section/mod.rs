@@ -12,6 +12,7 @@
 //! request log shows a sign-in link's path without its token).
 
 mod addresses;
+mod claims;
 mod desk;
 mod entry_fields;
 mod hooks;
@@ -20,8 +21,8 @@ mod matches;
 mod members;
 mod new_tournament;
 mod overview;
-mod refusal;
 mod registrations;
+mod report_fields;
 mod settings;
 mod sign_in;
 mod widgets;

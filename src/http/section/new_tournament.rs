@@ -8,13 +8,15 @@
 use warp::http::StatusCode;
 
 use super::entry_fields::{self, EntryValues};
-use super::refusal;
+use super::report_fields::{self, ReportValues};
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
 use crate::domain::Format;
 use crate::domain::entry::Entry;
+use crate::domain::self_report::SelfReport;
 use crate::domain::settings::{Setting, SettingsError};
 use crate::http::App;
 use crate::http::forms;
+use crate::http::refusal;
 use crate::pages::i18n::T;
 use crate::pages::section::{Block, Choice, Form, Input, Notice};
 use crate::service::tournaments::Draft;
@@ -36,6 +38,7 @@ struct Sent {
     description: String,
     points: String,
     entry: EntryValues,
+    reports: ReportValues,
 }
 
 impl Sent {
@@ -55,6 +58,7 @@ impl Sent {
             description: field("description"),
             points: field("points"),
             entry: EntryValues::sent(&field),
+            reports: ReportValues::sent(&field),
         }
     }
 }
@@ -71,6 +75,7 @@ pub(super) async fn page(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -
         max_participants: "16".into(),
         format: Format::SingleElimination.as_str().into(),
         entry: EntryValues::of(&Entry::default()),
+        reports: ReportValues::of(SelfReport::Off),
         ..Sent::default()
     };
     Ok(form_page(
@@ -133,6 +138,11 @@ fn form_page(
         .inputs(in_space.place.locale, |name, label, kind, value| {
             field(name, label, kind, value, false)
         });
+    let reports = sent
+        .reports
+        .inputs(in_space.place.locale, |name, label, kind, value| {
+            field(name, label, kind, value, false)
+        });
     let fields: Vec<Input> = vec![
         field("name", T::NewName, "text", &sent.name, true),
         slug,
@@ -161,6 +171,7 @@ fn form_page(
     ]
     .into_iter()
     .chain(entry)
+    .chain(reports)
     .collect();
     let action = in_space.path("tournaments");
     let form = Form {
@@ -223,8 +234,13 @@ fn draft(sent: &Sent, in_space: &InSpace<'_>) -> Result<Draft, Problem> {
         field: unreadable.field,
         text: in_space.t(unreadable.text).into(),
     })?;
+    let self_report = sent.reports.new_setting().map_err(|unreadable| Problem {
+        field: unreadable.field,
+        text: in_space.t(unreadable.text).into(),
+    })?;
     Ok(Draft {
         entry,
+        self_report,
         points_scale: points(&sent.points).ok_or_else(|| Problem {
             field: "points",
             text: in_space.t(T::NewPointsInvalid).into(),
@@ -263,6 +279,7 @@ fn points(text: &str) -> Option<Option<Vec<u32>>> {
 fn field_of(error: &ServiceError) -> &'static str {
     match error {
         ServiceError::Invalid(Invalid::Entry(error)) => entry_fields::field_of(error),
+        ServiceError::Invalid(Invalid::SelfReport(_)) => report_fields::SELF_REPORT,
         ServiceError::Invalid(Invalid::Settings(error)) => match error {
             SettingsError::Capacity => "max_participants",
             SettingsError::OnlyFor { setting, .. } => match setting {

@@ -10,7 +10,6 @@
 use warp::http::StatusCode;
 
 use super::desk::{follow, tournament_of};
-use super::refusal;
 use super::{
     Answer, Confirm, InSpace, Tab, Visitor, confirmation, confirmed, done, frame, input, notice_of,
     page_response,
@@ -20,6 +19,7 @@ use crate::db::tournaments::TournamentRow;
 use crate::domain::{ParticipantStatus, Role, TournamentStatus};
 use crate::http::App;
 use crate::http::forms;
+use crate::http::refusal;
 use crate::ids::ParticipantId;
 use crate::pages::i18n::T;
 use crate::pages::section::{Block, Cell, Form, Notice, SeedRow, Seeds, Table};

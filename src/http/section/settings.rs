@@ -10,11 +10,12 @@ use warp::http::StatusCode;
 
 use super::desk::tournament_of;
 use super::entry_fields::EntryValues;
-use super::refusal;
+use super::report_fields::ReportValues;
 use super::{Answer, InSpace, Tab, Visitor, done, frame, input, page_response};
 use crate::db::tournaments::TournamentRow;
 use crate::http::App;
 use crate::http::forms;
+use crate::http::refusal;
 use crate::pages::i18n::T;
 use crate::pages::section::{Block, Form, Notice};
 use crate::service::tournaments::Changes;
@@ -27,6 +28,7 @@ struct Values {
     starts_at: String,
     max_participants: String,
     entry: EntryValues,
+    reports: ReportValues,
 }
 
 impl Values {
@@ -34,6 +36,7 @@ impl Values {
         let (year, month, day, hour, minute) = crate::timestamp::utc_parts(tournament.starts_at);
         Ok(Values {
             entry: EntryValues::of(&tournament.entry()?),
+            reports: ReportValues::of(tournament.self_report()),
             name: tournament.name.clone(),
             description: tournament.description.clone().unwrap_or_default(),
             starts_at: format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}"),
@@ -49,6 +52,7 @@ impl Values {
             starts_at: field("starts_at"),
             max_participants: field("max_participants"),
             entry: EntryValues::sent(&field),
+            reports: ReportValues::sent(&field),
         }
     }
 }
@@ -105,6 +109,11 @@ fn form_page(
         .inputs(in_space.place.locale, |name, label, kind, value| {
             field(name, label, kind, value)
         });
+    let reports = values
+        .reports
+        .inputs(in_space.place.locale, |name, label, kind, value| {
+            field(name, label, kind, value)
+        });
     let fields = vec![
         name,
         starts,
@@ -123,6 +132,7 @@ fn form_page(
     ]
     .into_iter()
     .chain(entry)
+    .chain(reports)
     .collect();
     let action = in_space.path(&format!("tournaments/{}/settings", tournament.slug));
     let form = Form {
@@ -171,6 +181,12 @@ fn read_changes(stored: &Values, sent: &Values) -> Result<Changes, T> {
     changes.check_in = check_in;
     changes.teams = teams;
     changes.waiting_list = waiting_list;
+    let (self_report, confirm_within) = sent
+        .reports
+        .changes(&stored.reports)
+        .map_err(|unreadable| unreadable.text)?;
+    changes.self_report = self_report;
+    changes.confirm_within = confirm_within;
     Ok(changes)
 }
 

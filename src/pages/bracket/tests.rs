@@ -30,6 +30,7 @@ fn game(bracket: Bracket, round: i64, position: i64, names: (&str, &str)) -> Mat
         bye: false,
         scheduled_at: None,
         completed_at: None,
+        claim: None,
     }
 }
 
@@ -95,6 +96,7 @@ fn tournament() -> TournamentRow {
         team_max: None,
         incomplete_rosters: false,
         waiting_list: None,
+        self_report_within: None,
     }
 }
 

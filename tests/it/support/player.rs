@@ -194,14 +194,12 @@ impl Player {
         .await
     }
 
-    /// Opens a withdrawal link and confirms it.
+    /// Opens a private link and confirms the withdrawal its page offers.
     pub async fn withdraw(&mut self, link: &str) -> Page {
         let page = self.get(link).await;
         assert_eq!(page.status, StatusCode::OK, "{}", page.html);
-        let path = link.split_once("://").map_or(link, |(_, rest)| {
-            rest.find('/').map_or(rest, |at| &rest[at..])
-        });
-        let token = page.token_for(path);
-        self.post(link, &[("token", &token)], None).await
+        let action = format!("{}/withdraw", page.url);
+        let token = page.token_for(&action);
+        self.post(&action, &[("token", &token)], None).await
     }
 }

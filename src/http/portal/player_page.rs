@@ -1,7 +1,12 @@
-//! A registration's private link (shown once on its confirmation): the registrant's page, which
-//! says where they stand (in the field, or their place on the waiting list), their check-in
-//! button while the window is open, and withdrawal; each button's post is checked like every
-//! form.
+//! A registration's private link (shown once on its confirmation): the player's own page,
+//! `/<locale>/player/<secret>`, which says where they stand (in the field, their place on the
+//! waiting list, their final place), their check-in button while the window is open,
+//! withdrawal before the start, their matches, and, where players report, the matches they
+//! report (`player_reports`). It follows the tournament live. Each button's post is checked
+//! like every form.
+//!
+//! The link's first form, `/<locale>/withdraw/<secret>`, still works: its page redirects here,
+//! and the posts of pages opened before act as they did.
 
 use std::sync::Arc;
 
@@ -13,15 +18,22 @@ use warp::reply::Response;
 use super::pages::published;
 use super::registration::{Refused, check_post};
 use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
+use crate::db::claims;
 use crate::http::App;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
+use crate::pages::player_report::ToReport;
 use crate::pages::portal::{self, Place};
 use crate::pages::registrant::{self, Standing};
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Registrant};
 use crate::service::{Missing, Rule, ServiceError};
 use crate::views::public;
+
+/// The path of the player's page of `secret`, below which its forms post.
+pub(super) fn own_path(place: &Place<'_>, secret: &str) -> String {
+    format!("/{}/player/{secret}", place.locale)
+}
 
 /// GET `/<locale>/tournaments/<slug>/withdrawn`.
 pub(super) async fn withdrawn(
@@ -37,23 +49,32 @@ pub(super) async fn withdrawn(
     Ok(page(StatusCode::OK, html, "no-cache"))
 }
 
-/// GET `/<locale>/withdraw/<secret>`: whose registration the link withdraws, and the button.
-pub(super) async fn confirm_withdrawal(
+/// GET `/<locale>/player/<secret>`.
+pub(super) async fn show(
     app: &App,
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
 ) -> Result<Response, Failure> {
-    withdrawal_page(app, place, secret, headers, StatusCode::OK, None).await
+    player_page(app, place, secret, headers, StatusCode::OK, None).await
 }
 
-async fn withdrawal_page(
+/// GET `/<locale>/withdraw/<secret>`: the link's first form; its page is the player's page.
+pub(super) fn moved(place: &Place<'_>, secret: &str) -> Response {
+    redirect(
+        &place.link(&format!("player/{secret}")),
+        StatusCode::MOVED_PERMANENTLY,
+    )
+}
+
+/// The player's page, with `status` and, after a refused post, why (`problem`).
+pub(super) async fn player_page(
     app: &App,
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
     status: StatusCode,
-    problem: Option<T>,
+    problem: Option<String>,
 ) -> Result<Response, Failure> {
     let mut handle = app.db.acquire().await?;
     let Some((participant, tournament)) =
@@ -68,26 +89,49 @@ async fn withdrawal_page(
     };
     let entry = tournament.entry()?;
     let games = crate::views::tournament_matches(handle.conn(), &tournament).await?;
+    let reporting = tournament.self_report().is_on()
+        && tournament.status == crate::domain::TournamentStatus::InProgress;
+    let open_claims = if reporting {
+        claims::of_tournament(handle.conn(), tournament.id)
+            .await?
+            .iter()
+            .map(|c| Ok((c.match_id, c.id, c.open()?)))
+            .collect::<Result<Vec<_>, crate::db::DbError>>()?
+    } else {
+        Vec::new()
+    };
     let (nonce, set_cookie) = app.forms.nonce(headers);
-    let action = format!("/{}/withdraw/{secret}", place.locale);
-    let check_in_token = app.forms.token(&nonce, &format!("{action}/check-in"));
-    let token = app.forms.token(&nonce, &action);
+    let own = own_path(place, secret);
+    let token = |part: &str| app.forms.token(&nonce, &format!("{own}/{part}"));
+    let (check_in_token, withdraw_token) = (token("check-in"), token("withdraw"));
+    let (claim_token, answer_token) = (token("report"), token("answer"));
     let place = Place {
-        path: &format!("withdraw/{secret}"),
+        path: &format!("player/{secret}"),
         ..*place
     };
+    let action = format!("{}{own}", app.base_url);
+    let now = crate::timestamp::now_ms();
     let standing = Standing {
         participant: &participant,
         waiting_position,
         entry: &entry,
-        now: crate::timestamp::now_ms(),
+        now,
         games: &games,
+        to_report: reporting.then(|| ToReport {
+            participant: participant.id,
+            games: &games,
+            claims: &open_claims,
+            now,
+            action: &action,
+            tokens: (&claim_token, &answer_token),
+        }),
+        live: format!("{own}/live"),
     };
     let html = registrant::private_page(
         &place,
         &tournament,
         &standing,
-        (&check_in_token, &token),
+        (&check_in_token, &withdraw_token),
         problem,
     );
     let mut response = page(status, html, "private, no-store");
@@ -97,31 +141,26 @@ async fn withdrawal_page(
     Ok(response)
 }
 
-/// The registrant's page again after a post to it was refused (its limit, size, origin or
-/// token), saying why, with the refusal's status and headers.
-async fn refused_post(
+/// The player's page again after a post to it was refused (its limit, size, origin or token),
+/// saying why, with the refusal's status and headers.
+pub(super) async fn refused_post(
     app: &App,
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
     (refused, _): (Refused, Bytes),
 ) -> Result<Response, Failure> {
-    let mut response = withdrawal_page(
-        app,
-        place,
-        secret,
-        headers,
-        refused.status(),
-        Some(refused.text()),
-    )
-    .await?;
+    let problem = refused.text().get(place.locale).to_owned();
+    let mut response =
+        player_page(app, place, secret, headers, refused.status(), Some(problem)).await?;
     if response.status() != StatusCode::NOT_FOUND {
         refused.apply(&mut response);
     }
     Ok(response)
 }
 
-/// POST `/<locale>/withdraw/<secret>`: the confirming click.
+/// POST `/<locale>/player/<secret>/withdraw` (or the first form's `/<locale>/withdraw/<secret>`):
+/// the confirming click.
 pub(super) async fn withdraw(
     app: &Arc<App>,
     place: &Place<'_>,
@@ -129,7 +168,7 @@ pub(super) async fn withdraw(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let action = format!("/{}/withdraw/{secret}", place.locale);
+    let action = request.path.to_owned();
     if let Err(refused) = check_post(app, &action, request).await {
         return refused_post(app, place, secret, headers, refused).await;
     }
@@ -153,7 +192,7 @@ pub(super) async fn withdraw(
     }
 }
 
-/// POST `/<locale>/withdraw/<secret>/check-in`: the registrant checks in; their page again.
+/// POST `/<locale>/player/<secret>/check-in`: the registrant checks in; their page again.
 pub(super) async fn check_in(
     app: &Arc<App>,
     place: &Place<'_>,
@@ -161,14 +200,14 @@ pub(super) async fn check_in(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let action = format!("/{}/withdraw/{secret}/check-in", place.locale);
+    let action = request.path.to_owned();
     if let Err(refused) = check_post(app, &action, request).await {
         return refused_post(app, place, secret, headers, refused).await;
     }
     let who = Registrant::Link(secret);
     match check_in::check_in(&app.db, &portal_ctx(app), who, By::Registrant).await {
         Ok(_) => Ok(redirect(
-            &place.link(&format!("withdraw/{secret}")),
+            &place.link(&format!("player/{secret}")),
             StatusCode::SEE_OTHER,
         )),
         Err(ServiceError::NotFound(Missing::WithdrawalLink)) => Ok(link_not_valid(place)),
@@ -182,13 +221,13 @@ pub(super) async fn check_in(
                 Rule::CheckInNotYet { .. } => T::CheckInNotOpen,
                 _ => T::CheckInOver,
             };
-            withdrawal_page(
+            player_page(
                 app,
                 place,
                 secret,
                 headers,
                 StatusCode::CONFLICT,
-                Some(problem),
+                Some(problem.get(place.locale).to_owned()),
             )
             .await
         }

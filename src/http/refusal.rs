@@ -1,19 +1,21 @@
-//! Why the service refused a member's action, in the page's language: the service words its
-//! refusals in English (the shell's language); this says the ones the desk and the section's forms
-//! meet in Russian too, with the same facts (the tournament, the status, the numbers). A refusal
-//! not listed here (one the section's forms cannot cause) keeps the service's English words.
+//! Why the service refused a person's action, in the page's language: the service words its
+//! refusals in English (the shell's language); this says the ones the desk's and the section's
+//! forms and a player's own page meet in Russian too, with the same facts (the tournament, the
+//! status, the numbers). A refusal not listed here (one those forms cannot cause) keeps the
+//! service's English words.
 //!
 //! Pure: words only, for refusals already made.
 
 use crate::domain::engine::EngineError;
 use crate::domain::entry::{EntryError, RosterError};
+use crate::domain::self_report::SelfReportError;
 use crate::domain::settings::{MAX_PARTICIPANTS, SettingsError};
 use crate::domain::{Locale, TournamentStatus};
 use crate::pages::i18n::T;
 use crate::service::{Conflict, Field, Invalid, Rule, ServiceError};
 
 /// The reason `error` gives, in `locale`.
-pub(super) fn reason(error: &ServiceError, locale: Locale) -> String {
+pub(crate) fn reason(error: &ServiceError, locale: Locale) -> String {
     match locale {
         Locale::Ru => in_russian(error).unwrap_or_else(|| error.to_string()),
         Locale::En => error.to_string(),
@@ -49,6 +51,9 @@ fn conflict_in_russian(conflict: &Conflict) -> Option<String> {
              (кто-то зарегистрировался или снялся); посмотрите на него ещё раз"
             .to_owned(),
         Conflict::AlreadyDrawn { .. } => "сетка турнира уже построена".to_owned(),
+        Conflict::ClaimChanged { .. } => "результат этого матча изменился после загрузки \
+             страницы; ничего не изменено: посмотрите на него ещё раз"
+            .to_owned(),
         _ => return None,
     })
 }
@@ -151,6 +156,17 @@ fn rule_in_russian(rule: &Rule) -> Option<String> {
             "турнир в состоянии «{}»: посев задаётся только до начала",
             status(*s)
         ),
+        Rule::Over { status: s, .. } => format!(
+            "турнир в состоянии «{}»: кто сообщает результаты, уже не меняется",
+            status(*s)
+        ),
+        Rule::NoSelfReport { .. } => "в этом турнире результаты сообщают организаторы".to_owned(),
+        Rule::NotYourMatch { .. } => "это не ваш матч, или он ещё не готов к игре".to_owned(),
+        Rule::OwnClaim { .. } => {
+            "результат сообщили вы: подтверждает или оспаривает его соперник".to_owned()
+        }
+        Rule::Disputed { .. } => "результат оспорен: его решит организатор".to_owned(),
+        Rule::AnswerTooLate { .. } => "время ответа вышло: сообщённый результат принят".to_owned(),
         _ => return None,
     })
 }
@@ -186,6 +202,15 @@ fn invalid_in_russian(invalid: &Invalid) -> Option<String> {
             SettingsError::PointsOrder => {
                 "очки — за места 1, 2, 3, …, и за место ниже не больше, чем за место выше"
                     .to_owned()
+            }
+        },
+        Invalid::SelfReport(error) => match error {
+            SelfReportError::FreeForAll => {
+                "в формате «все против всех» результаты раундов сообщают организаторы".to_owned()
+            }
+            SelfReportError::Window => "время на подтверждение — от 1 секунды до 7 дней".to_owned(),
+            SelfReportError::WindowWithoutReports => {
+                "время на подтверждение нужно, только когда результаты сообщают игроки".to_owned()
             }
         },
         Invalid::Roster(error) => match error {

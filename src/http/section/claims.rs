@@ -1,0 +1,84 @@
+//! Players' open claims as the match desk shows them (docs/desk.md "Players' reports"): a
+//! disputed match first, with both results, then matches with a claim waiting for the other
+//! side, then the rest; each claim said beside its match. An organiser's report decides any of
+//! them (the service closes the claim).
+//!
+//! Reads what it is given; decides nothing.
+
+use std::collections::HashMap;
+
+use super::InSpace;
+use crate::db::claims::ClaimRow;
+use crate::domain::Side;
+use crate::domain::self_report::Stated;
+use crate::events::{MatchObject, Sides};
+use crate::ids::MatchId;
+use crate::pages::i18n::{self, T};
+
+/// A tournament's open claims, by match.
+pub(super) struct Claims(HashMap<MatchId, ClaimRow>);
+
+impl Claims {
+    pub(super) fn new(rows: Vec<ClaimRow>) -> Claims {
+        Claims(rows.into_iter().map(|c| (c.match_id, c)).collect())
+    }
+
+    /// Where a ready match goes in the list: disputed first, then claimed, then the rest.
+    pub(super) fn rank(&self, game: &MatchObject) -> u8 {
+        match self.0.get(&game.id) {
+            Some(claim) if claim.disputed_at.is_some() => 0,
+            Some(_) => 1,
+            None => 2,
+        }
+    }
+
+    /// The claim of `game` in the desk's words, if it has one.
+    pub(super) fn note(&self, game: &MatchObject, in_space: &InSpace<'_>) -> Option<String> {
+        let claim = self.0.get(&game.id)?;
+        let Sides::Two { a_name, b_name, .. } = &game.sides else {
+            return None;
+        };
+        let name = |side: Side| {
+            match side {
+                Side::A => a_name.clone(),
+                Side::B => b_name.clone(),
+            }
+            .unwrap_or_default()
+        };
+        let open = claim.open().ok()?;
+        let locale = in_space.place.locale;
+        let result = |stated: Stated| {
+            let score = stated.score.map(|(a, b)| format!("{a}–{b}"));
+            let forfeit = stated
+                .forfeit
+                .map(|side| T::DeskForfeitBy.with(locale, name(side)));
+            [score, forfeit]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        Some(match open.disputed {
+            None => T::DeskClaimPending.fill(
+                locale,
+                &[
+                    ("n", &name(open.by)),
+                    ("result", &result(open.stated)),
+                    ("at", &i18n::date_time(locale, open.due_at)),
+                ],
+            ),
+            Some(dispute) => {
+                let other = crate::domain::self_report::other(open.by);
+                T::DeskClaimDisputed.fill(
+                    locale,
+                    &[
+                        ("a", &name(open.by)),
+                        ("ra", &result(open.stated)),
+                        ("b", &name(other)),
+                        ("rb", &result(dispute)),
+                    ],
+                )
+            }
+        })
+    }
+}
