@@ -151,6 +151,89 @@ async fn match_id(t: &TestDb, slug: &str, round: i64, position: i64) -> String {
 /// A change to a valid body that its schema must catch.
 type Drift = fn(&mut Value);
 
+/// `duel`, a four-player cup whose players report, registered with private links: one
+/// semi-final claimed and disputed, then reported by the organiser; the other claimed and
+/// confirmed.
+async fn players_report_a_duel(t: &TestDb) {
+    use tourney::domain::self_report::{Said, SelfReport};
+    use tourney::service::player_reports::{self, Answer};
+    use tourney::service::registrations::{self, Applicant};
+    let organiser = Organiser::new(t);
+    let ctx = organiser.ctx();
+    let draft = tourney::service::tournaments::Draft {
+        max_participants: 4,
+        self_report: SelfReport::Confirm { within_ms: 600_000 },
+        ..tourney::service::tournaments::Draft::new(
+            "demo",
+            "duel",
+            "Duel",
+            "chess",
+            tourney::domain::Format::SingleElimination,
+        )
+    };
+    tourney::service::tournaments::create(organiser.db(), &ctx, &draft)
+        .await
+        .expect("the duel");
+    t.run(&["tournaments", "status", "duel", "REGISTRATION_OPEN"]);
+    let mut secrets = Vec::new();
+    for name in ["Kira", "Jonas", "Lena", "Max"] {
+        let secret = format!("secret-of-{name}-0123456789abcdef");
+        let applicant = Applicant {
+            withdrawal_secret: Some(&secret),
+            ..Applicant::named(name)
+        };
+        registrations::register(organiser.db(), &ctx, "duel", &applicant)
+            .await
+            .expect("registered");
+        secrets.push(secret);
+    }
+    t.run(&["tournaments", "status", "duel", "REGISTRATION_CLOSED"]);
+    t.run(&["tournaments", "start", "duel"]);
+    let said = |mine, theirs| Said {
+        score: Some((mine, theirs)),
+        forfeit: None,
+    };
+    // Seeds 1 v 4 and 2 v 3.
+    let (first, second) = (
+        match_id(t, "duel", 1, 1).await,
+        match_id(t, "duel", 1, 2).await,
+    );
+    let parse = |id: &str| tourney::ids::MatchId::parse_prefixed(id).expect("a match id");
+    let claim = player_reports::claim(organiser.db(), &ctx, &secrets[0], parse(&first), said(2, 1))
+        .await
+        .expect("Kira claims");
+    player_reports::answer(
+        organiser.db(),
+        &ctx,
+        &secrets[3],
+        parse(&first),
+        claim.id,
+        Answer::Dispute(said(2, 1)),
+    )
+    .await
+    .expect("Max disputes");
+    t.run(&["matches", "report", "duel", &first, "--score", "2-1"]);
+    let claim = player_reports::claim(
+        organiser.db(),
+        &ctx,
+        &secrets[2],
+        parse(&second),
+        said(0, 2),
+    )
+    .await
+    .expect("Lena claims");
+    player_reports::answer(
+        organiser.db(),
+        &ctx,
+        &secrets[1],
+        parse(&second),
+        claim.id,
+        Answer::Confirm,
+    )
+    .await
+    .expect("Jonas confirms");
+}
+
 fn envelope(body: &[u8]) -> Value {
     serde_json::from_slice(body).expect("a JSON body")
 }
@@ -192,6 +275,8 @@ on_both_backends! {
         }
         t.run(&["tournaments", "check-in", "queue", "Owls"]);
         t.run(&["tournaments", "withdraw", "queue", "Cats"]);
+        // Players who report: a claim, its dispute, the organiser's report; and a claim confirmed.
+        players_report_a_duel(&t).await;
         let root = receiver.root_cert.to_string_lossy().into_owned();
         let pinged = t.shell(&["ping", "hook_1", "--allow-cidr", "127.0.0.0/8", "--root-cert", &root]).await;
         assert!(pinged.status.success(), "{}", stderr(&pinged));
