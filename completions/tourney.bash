@@ -2149,7 +2149,7 @@ _tourney() {
             fi
             case "${prev}" in
                 --event)
-                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted match.completed match.corrected ping" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted match.ready match.reported match.disputed match.completed match.corrected ping" -- "${cur}"))
                     return 0
                     ;;
                 --allow-cidr)
@@ -3262,7 +3262,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__create)
-            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --database-url --base-url --actor --help --version"
+            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3337,6 +3337,14 @@ _tourney() {
                     return 0
                     ;;
                 --waiting-list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --self-report)
+                    COMPREPLY=($(compgen -W "off confirm" -- "${cur}"))
+                    return 0
+                    ;;
+                --confirm-within)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3740,7 +3748,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__update)
-            opts="-h -V --name --description --starts-at --max-participants --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --no-check-in --no-teams --database-url --base-url --actor --help --version"
+            opts="-h -V --name --description --starts-at --max-participants --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --no-check-in --no-teams --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3779,6 +3787,14 @@ _tourney() {
                     return 0
                     ;;
                 --waiting-list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --self-report)
+                    COMPREPLY=($(compgen -W "off confirm" -- "${cur}"))
+                    return 0
+                    ;;
+                --confirm-within)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

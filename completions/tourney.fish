@@ -157,6 +157,9 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 remove\t'Remove them; those waiting take their places'"
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l team-size -d 'Teams of MIN..MAX players (or exactly N), named when they register' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l waiting-list -d 'How many may wait for a place once the field is full; 0 turns the list off' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l self-report -d 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]' -r -f -a "off\t'Organisers (and reporters) only'
+confirm\t'Players too: a claim, confirmed or disputed by the opponent'"
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l confirm-within -d 'How long an opponent has to confirm or dispute a player\'s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
@@ -206,6 +209,9 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 remove\t'Remove them; those waiting take their places'"
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l team-size -d 'Teams of MIN..MAX players (or exactly N), named when they register' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l waiting-list -d 'How many may wait for a place once the field is full; 0 turns the list off' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l self-report -d 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]' -r -f -a "off\t'Organisers (and reporters) only'
+confirm\t'Players too: a claim, confirmed or disputed by the opponent'"
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l confirm-within -d 'How long an opponent has to confirm or dispute a player\'s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
@@ -381,6 +387,9 @@ registration.created\t''
 registration.withdrawn\t''
 registration.checked_in\t''
 registration.promoted\t''
+match.ready\t''
+match.reported\t''
+match.disputed\t''
 match.completed\t''
 match.corrected\t''
 ping\t''"

@@ -139,8 +139,9 @@
   addEventListener("pageshow", connect);
   connect();
 })();
-// The minutes left until a time a fact names (the check-in's close), in the page's words; the
-// fact itself gives the time, so without the script nothing is lost.
+// The minutes left until a time a fact names (the check-in's close, the end of the time to answer
+// a player's report), in the page's words; the fact itself gives the time, so without the script
+// nothing is lost. A part a live update brought is counted at once.
 (function () {
   function show() {
     var times = document.querySelectorAll("time.left[data-left]");
@@ -153,4 +154,5 @@
   }
   show();
   setInterval(show, 30000);
+  document.addEventListener("tourney:updated", show);
 })();

@@ -264,7 +264,7 @@ async fn captains_register_teams_check_in_and_wait_in_a_browser() {
         "{text}"
     );
     check(&browser, &axe, "tournament-entry-ru").await;
-    let russian_link = wolves_link.replace("/en/withdraw/", "/ru/withdraw/");
+    let russian_link = wolves_link.replace("/en/player/", "/ru/player/");
     let text = visit(&browser, &russian_link).await;
     assert!(text.contains("Участие подтверждено"), "{text}");
     check(&browser, &axe, "checked-in-ru").await;

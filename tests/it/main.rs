@@ -26,6 +26,7 @@ mod player_reports;
 mod portal;
 mod rate_limit;
 mod replicas;
+mod report_browser;
 mod screens;
 mod section;
 mod section_attacks;

@@ -128,9 +128,11 @@ on_both_backends! {
         assert_eq!(t.run(&["tournaments", "start", "cup"]),
             "started cup: 3 participants, 3 matches drawn (1 bye); status IN_PROGRESS\nsee the matches with `tourney matches list cup --ready`\n");
         let all = events(&t.db).await;
-        assert_eq!(all.len(), 8, "closing and starting are status changes; the bye is not an event");
+        assert_eq!(all.len(), 9, "closing and starting are status changes, then the semi-final is ready; the bye is not an event");
         assert_eq!((all[7]["data"]["previous_status"].as_str(), all[7]["data"]["tournament"]["status"].as_str()),
             (Some("REGISTRATION_CLOSED"), Some("IN_PROGRESS")));
+        assert_eq!((all[8]["type"].as_str(), all[8]["data"]["match"]["a_name"].as_str(), all[8]["data"]["match"]["b_name"].as_str()),
+            (Some("match.ready"), Some("Boris"), Some("Clara")));
 
         let rows = games(&t.db, "cup").await;
         let (bye, semi, final_) = (find(&rows, None, 1, 1), find(&rows, None, 1, 2), find(&rows, None, 2, 1));
@@ -138,13 +140,17 @@ on_both_backends! {
         assert_eq!(final_.status, MatchStatus::Pending, "the final waits for the semi-final");
         assert_eq!(t.run(&["matches", "report", "cup", &id(&semi), "--score", "1-2"]),
             format!("reported {}: Boris 1-2 Clara (winner b)\n", id(&semi)));
-        let completed = events(&t.db).await.pop().unwrap();
+        let mut all = events(&t.db).await;
+        let ready = all.pop().unwrap();
+        assert_eq!((ready["type"].as_str(), ready["data"]["match"]["a_name"].as_str(), ready["data"]["match"]["b_name"].as_str()),
+            (Some("match.ready"), Some("Anna"), Some("Clara")), "the result makes the final ready");
+        let completed = all.pop().unwrap();
         assert_eq!(completed["type"], "match.completed");
         assert_eq!(completed["data"]["match"], json!({
             "id": id(&semi), "stage": 1, "bracket": null, "group": null, "round": 1, "position": 2, "status": "completed",
             "a_id": "par_2", "a_name": "Boris", "b_id": "par_3", "b_name": "Clara", "score_a": 1, "score_b": 2, "winner": "b",
             "forfeit": false, "bye": false, "scheduled_at": null,
-            "completed_at": completed["data"]["match"]["completed_at"].clone()
+            "completed_at": completed["data"]["match"]["completed_at"].clone(), "claim": null
         }));
 
         let done = t.run(&["matches", "report", "cup", &id(&final_), "--forfeit", "b"]);
@@ -194,7 +200,11 @@ on_both_backends! {
         // The semi-final loses its result; the final loses the side the semi-final had sent on.
         let final_id = id(&find(&rows, None, 3, 1));
         assert!(output.ends_with(&format!("reset: {}, {final_id}\n", id(&semi))), "{output}");
-        let event = events(&t.db).await.pop().unwrap();
+        let mut all = events(&t.db).await;
+        let ready = all.pop().unwrap();
+        assert_eq!((ready["type"].as_str(), ready["data"]["match"]["id"].as_str()), (Some("match.ready"), Some(id(&semi).as_str())),
+            "the semi-final is ready again, between its new sides");
+        let event = all.pop().unwrap();
         assert_eq!(event["data"]["previous"], json!({"score_a": 2, "score_b": 0, "winner": "a"}));
         assert_eq!(event["data"]["reset_match_ids"], json!([id(&semi), final_id]));
         let now = games(&t.db, "cup").await;

@@ -97,10 +97,7 @@ async fn a_player_registers_from_a_partner_site() {
         .as_str()
         .expect("the withdrawal link")
         .to_owned();
-    assert!(
-        link.starts_with(&format!("{origin}/en/withdraw/")),
-        "{link}"
-    );
+    assert!(link.starts_with(&format!("{origin}/en/player/")), "{link}");
     let accessibility = browser.accessibility_problems(&axe).await;
     assert!(
         accessibility.is_empty(),
@@ -381,7 +378,7 @@ async fn a_newcomer_registers_on_a_server_started_without_a_base_url() {
         .as_str()
         .expect("the withdrawal link")
         .to_owned();
-    assert!(link.starts_with(&format!("{base}/en/withdraw/")), "{link}");
+    assert!(link.starts_with(&format!("{base}/en/player/")), "{link}");
     let field: Vec<(String,)> = crate::webhooks::rows(
         &t.db,
         "SELECT name FROM participants WHERE status = 'active'",
@@ -415,7 +412,7 @@ async fn a_newcomer_registers_on_a_server_started_without_a_base_url() {
         browser
             .js("return document.querySelector('.secret a').href;")
             .await,
-        link.replace("/en/withdraw/", "/ru/withdraw/").as_str()
+        link.replace("/en/player/", "/ru/player/").as_str()
     );
     browser.close().await;
 }

@@ -61,7 +61,7 @@ on_both_backends! {
         assert!(confirmation.url.ends_with("/ru/tournaments/cup/registered"), "{}", confirmation.url);
         assert!(confirmation.html.contains("Вы зарегистрированы под именем Zoë Ärger-Łukasz."), "{}", confirmation.html);
         let link = confirmation.withdrawal_link().expect("the withdrawal link");
-        assert!(link.starts_with(&format!("{}/ru/withdraw/", server.base)), "{link}");
+        assert!(link.starts_with(&format!("{}/ru/player/", server.base)), "{link}");
         // A reload, or the page in the other language, shows the same link to this browser.
         for path in ["/ru/tournaments/cup/registered", "/en/tournaments/cup/registered"] {
             let again = player.get(path).await;
@@ -104,7 +104,7 @@ on_both_backends! {
         assert!(!everything.contains("zoe.secret@example.org"), "the email leaked");
         let secret = link.rsplit('/').next().unwrap();
         assert!(!server.log().contains(secret), "the withdrawal secret is never logged");
-        assert!(server.log().contains("/ru/withdraw/…"), "the log shows the path without it");
+        assert!(server.log().contains("/ru/player/…"), "the log shows the path without it");
         let listing = t.run(&["tournaments", "registrations", "cup"]);
         assert!(listing.contains("zoe.secret@example.org") && listing.contains("withdrawn"), "{listing}");
         let actors: Vec<(String, String)> = crate::webhooks::rows(&t.db,

@@ -350,8 +350,9 @@ async fn withdraw_on_portal(shared: &Shared, base: &str, visit: &[String]) -> Po
         shared.bad_read(format!("a registration on {base} set no withdrawal link"));
         return Portal::Unanswered;
     };
-    let link = format!("{base}/en/withdraw/{secret}");
-    post_form(shared, &link, &link, visit.to_vec(), &[]).await
+    let link = format!("{base}/en/player/{secret}");
+    let action = format!("{link}/withdraw");
+    post_form(shared, &link, &action, visit.to_vec(), &[]).await
 }
 
 /// Reads the API of both replicas, as partners do; anything but a 200 is a bad read.
