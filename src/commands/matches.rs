@@ -6,7 +6,7 @@ use super::{Error, ctx, parse_id, table};
 use crate::cli::{MatchResult, MatchesCommand};
 use crate::config::Config;
 use crate::db::{Db, tournaments};
-use crate::domain::{MatchStatus, score};
+use crate::domain::{ClaimState, MatchStatus, score};
 use crate::events::{MatchObject, Sides};
 use crate::ids::MatchId;
 use crate::service::Missing;
@@ -160,7 +160,12 @@ async fn list(db: &Db, slug: &str, only_ready: bool, out: &mut impl Write) -> Re
                 part,
                 g.round.to_string(),
                 g.position.to_string(),
-                g.status.to_string(),
+                // A player's open claim: the organiser's report decides it.
+                match g.claim {
+                    Some(ClaimState::Pending) => format!("{}, claimed", g.status),
+                    Some(ClaimState::Disputed) => format!("{}, disputed", g.status),
+                    None => g.status.to_string(),
+                },
                 result,
             ]
         })

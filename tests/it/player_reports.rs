@@ -240,6 +240,8 @@ on_both_backends! {
         assert!(disputed.html.contains("Disputed: Clara says you 0, Clara 2; you say you 2, Clara 0."), "{}", disputed.html);
         assert_eq!(events(&t, "match.disputed").await, 1);
         assert_eq!(completed(&t).await, 0);
+        let listed = t.run(&["matches", "list", "cup", "--ready"]);
+        assert!(listed.lines().any(|l| l.contains("ready, disputed") && l.contains("Clara")), "the shell shows the dispute: {listed}");
         // Nobody may change a disputed claim: a second answer is refused.
         let again = own_page(&mut players, rival).await;
         assert!(field(&again, "claim").is_none(), "no answer form once disputed");

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use crate::support::browser::{Browser, axe_source};
 use crate::support::on_both_backends;
 use crate::support::player::Player;
-use crate::support::server::Server;
 use crate::support::scalar;
+use crate::support::server::Server;
 
 const TEST: &str = "report_browser::an_event_run_by_its_players";
 const OWNER: &str = "owner@example.org";
