@@ -28,6 +28,7 @@ pub enum Event {
     RegistrationWithdrawn(RegistrationData),
     RegistrationCheckedIn(RegistrationData),
     RegistrationPromoted(RegistrationData),
+    RegistrationNotAdmitted(RegistrationData),
     MatchReady(MatchData),
     MatchReported(MatchReportedData),
     MatchDisputed(MatchDisputedData),
@@ -44,6 +45,7 @@ impl Event {
             Event::RegistrationWithdrawn(_) => EventType::RegistrationWithdrawn,
             Event::RegistrationCheckedIn(_) => EventType::RegistrationCheckedIn,
             Event::RegistrationPromoted(_) => EventType::RegistrationPromoted,
+            Event::RegistrationNotAdmitted(_) => EventType::RegistrationNotAdmitted,
             Event::MatchReady(_) => EventType::MatchReady,
             Event::MatchReported(_) => EventType::MatchReported,
             Event::MatchDisputed(_) => EventType::MatchDisputed,
@@ -60,7 +62,8 @@ impl Event {
             Event::RegistrationCreated(data)
             | Event::RegistrationWithdrawn(data)
             | Event::RegistrationCheckedIn(data)
-            | Event::RegistrationPromoted(data) => Some(data.tournament.id),
+            | Event::RegistrationPromoted(data)
+            | Event::RegistrationNotAdmitted(data) => Some(data.tournament.id),
             Event::MatchReady(data) | Event::MatchCompleted(data) => Some(data.tournament.id),
             Event::MatchReported(data) => Some(data.tournament.id),
             Event::MatchDisputed(data) => Some(data.tournament.id),
@@ -122,7 +125,8 @@ impl Serialize for Data<'_> {
             Event::RegistrationCreated(data)
             | Event::RegistrationWithdrawn(data)
             | Event::RegistrationCheckedIn(data)
-            | Event::RegistrationPromoted(data) => data.serialize(serializer),
+            | Event::RegistrationPromoted(data)
+            | Event::RegistrationNotAdmitted(data) => data.serialize(serializer),
             Event::MatchReady(data) | Event::MatchCompleted(data) => data.serialize(serializer),
             Event::MatchReported(data) => data.serialize(serializer),
             Event::MatchDisputed(data) => data.serialize(serializer),

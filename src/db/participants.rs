@@ -258,6 +258,17 @@ pub async fn promote(conn: Conn<'_>, id: ParticipantId) -> Result<ParticipantRow
     )
 }
 
+/// Leaves a participant still waiting at the start outside the field for good.
+pub async fn not_admitted(conn: Conn<'_>, id: ParticipantId) -> Result<ParticipantRow, DbError> {
+    let sql = format!(
+        "UPDATE participants SET status = 'not_admitted' WHERE id = $1 AND status = 'waiting' \
+         RETURNING {COLUMNS}"
+    );
+    Ok(
+        on_conn!(conn, c => sqlx::query_as::<_, ParticipantRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_one(c).await?),
+    )
+}
+
 /// Withdraws a participant; their withdrawal link stops working.
 pub async fn withdraw(
     conn: Conn<'_>,

@@ -98,11 +98,12 @@ string_enum! {
         Withdrawn = "withdrawn",
         Disqualified = "disqualified",
         Waiting = "waiting",
+        NotAdmitted = "not_admitted",
     }
 }
 
 impl ParticipantStatus {
-    /// In the field: takes a place and plays (neither withdrawn nor waiting).
+    /// In the field: takes a place and plays (neither withdrawn, waiting nor not admitted).
     pub fn in_field(self) -> bool {
         matches!(
             self,
@@ -205,6 +206,7 @@ string_enum! {
         RegistrationWithdrawn = "registration.withdrawn",
         RegistrationCheckedIn = "registration.checked_in",
         RegistrationPromoted = "registration.promoted",
+        RegistrationNotAdmitted = "registration.not_admitted",
         CheckInProcessed = "check_in.processed",
         MatchReported = "match.reported",
         MatchCorrected = "match.corrected",
@@ -270,6 +272,7 @@ string_enum! {
         RegistrationWithdrawn = "registration.withdrawn",
         RegistrationCheckedIn = "registration.checked_in",
         RegistrationPromoted = "registration.promoted",
+        RegistrationNotAdmitted = "registration.not_admitted",
         MatchReady = "match.ready",
         MatchReported = "match.reported",
         MatchDisputed = "match.disputed",

@@ -136,6 +136,10 @@ pub fn example(
             tournament: tournament(TournamentStatus::RegistrationOpen),
             registration: registration(ParticipantStatus::Active, None),
         }),
+        EventType::RegistrationNotAdmitted => Event::RegistrationNotAdmitted(RegistrationData {
+            tournament: tournament(TournamentStatus::InProgress),
+            registration: registration(ParticipantStatus::NotAdmitted, None),
+        }),
         EventType::MatchReady => Event::MatchReady(MatchData {
             tournament: tournament(TournamentStatus::InProgress),
             game: ready(None),

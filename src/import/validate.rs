@@ -210,9 +210,9 @@ fn check_participant(path: &str, p: &ParticipantDoc) -> Result<(), ImportError> 
         _ => {}
     }
     match (p.status, p.withdrawn_at) {
-        (ParticipantStatus::Waiting, _) => Err(ImportError::at(
+        (ParticipantStatus::Waiting | ParticipantStatus::NotAdmitted, _) => Err(ImportError::at(
             format!("{path}.status"),
-            "an import brings the field as it stands: active, disqualified or withdrawn, not waiting",
+            "an import brings the field as it stands: active, disqualified or withdrawn, not waiting or not admitted",
         )),
         (ParticipantStatus::Withdrawn, None) => Err(ImportError::at(
             format!("{path}.withdrawn_at"),

@@ -35,6 +35,7 @@ texts! {
     Bracket => "Bracket", "Сетка";
     Registration => "Registration", "Регистрация";
     Standings => "Standings", "Таблица";
+    FinalStandings => "Final standings", "Итоговая таблица";
     Calendar => "Calendar", "Календарь";
     StatusAnnounced => "Announced", "Анонсирован";
     StatusRegistrationOpen => "Registration open", "Регистрация открыта";
@@ -150,7 +151,8 @@ texts! {
     ErrTooMany => "Too many attempts. Please wait a minute and try again.", "Слишком много попыток. Подождите минуту и попробуйте снова.";
     RegisteredTitle => "You are registered", "Вы зарегистрированы";
     RegisteredAs => "You are registered as {n}.", "Вы зарегистрированы под именем {n}.";
-    WithdrawalLinkIntro => "Keep this private link: whoever has it can withdraw your registration. This page shows it again in this browser for a day, and to no one else.", "Сохраните эту личную ссылку: тот, у кого она есть, может отменить вашу регистрацию. Эта страница покажет её снова в этом браузере в течение суток и больше никому.";
+    WithdrawalLinkIntro => "Keep this private link: it leads to your own page, where you follow your registration, your matches and, where the organiser allows it, report them; whoever has it can also withdraw you. This page shows it again in this browser for a day, and to no one else.", "Сохраните эту личную ссылку: она ведёт на вашу страницу, где видно вашу регистрацию и ваши матчи, а если организатор разрешил, можно сообщать их результаты; тот, у кого она есть, может и снять вас с турнира. Эта страница покажет её снова в этом браузере в течение суток и больше никому.";
+    CheckInOnYourPage => "Check-in opens {at} and closes {until}: check in on your page (the link below), or your place may go.", "Подтверждение участия откроется {at} и закроется {until}: подтвердите его на своей странице (ссылка ниже), иначе место может быть потеряно.";
     ShownOnce => "There is no registration from this browser to show here. In the browser you registered with, sending the form again with the same name and email address within a day shows your link again; otherwise the organiser can withdraw your registration.", "Здесь нет регистрации из этого браузера. В браузере, из которого вы регистрировались, повторная отправка формы с тем же именем и адресом в течение суток снова покажет ссылку; иначе отменить регистрацию может организатор.";
     BackToTournament => "Back to the tournament", "Вернуться к турниру";
     WithdrawTitle => "Withdraw a registration", "Отмена регистрации";
@@ -190,6 +192,7 @@ texts! {
     No => "no", "нет";
     WaitingAs => "{n} is number {pos} on the waiting list.", "{n} — номер {pos} в листе ожидания.";
     InFieldAs => "{n} is in the field.", "{n} в составе участников.";
+    NotAdmittedAs => "The tournament started with its field full: {n} was on the waiting list and is not admitted.", "Турнир начался с полным составом: {n} был в листе ожидания и не допущен к участию.";
     CheckInOpensAt => "Check-in opens {at}.", "Подтверждение участия откроется {at}.";
     CheckInPrompt => "Check-in is open until {at}. Check in to keep your place.", "Подтверждение участия открыто до {at}. Подтвердите, чтобы сохранить место.";
     YourRegistration => "Your registration", "Ваша регистрация";
@@ -197,6 +200,7 @@ texts! {
     YourMatches => "Matches", "Матчи";
     PlaceIs => "place {n}", "место {n}";
     WithdrawOverInPlay => "The tournament is under way: withdrawing is over. If you cannot play on, tell the organiser.", "Турнир идёт: сняться уже нельзя. Если не можете продолжать, сообщите организатору.";
+    WithdrawNotInField => "You are not in the field: there is nothing to withdraw from.", "Вы не в составе участников: сниматься не с чего.";
     WithdrawOver => "The tournament is over: there is nothing to withdraw from.", "Турнир окончен: сниматься уже не с чего.";
     CheckInSubmit => "Check in", "Подтвердить участие";
     CheckedInAt => "Checked in at {at}.", "Участие подтверждено: {at}.";
@@ -360,6 +364,7 @@ texts! {
     DeskRegistered => "registered", "зарегистрирован";
     DeskWaitingList => "on the waiting list", "в листе ожидания";
     DeskWithdrawn => "withdrawn", "снялся";
+    DeskNotAdmitted => "not admitted: waiting at the start", "не допущен: ждал места на старте";
     DeskCheckIn => "Check in", "Отметить";
     DeskWithdraw => "Withdraw", "Снять";
     DeskPlayerName => "Player or team", "Игрок или команда";

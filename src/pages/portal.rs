@@ -505,6 +505,8 @@ fn form_view(
 struct RegisteredBody {
     title: &'static str,
     name: Option<String>,
+    /// When check-in opens and closes, said to whoever just registered.
+    check_in: Option<String>,
     intro: &'static str,
     link: Option<String>,
     shown_once: &'static str,
@@ -512,13 +514,15 @@ struct RegisteredBody {
     back: &'static str,
 }
 
-/// The confirmation after a registration: the private withdrawal link while it is shown (once),
-/// else a note that it was shown already.
+/// The confirmation after a registration: when check-in opens (the player's page checks them
+/// in), and the private link to that page while it is shown (once), else a note that it was
+/// shown already.
 pub fn registered(
     place: &Place<'_>,
     tournament: &TournamentRow,
     shown: Option<(&str, &str)>,
     waiting_position: Option<i64>,
+    check_in: Option<crate::domain::entry::CheckIn>,
 ) -> Result<String, RenderError> {
     let locale = place.locale;
     let title = if shown.is_some() {
@@ -534,6 +538,19 @@ pub fn registered(
             }
             None => T::RegisteredAs.with(locale, name),
         }),
+        check_in: match (shown, check_in) {
+            (Some(_), Some(window)) => Some({
+                let at = |ms| i18n::date_time(locale, ms);
+                T::CheckInOnYourPage.fill(
+                    locale,
+                    &[
+                        ("at", &at(window.opens_at(tournament.starts_at))),
+                        ("until", &at(window.closes_at(tournament.starts_at))),
+                    ],
+                )
+            }),
+            _ => None,
+        },
         intro: T::WithdrawalLinkIntro.get(locale),
         link: shown.map(|(_, link)| link.to_owned()),
         shown_once: T::ShownOnce.get(locale),

@@ -10,8 +10,8 @@ use super::portal::{Place, page};
 use super::render::RenderError;
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
-use crate::domain::TournamentStatus;
 use crate::domain::entry::{Entry, Phase};
+use crate::domain::{ParticipantStatus, TournamentStatus};
 use crate::events::{MatchObject, Sides};
 
 /// Where a registrant stands, as their own page shows it.
@@ -76,6 +76,7 @@ pub fn private_page(
     };
     let standing_text = match (tournament.status, standing.waiting_position, place_text) {
         (TournamentStatus::Cancelled, _, _) => T::RegCancelled.get(locale).to_owned(),
+        _ if p.status == ParticipantStatus::NotAdmitted => T::NotAdmittedAs.with(locale, name),
         (TournamentStatus::Completed, _, Some(place)) => {
             T::FinishedAs.fill(locale, &[("n", name), ("place", &place)])
         }
@@ -134,6 +135,9 @@ pub fn private_page(
         check_in_form,
         withdraw: match (before_start, tournament.status) {
             (true, _) => T::WithdrawQuestion.with(locale, name),
+            (false, _) if p.status == ParticipantStatus::NotAdmitted => {
+                T::WithdrawNotInField.get(locale).to_owned()
+            }
             (false, TournamentStatus::InProgress) => T::WithdrawOverInPlay.get(locale).to_owned(),
             (false, _) => T::WithdrawOver.get(locale).to_owned(),
         },

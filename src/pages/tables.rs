@@ -87,6 +87,13 @@ pub(crate) fn number(value: f64) -> String {
     }
 }
 
+/// "Final standings" over a league's table once its last round is played.
+fn final_title<P>(locale: Locale, final_places: &Option<P>) -> Option<String> {
+    final_places
+        .is_some()
+        .then(|| T::FinalStandings.get(locale).to_owned())
+}
+
 /// The standings of `record` as tables, one per group for a group stage; `advance` is how many
 /// of each group go to the playoff, when the tournament has one.
 pub(crate) fn standings_tables(
@@ -96,7 +103,13 @@ pub(crate) fn standings_tables(
 ) -> Vec<Table> {
     let label = T::Standings.get(locale);
     match record {
-        StandingsRecord::PointsTable { rows } => vec![points_table(locale, None, rows)],
+        StandingsRecord::PointsTable { rows, final_places } => {
+            vec![points_table(
+                locale,
+                final_title(locale, final_places),
+                rows,
+            )]
+        }
         StandingsRecord::Groups { groups } => groups
             .iter()
             .map(|g| {
@@ -108,9 +121,9 @@ pub(crate) fn standings_tables(
                 }
             })
             .collect(),
-        StandingsRecord::Leaderboard { rows } => vec![
+        StandingsRecord::Leaderboard { rows, final_places } => vec![
             Table::new(
-                None,
+                final_title(locale, final_places),
                 label,
                 columns(
                     locale,
@@ -364,6 +377,7 @@ mod tests {
             Locale::En,
             &StandingsRecord::PointsTable {
                 rows: vec![row(1, 1, "Anna", 9.0, 0.0)],
+                final_places: None,
             },
             None,
         );

@@ -103,6 +103,21 @@ pub(super) fn registration_checked_in(
 }
 
 /// `registration.promoted`, for the participant as moved from the waiting list into the field.
+/// `registration.not_admitted`, for a participant still waiting at the start.
+pub(super) fn registration_not_admitted(
+    ctx: &Ctx<'_>,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    participant: &ParticipantRow,
+) -> Result<Event, DbError> {
+    Ok(Event::RegistrationNotAdmitted(registration_data(
+        ctx,
+        tournament,
+        space,
+        participant,
+    )?))
+}
+
 pub(super) fn registration_promoted(
     ctx: &Ctx<'_>,
     tournament: &TournamentRow,

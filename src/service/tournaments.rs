@@ -450,6 +450,8 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         }
         .into());
     }
+    // The field is final: whoever still waits is not admitted.
+    waiting_list::close(&mut tx, ctx, &tournament, &space).await?;
     // The seed order (seeded participants by seed, then the rest by registration); no-shows
     // (when they stay) after everyone who checked in, in that same order.
     let mut field = seeding::draw_order(&snapshot.participants);

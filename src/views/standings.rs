@@ -1,5 +1,6 @@
 //! The standings record: `{"type": T, ...}` with T one of `points_table`, `groups`,
-//! `leaderboard`, `final_places` (docs/api.md), from the engine's standings.
+//! `leaderboard`, `final_places` (docs/api.md), from the engine's standings. A league's table
+//! carries its `final_places` too once it is over.
 
 use std::collections::HashMap;
 
@@ -8,16 +9,28 @@ use serde::{Serialize, Serializer};
 use crate::domain::engine::{Pid, State};
 use crate::domain::standings::leaderboard::LeaderRow;
 use crate::domain::standings::table::{TableRow, group_tables};
-use crate::domain::standings::{PlaceRow, Standings, standings};
+use crate::domain::standings::{PlaceRow, Standings, final_place_rows, standings};
 use crate::ids::ParticipantId;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum StandingsRecord {
-    PointsTable { rows: Vec<TableRecord> },
-    Groups { groups: Vec<GroupRecord> },
-    Leaderboard { rows: Vec<LeaderRecord> },
-    FinalPlaces { rows: Vec<PlaceRecord> },
+    /// A round robin's or a Swiss's table; `final_places` once its last round is played.
+    PointsTable {
+        rows: Vec<TableRecord>,
+        final_places: Option<Vec<PlaceRecord>>,
+    },
+    Groups {
+        groups: Vec<GroupRecord>,
+    },
+    /// A free-for-all's points; `final_places` once its last round is played.
+    Leaderboard {
+        rows: Vec<LeaderRecord>,
+        final_places: Option<Vec<PlaceRecord>>,
+    },
+    FinalPlaces {
+        rows: Vec<PlaceRecord>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -82,7 +95,13 @@ fn number<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> 
 
 impl StandingsRecord {
     pub fn new(state: &State, names: &HashMap<ParticipantId, String>) -> StandingsRecord {
-        StandingsRecord::from_standings(standings(state), names)
+        let mut record = StandingsRecord::from_standings(standings(state), names);
+        if let StandingsRecord::PointsTable { final_places, .. }
+        | StandingsRecord::Leaderboard { final_places, .. } = &mut record
+        {
+            *final_places = final_place_rows(state).map(|rows| place_records(rows, names));
+        }
+        record
     }
 
     /// The group tables of a groups-and-playoffs tournament, whatever stage it is in (the
@@ -128,7 +147,10 @@ impl StandingsRecord {
                 .collect()
         };
         match standings {
-            Standings::PointsTable(rows) => StandingsRecord::PointsTable { rows: table(rows) },
+            Standings::PointsTable(rows) => StandingsRecord::PointsTable {
+                rows: table(rows),
+                final_places: None,
+            },
             Standings::Groups(groups) => StandingsRecord::Groups {
                 groups: groups
                     .into_iter()
@@ -151,18 +173,25 @@ impl StandingsRecord {
                         best_place: r.best_place,
                     })
                     .collect(),
+                final_places: None,
             },
             Standings::FinalPlaces(rows) => StandingsRecord::FinalPlaces {
-                rows: rows
-                    .into_iter()
-                    .map(|r: PlaceRow| PlaceRecord {
-                        place: r.place.map(|p| p.place),
-                        place_to: r.place.map(|p| p.place_to),
-                        participant_id: id(r.participant),
-                        name: name(r.participant),
-                    })
-                    .collect(),
+                rows: place_records(rows, names),
             },
         }
     }
+}
+
+fn place_records(rows: Vec<PlaceRow>, names: &HashMap<ParticipantId, String>) -> Vec<PlaceRecord> {
+    rows.into_iter()
+        .map(|r| {
+            let id = ParticipantId::from_raw(r.participant);
+            PlaceRecord {
+                place: r.place.map(|p| p.place),
+                place_to: r.place.map(|p| p.place_to),
+                participant_id: id,
+                name: names.get(&id).cloned(),
+            }
+        })
+        .collect()
 }

@@ -15,6 +15,7 @@ mod engine;
 mod entry;
 mod entry_browser;
 mod faults;
+mod finished_browser;
 mod generated;
 mod import;
 mod live;

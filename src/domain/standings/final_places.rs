@@ -868,6 +868,11 @@ mod tests {
         let round2 = engine::report(&mut state, 1, &Outcome::Places(vec![104, 103, 102, 101]))
             .expect("round 2");
         assert!(round2.tournament_completed);
+        assert!(
+            matches!(standings(&state), Standings::Leaderboard(_)),
+            "a finished free-for-all keeps its leaderboard"
+        );
+        assert!(crate::domain::standings::final_place_rows(&state).is_some());
         let games: Vec<_> = state.games.iter().collect();
         let board: Vec<(Pid, u64, u32)> = super::leaderboard(&state.entrants, &games)
             .iter()

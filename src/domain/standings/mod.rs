@@ -32,20 +32,19 @@ pub struct PlaceRow {
     pub place: Option<Place>,
 }
 
+/// The standings as a tournament's format shows them. A league (round robin, Swiss,
+/// free-for-all) keeps its table after the last round, the table people come to read; the
+/// others show final places once decided (see [`final_place_rows`] for a league's).
 pub fn standings(state: &State) -> Standings {
-    let completed = !state.stages.is_empty()
-        && state
-            .stages
-            .iter()
-            .all(|s| s.status == StageStatus::Completed);
+    let completed = is_completed(state);
     let games: Vec<_> = state.games.iter().collect();
     match state.format {
-        _ if completed => Standings::FinalPlaces(place_rows(state)),
         Format::RoundRobin => {
             Standings::PointsTable(table(&state.entrants, &games, Scoring::RoundRobin))
         }
         Format::Swiss => Standings::PointsTable(table(&state.entrants, &games, Scoring::Swiss)),
         Format::FreeForAll => Standings::Leaderboard(leaderboard(&state.entrants, &games)),
+        _ if completed => Standings::FinalPlaces(place_rows(state)),
         Format::GroupsPlayoffs
             if state
                 .current_stage()
@@ -55,6 +54,20 @@ pub fn standings(state: &State) -> Standings {
         }
         _ => Standings::FinalPlaces(place_rows(state)),
     }
+}
+
+/// Every stage is played.
+fn is_completed(state: &State) -> bool {
+    !state.stages.is_empty()
+        && state
+            .stages
+            .iter()
+            .all(|s| s.status == StageStatus::Completed)
+}
+
+/// The final places, once every stage is played; `None` before.
+pub fn final_place_rows(state: &State) -> Option<Vec<PlaceRow>> {
+    is_completed(state).then(|| place_rows(state))
 }
 
 /// Everyone: those still in the running first (by seed), then by place.

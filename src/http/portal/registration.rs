@@ -325,6 +325,7 @@ pub(super) async fn registered(
         }
         _ => None,
     };
+    let check_in = tournament.entry()?.check_in;
     let html = portal::registered(
         place,
         &tournament,
@@ -332,6 +333,7 @@ pub(super) async fn registered(
             .as_ref()
             .map(|(participant, link)| (participant.name.as_str(), link.as_str())),
         waiting_position,
+        check_in,
     );
     Ok(page(StatusCode::OK, html, "private, no-store"))
 }

@@ -70,6 +70,7 @@ async fn registrations_page(
                 (ParticipantStatus::Active, Some(_)) => T::DeskCheckedIn,
                 (ParticipantStatus::Active, None) => T::DeskRegistered,
                 (ParticipantStatus::Waiting, _) => T::DeskWaitingList,
+                (ParticipantStatus::NotAdmitted, _) => T::DeskNotAdmitted,
                 _ => T::DeskWithdrawn,
             };
             let mut actions = Vec::new();

@@ -261,20 +261,23 @@ on_both_backends! {
         t.run(&["tournaments", "start", "race"]);
         let round = match_id(&t, "race", 1, 1).await;
         t.run(&["matches", "report", "race", &round, "--place", "Лёва", "--place", "Ира", "--place", "Ника"]);
-        // A team tournament with check-in and a waiting list: a check-in, a team waiting, and its
-        // promotion when a place frees.
+        // A team tournament with check-in and a waiting list: a check-in, teams waiting, one's
+        // promotion when a place frees, and the other not admitted at the start.
         t.run(&[
             "tournaments", "create", "--space", "demo", "--slug", "queue", "--name", "Queue Cup",
             "--game", "chess", "--format", "single_elimination", "--max-participants", "2",
-            "--starts-at", "2026-12-01T18:00:00Z", "--team-size", "1..2", "--waiting-list", "1",
+            "--starts-at", "2026-12-01T18:00:00Z", "--team-size", "1..2", "--waiting-list", "2",
             "--check-in-opens", "1h", "--check-in-closes", "0s",
         ]);
         t.run(&["tournaments", "status", "queue", "REGISTRATION_OPEN"]);
-        for team in ["Owls", "Cats", "Bees"] {
+        for team in ["Owls", "Cats", "Bees", "Ants"] {
             t.run(&["tournaments", "register", "queue", team, "--player", "Ann", "--player", "Bob"]);
         }
         t.run(&["tournaments", "check-in", "queue", "Owls"]);
         t.run(&["tournaments", "withdraw", "queue", "Cats"]);
+        // The start leaves the team still waiting out.
+        t.run(&["tournaments", "status", "queue", "REGISTRATION_CLOSED"]);
+        t.run(&["tournaments", "start", "queue"]);
         // Players who report: a claim, its dispute, the organiser's report; and a claim confirmed.
         players_report_a_duel(&t).await;
         let root = receiver.root_cert.to_string_lossy().into_owned();
