@@ -36,6 +36,7 @@ texts! {
     Registration => "Registration", "Регистрация";
     Standings => "Standings", "Таблица";
     FinalStandings => "Final standings", "Итоговая таблица";
+    FinalStandingsNote => "Final standings: every round is played.", "Итоговая таблица: все туры сыграны.";
     Calendar => "Calendar", "Календарь";
     StatusAnnounced => "Announced", "Анонсирован";
     StatusRegistrationOpen => "Registration open", "Регистрация открыта";

@@ -87,11 +87,20 @@ pub(crate) fn number(value: f64) -> String {
     }
 }
 
-/// "Final standings" over a league's table once its last round is played.
-fn final_title<P>(locale: Locale, final_places: &Option<P>) -> Option<String> {
-    final_places
-        .is_some()
-        .then(|| T::FinalStandings.get(locale).to_owned())
+/// What standings are headed: "Final standings" once a league's last round is played (its
+/// table stays), else "Standings".
+pub(crate) fn heading(record: &StandingsRecord) -> T {
+    match record {
+        StandingsRecord::PointsTable {
+            final_places: Some(_),
+            ..
+        }
+        | StandingsRecord::Leaderboard {
+            final_places: Some(_),
+            ..
+        } => T::FinalStandings,
+        _ => T::Standings,
+    }
 }
 
 /// The standings of `record` as tables, one per group for a group stage; `advance` is how many
@@ -101,15 +110,9 @@ pub(crate) fn standings_tables(
     record: &StandingsRecord,
     advance: Option<u32>,
 ) -> Vec<Table> {
-    let label = T::Standings.get(locale);
+    let label = heading(record).get(locale);
     match record {
-        StandingsRecord::PointsTable { rows, final_places } => {
-            vec![points_table(
-                locale,
-                final_title(locale, final_places),
-                rows,
-            )]
-        }
+        StandingsRecord::PointsTable { rows, .. } => vec![points_table(locale, None, rows)],
         StandingsRecord::Groups { groups } => groups
             .iter()
             .map(|g| {
@@ -121,9 +124,9 @@ pub(crate) fn standings_tables(
                 }
             })
             .collect(),
-        StandingsRecord::Leaderboard { rows, final_places } => vec![
+        StandingsRecord::Leaderboard { rows, .. } => vec![
             Table::new(
-                final_title(locale, final_places),
+                None,
                 label,
                 columns(
                     locale,
@@ -315,8 +318,10 @@ impl StandingsBody {
                 tables: Vec::new(),
             }
         } else {
+            // A league over keeps its table; a line above it says these are final.
+            let final_league = heading(record) == T::FinalStandings;
             StandingsBody {
-                message: None,
+                message: final_league.then(|| T::FinalStandingsNote.get(locale)),
                 tables: standings_tables(locale, record, advance),
             }
         }

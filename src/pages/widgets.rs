@@ -89,7 +89,10 @@ pub fn standings(
         record,
         advance_per_group(tournament),
     );
-    render("standings", &frame.page(T::Standings, body))
+    render(
+        "standings",
+        &frame.page(super::tables::heading(record), body),
+    )
 }
 
 /// The bracket page of `tournament`.
