@@ -703,9 +703,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;verify' {
             [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The address''s signing secret (whsec_...)')
-            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Id header')
-            [CompletionResult]::new('--timestamp', '--timestamp', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Timestamp header')
-            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Signature header')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Id (or webhook-id) header')
+            [CompletionResult]::new('--timestamp', '--timestamp', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Timestamp (or webhook-timestamp) header')
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header')
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The raw request body [default: standard input]')
             [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Largest accepted distance between the timestamp and now, in seconds')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')

@@ -624,9 +624,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;verify'= {
             cand --secret 'The address''s signing secret (whsec_...)'
-            cand --id 'The Svc-Webhook-Id header'
-            cand --timestamp 'The Svc-Webhook-Timestamp header'
-            cand --signature 'The Svc-Webhook-Signature header'
+            cand --id 'The Svc-Webhook-Id (or webhook-id) header'
+            cand --timestamp 'The Svc-Webhook-Timestamp (or webhook-timestamp) header'
+            cand --signature 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header'
             cand --body 'The raw request body [default: standard input]'
             cand --tolerance 'Largest accepted distance between the timestamp and now, in seconds'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'

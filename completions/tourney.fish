@@ -433,9 +433,9 @@ complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who i
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l secret -d 'The address\'s signing secret (whsec_...)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l id -d 'The Svc-Webhook-Id header' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l timestamp -d 'The Svc-Webhook-Timestamp header' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l signature -d 'The Svc-Webhook-Signature header' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l id -d 'The Svc-Webhook-Id (or webhook-id) header' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l timestamp -d 'The Svc-Webhook-Timestamp (or webhook-timestamp) header' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l signature -d 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l body -d 'The raw request body [default: standard input]' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l tolerance -d 'Largest accepted distance between the timestamp and now, in seconds' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r

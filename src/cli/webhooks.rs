@@ -193,13 +193,13 @@ pub struct VerifyArgs {
     /// The address's signing secret (whsec_...)
     #[arg(long, required = true)]
     pub secret: Option<String>,
-    /// The Svc-Webhook-Id header
+    /// The Svc-Webhook-Id (or webhook-id) header
     #[arg(long, required = true)]
     pub id: Option<String>,
-    /// The Svc-Webhook-Timestamp header
+    /// The Svc-Webhook-Timestamp (or webhook-timestamp) header
     #[arg(long, required = true, value_name = "TS")]
     pub timestamp: Option<String>,
-    /// The Svc-Webhook-Signature header
+    /// The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header
     #[arg(long, required = true, value_name = "SIG")]
     pub signature: Option<String>,
     /// The raw request body [default: standard input]

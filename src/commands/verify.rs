@@ -56,11 +56,12 @@ pub async fn run(args: VerifyArgs, out: &mut impl Write) -> Result<(), Error> {
         body: &body,
     };
     let now = timestamp::now_ms() / 1000;
-    signing::verify(&secret, request, now, i64::from(args.tolerance))
+    let scheme = signing::verify(&secret, request, now, i64::from(args.tolerance))
         .map_err(|reason| Error::Invalid(format!("invalid: {reason}")))?;
     writeln!(
         out,
-        "valid: a v1 signature matches the body and the timestamp is within {} s",
+        "valid: a v1 signature of {} scheme matches the body and the timestamp is within {} s",
+        scheme.name(),
         args.tolerance
     )?;
     Ok(())

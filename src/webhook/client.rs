@@ -148,12 +148,15 @@ pub struct Sender {
     policy: Arc<Policy>,
 }
 
-/// The headers of one request.
+/// The headers of one request: the specification's `Svc-Webhook-*` and, when `standard` is
+/// given, Standard Webhooks' `webhook-id`, `webhook-timestamp` (the same values) and
+/// `webhook-signature` (its own scheme's value).
 #[derive(Debug, Clone)]
 pub struct Headers<'a> {
     pub id: &'a str,
     pub timestamp: &'a str,
     pub signature: &'a str,
+    pub standard: Option<&'a str>,
 }
 
 impl Sender {
@@ -183,11 +186,18 @@ impl Sender {
 
     /// POSTs `body` to `url` with `headers`; never fails, every problem is an [`Outcome`].
     pub async fn send(&self, url: &str, headers: &Headers<'_>, body: &[u8]) -> Outcome {
-        let pairs = [
+        let mut pairs = vec![
             ("Svc-Webhook-Id", headers.id),
             ("Svc-Webhook-Timestamp", headers.timestamp),
             ("Svc-Webhook-Signature", headers.signature),
         ];
+        if let Some(standard) = headers.standard.filter(|value| !value.is_empty()) {
+            pairs.extend([
+                ("webhook-id", headers.id),
+                ("webhook-timestamp", headers.timestamp),
+                ("webhook-signature", standard),
+            ]);
+        }
         self.send_raw(url, &pairs, body).await
     }
 

@@ -1,9 +1,12 @@
-//! Webhook signatures: `v1=<hex>` HMAC-SHA256 over `id.timestamp.body`, keyed with the secret
-//! string's bytes, and the receiver-side check the specification prescribes.
+//! Webhook signatures, in two schemes over the same `id.timestamp.body`: the specification's
+//! (`Svc-Webhook-Signature: v1=<hex>`, HMAC-SHA256 keyed with the secret string's bytes) and
+//! Standard Webhooks' (`webhook-signature: v1,<base64>`, keyed with the secret's decoded bytes,
+//! so that receivers can use the official libraries); and the receiver-side check of either.
 //!
-//! Owns the secret format (`whsec_` + base64url of 32 random bytes), signing and verifying. It
-//! never logs or formats a secret and never compares signatures with `==`: verification goes
-//! through [`Mac::verify_slice`], which is constant time.
+//! Owns the secret format (`whsec_` + standard base64 of 32 random bytes, which both schemes
+//! read; secrets made before are `whsec_` + unpadded base64url, which still sign both), signing
+//! and verifying. It never logs or formats a secret and never compares signatures with `==`:
+//! verification goes through [`Mac::verify_slice`], which is constant time.
 
 use base64::Engine;
 use hmac::{KeyInit, Mac};
@@ -16,19 +19,52 @@ pub const SECRET_PREFIX: &str = "whsec_";
 /// How far a signature's timestamp may be from now, in seconds (the specification's 5 minutes).
 pub const DEFAULT_TOLERANCE_SECS: i64 = 300;
 
-/// A new secret: `whsec_` + base64url (no padding) of 32 random bytes.
+/// A new secret: `whsec_` + standard base64 (padded) of 32 random bytes. The specification's
+/// scheme keys its HMAC with this text, Standard Webhooks' with the 32 bytes.
 pub fn new_secret() -> Result<String, getrandom::Error> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)?;
     Ok(format!(
         "{SECRET_PREFIX}{}",
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+        base64::engine::general_purpose::STANDARD.encode(bytes)
     ))
 }
 
-fn mac(secret: &str, id: &str, timestamp: &str, body: &[u8]) -> HmacSha256 {
+/// The key Standard Webhooks signs with: what follows `whsec_`, base64-decoded (standard,
+/// padded or not, as the official libraries read it; a secret made before in base64url decodes
+/// too, to the same bytes). `None` when it does not decode.
+pub fn standard_key(secret: &str) -> Option<Vec<u8>> {
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+    let encoded = secret.strip_prefix(SECRET_PREFIX).unwrap_or(secret);
+    STANDARD
+        .decode(encoded)
+        .or_else(|_| STANDARD_NO_PAD.decode(encoded))
+        .or_else(|_| URL_SAFE_NO_PAD.decode(encoded))
+        .ok()
+        .filter(|key| !key.is_empty())
+}
+
+/// Which signature scheme a value belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scheme {
+    /// `Svc-Webhook-Signature: v1=<hex>`, keyed with the secret's text.
+    Specification,
+    /// `webhook-signature: v1,<base64>`, keyed with the secret's decoded bytes.
+    Standard,
+}
+
+impl Scheme {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Specification => "the specification's (Svc-Webhook-Signature, v1=<hex>)",
+            Scheme::Standard => "Standard Webhooks' (webhook-signature, v1,<base64>)",
+        }
+    }
+}
+
+fn mac(key: &[u8], id: &str, timestamp: &str, body: &[u8]) -> HmacSha256 {
     // HMAC accepts keys of any length, so this cannot fail.
-    let mut mac = match HmacSha256::new_from_slice(secret.as_bytes()) {
+    let mut mac = match HmacSha256::new_from_slice(key) {
         Ok(mac) => mac,
         Err(_) => unreachable!("HMAC takes keys of any length"),
     };
@@ -42,7 +78,34 @@ fn mac(secret: &str, id: &str, timestamp: &str, body: &[u8]) -> HmacSha256 {
 
 /// The lowercase hex HMAC-SHA256 of `id.timestamp.body` keyed with `secret`.
 pub fn sign(secret: &str, id: &str, timestamp: &str, body: &[u8]) -> String {
-    hex::encode(mac(secret, id, timestamp, body).finalize().into_bytes())
+    hex::encode(
+        mac(secret.as_bytes(), id, timestamp, body)
+            .finalize()
+            .into_bytes(),
+    )
+}
+
+/// The standard base64 HMAC-SHA256 of `id.timestamp.body` keyed with `secret`'s decoded bytes
+/// (`None`: the secret does not decode).
+pub fn sign_standard(secret: &str, id: &str, timestamp: &str, body: &[u8]) -> Option<String> {
+    let key = standard_key(secret)?;
+    let digest = mac(&key, id, timestamp, body).finalize().into_bytes();
+    Some(base64::engine::general_purpose::STANDARD.encode(digest))
+}
+
+/// The `webhook-signature` value: one `v1,<base64>` per secret, space-separated, newest first.
+pub fn standard_signature_header<S: AsRef<str>>(
+    secrets: &[S],
+    id: &str,
+    timestamp: &str,
+    body: &[u8],
+) -> String {
+    secrets
+        .iter()
+        .filter_map(|secret| sign_standard(secret.as_ref(), id, timestamp, body))
+        .map(|signature| format!("v1,{signature}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The `Svc-Webhook-Signature` value: one `v1=<hex>` per secret, space-separated, in the order
@@ -69,9 +132,9 @@ pub enum Invalid {
     BadTimestamp(String),
     #[error("the timestamp is {0} s away from now, beyond the tolerance of {1} s")]
     Stale(i64, i64),
-    #[error("the signature header has no v1= value")]
+    #[error("the signature header has neither a v1= nor a v1, value")]
     NoV1Signature,
-    #[error("no v1= signature matches the body with this secret")]
+    #[error("no v1 signature matches the body with this secret")]
     Mismatch,
 }
 
@@ -85,15 +148,16 @@ pub struct Received<'a> {
 }
 
 /// Checks `request` exactly as the specification tells a receiver to: every header present, the
-/// timestamp within `tolerance_secs` of `now_secs`, and any one `v1=` value equal to the HMAC of
-/// the raw body (compared in constant time). Replay protection needs memory of accepted ids and
-/// is the caller's business.
+/// timestamp within `tolerance_secs` of `now_secs`, and any one signature value equal to the
+/// HMAC of the raw body (compared in constant time): a `v1=<hex>` of the specification's scheme
+/// or a `v1,<base64>` of Standard Webhooks'. Returns the scheme that matched. Replay protection
+/// needs memory of accepted ids and is the caller's business.
 pub fn verify(
     secret: &str,
     request: Received<'_>,
     now_secs: i64,
     tolerance_secs: i64,
-) -> Result<(), Invalid> {
+) -> Result<Scheme, Invalid> {
     if request.id.is_empty() {
         return Err(Invalid::MissingHeader("Svc-Webhook-Id"));
     }
@@ -113,18 +177,38 @@ pub fn verify(
     if skew > tolerance_secs {
         return Err(Invalid::Stale(skew, tolerance_secs));
     }
-    let expected = mac(secret, request.id, request.timestamp, request.body);
+    let text_mac = mac(
+        secret.as_bytes(),
+        request.id,
+        request.timestamp,
+        request.body,
+    );
+    let standard_mac =
+        standard_key(secret).map(|key| mac(&key, request.id, request.timestamp, request.body));
     let mut saw_v1 = false;
     for value in request.signature.split(' ').filter(|v| !v.is_empty()) {
-        let Some(hex_value) = value.strip_prefix("v1=") else {
+        let (scheme, candidate) = if let Some(hex_value) = value.strip_prefix("v1=") {
+            (Scheme::Specification, hex::decode(hex_value).ok())
+        } else if let Some(encoded) = value.strip_prefix("v1,") {
+            (
+                Scheme::Standard,
+                base64::engine::general_purpose::STANDARD
+                    .decode(encoded)
+                    .ok(),
+            )
+        } else {
             continue;
         };
         saw_v1 = true;
-        let Ok(candidate) = hex::decode(hex_value) else {
+        let Some(candidate) = candidate else {
             continue;
         };
-        if expected.clone().verify_slice(&candidate).is_ok() {
-            return Ok(());
+        let expected = match scheme {
+            Scheme::Specification => Some(&text_mac),
+            Scheme::Standard => standard_mac.as_ref(),
+        };
+        if expected.is_some_and(|mac| mac.clone().verify_slice(&candidate).is_ok()) {
+            return Ok(scheme);
         }
     }
     Err(if saw_v1 {
@@ -177,7 +261,52 @@ mod tests {
         let header = format!("v1={} v1={SIGNATURE}", "00".repeat(32));
         assert_eq!(
             verify(SECRET, request(&header, BODY.as_bytes()), NOW, 300),
-            Ok(())
+            Ok(Scheme::Specification)
+        );
+    }
+
+    /// The Standard Webhooks test vector (the official libraries' own).
+    #[test]
+    fn the_standard_webhooks_test_vector_holds() {
+        let secret = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD";
+        let body = br#"{"email":"test@example.com","username":"test_user"}"#;
+        let id = "msg_27UH4WbU6Z5A5EzD8u03UvzRbpk";
+        let signed = sign_standard(secret, id, "1649367553", body);
+        assert_eq!(
+            signed.as_deref(),
+            Some("tZ1I4/hDygAJgO5TYxiSd6Sd0kDW6hPenDe+bTa3Kkw=")
+        );
+        let received = Received {
+            id,
+            timestamp: "1649367553",
+            signature: "v1,tZ1I4/hDygAJgO5TYxiSd6Sd0kDW6hPenDe+bTa3Kkw=",
+            body,
+        };
+        assert_eq!(
+            verify(secret, received, 1_649_367_553, 300),
+            Ok(Scheme::Standard)
+        );
+    }
+
+    #[test]
+    fn both_schemes_sign_with_an_old_and_a_new_secret() {
+        let new = new_secret().unwrap();
+        let both = [new.as_str(), OLD_SECRET];
+        let standard = standard_signature_header(&both, ID, TIMESTAMP, BODY.as_bytes());
+        assert_eq!(standard.split(' ').count(), 2, "{standard}");
+        assert!(standard.split(' ').all(|v| v.starts_with("v1,")));
+        for secret in both {
+            assert_eq!(
+                verify(secret, request(&standard, BODY.as_bytes()), NOW, 300),
+                Ok(Scheme::Standard),
+                "an address's secret made before signs the standard scheme too"
+            );
+        }
+        // The old secret's standard key is its base64url bytes.
+        assert_eq!(
+            standard_key(OLD_SECRET).map(|k| k.len()),
+            Some(32),
+            "base64url of 32 bytes"
         );
     }
 
@@ -199,7 +328,7 @@ mod tests {
         );
         assert_eq!(
             verify(SECRET, request(&header, BODY.as_bytes()), NOW - 300, 300),
-            Ok(())
+            Ok(Scheme::Specification)
         );
         assert_eq!(
             verify(SECRET, request("sha256=abc", BODY.as_bytes()), NOW, 300),
@@ -212,15 +341,16 @@ mod tests {
     }
 
     #[test]
-    fn secrets_are_prefixed_43_char_base64url_and_fresh() {
+    fn secrets_are_prefixed_standard_base64_of_32_bytes_and_fresh() {
         let (a, b) = (new_secret().unwrap(), new_secret().unwrap());
         assert_ne!(a, b);
         let encoded = a.strip_prefix(SECRET_PREFIX).unwrap();
-        assert_eq!(encoded.len(), 43);
+        assert_eq!(encoded.len(), 44);
         assert!(
             encoded
                 .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+                .all(|c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/' || c == b'=')
         );
+        assert_eq!(standard_key(&a).map(|k| k.len()), Some(32));
     }
 }

@@ -40,10 +40,12 @@ impl Dispatcher {
         let unix_secs = (started_at / 1000).to_string();
         let body = row.body.as_bytes();
         let signature = signing::signature_header(&job.secrets, &id, &unix_secs, body);
+        let standard = signing::standard_signature_header(&job.secrets, &id, &unix_secs, body);
         let headers = Headers {
             id: &id,
             timestamp: &unix_secs,
             signature: &signature,
+            standard: Some(&standard),
         };
         let outcome = self.sender.send(&row.url, &headers, body).await;
         Sent {

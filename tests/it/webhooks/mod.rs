@@ -9,6 +9,7 @@ mod fairness;
 mod hooks;
 mod operations;
 mod ping_verify;
+mod standard;
 
 use std::process::{Child, Output, Stdio};
 use std::time::Duration;
