@@ -494,6 +494,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change how an address''s requests are signed (from its next attempt on)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
@@ -509,12 +510,24 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;hooks;add' {
             [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'The space whose events go to the address')
             [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Only these event types [default: every type]')
+            [CompletionResult]::new('--signature-headers', '--signature-headers', [CompletionResultType]::ParameterName, 'Which signature headers its requests carry: the specification''s Svc-Webhook-* and Standard Webhooks'' webhook-* (both), or one set alone')
             [CompletionResult]::new('--allow-cidr', '--allow-cidr', [CompletionResultType]::ParameterName, 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;hooks;update' {
+            [CompletionResult]::new('--signature-headers', '--signature-headers', [CompletionResultType]::ParameterName, 'Which signature headers its requests carry')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -626,6 +639,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;hooks;help' {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change how an address''s requests are signed (from its next attempt on)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
@@ -639,6 +653,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;hooks;help;add' {
+            break
+        }
+        'tourney;hooks;help;update' {
             break
         }
         'tourney;hooks;help;list' {
@@ -1092,6 +1109,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         }
         'tourney;help;hooks' {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register an HTTPS address for a space''s events; prints its signing secret once')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change how an address''s requests are signed (from its next attempt on)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s webhook addresses')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Stop sending to an address (its unfinished deliveries fail)')
             [CompletionResult]::new('rotate-secret', 'rotate-secret', [CompletionResultType]::ParameterValue, 'Replace an address''s signing secret; prints the new one once')
@@ -1104,6 +1122,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;hooks;add' {
+            break
+        }
+        'tourney;help;hooks;update' {
             break
         }
         'tourney;help;hooks;list' {

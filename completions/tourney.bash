@@ -184,6 +184,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__hooks,test)
                 cmd="tourney__subcmd__help__subcmd__hooks__subcmd__test"
                 ;;
+            tourney__subcmd__help__subcmd__hooks,update)
+                cmd="tourney__subcmd__help__subcmd__hooks__subcmd__update"
+                ;;
             tourney__subcmd__help__subcmd__keys,create)
                 cmd="tourney__subcmd__help__subcmd__keys__subcmd__create"
                 ;;
@@ -292,6 +295,9 @@ _tourney() {
             tourney__subcmd__hooks,test)
                 cmd="tourney__subcmd__hooks__subcmd__test"
                 ;;
+            tourney__subcmd__hooks,update)
+                cmd="tourney__subcmd__hooks__subcmd__update"
+                ;;
             tourney__subcmd__hooks__subcmd__help,add)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__add"
                 ;;
@@ -324,6 +330,9 @@ _tourney() {
                 ;;
             tourney__subcmd__hooks__subcmd__help,test)
                 cmd="tourney__subcmd__hooks__subcmd__help__subcmd__test"
+                ;;
+            tourney__subcmd__hooks__subcmd__help,update)
+                cmd="tourney__subcmd__hooks__subcmd__help__subcmd__update"
                 ;;
             tourney__subcmd__keys,create)
                 cmd="tourney__subcmd__keys__subcmd__create"
@@ -1008,7 +1017,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks)
-            opts="add list remove rotate-secret disable enable deliveries attempts retry test"
+            opts="add update list remove rotate-secret disable enable deliveries attempts retry test"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1148,6 +1157,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__hooks__subcmd__test)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__hooks__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1666,7 +1689,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks)
-            opts="-h -V --database-url --base-url --actor --help --version add list remove rotate-secret disable enable deliveries attempts retry test help"
+            opts="-h -V --database-url --base-url --actor --help --version add update list remove rotate-secret disable enable deliveries attempts retry test help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1692,7 +1715,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks__subcmd__add)
-            opts="-h -V --space --events --allow-cidr --database-url --base-url --actor --help --version"
+            opts="-h -V --space --events --signature-headers --allow-cidr --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1704,6 +1727,10 @@ _tourney() {
                     ;;
                 --events)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --signature-headers)
+                    COMPREPLY=($(compgen -W "both specification standard" -- "${cur}"))
                     return 0
                     ;;
                 --allow-cidr)
@@ -1854,7 +1881,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__hooks__subcmd__help)
-            opts="add list remove rotate-secret disable enable deliveries attempts retry test help"
+            opts="add update list remove rotate-secret disable enable deliveries attempts retry test help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2021,6 +2048,20 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__hooks__subcmd__help__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__hooks__subcmd__list)
             opts="-h -V --space --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2158,6 +2199,36 @@ _tourney() {
                     ;;
                 --root-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__hooks__subcmd__update)
+            opts="-h -V --signature-headers --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --signature-headers)
+                    COMPREPLY=($(compgen -W "both specification standard" -- "${cur}"))
                     return 0
                     ;;
                 --database-url)

@@ -440,6 +440,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
+            cand update 'Change how an address''s requests are signed (from its next attempt on)'
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
@@ -454,12 +455,23 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;hooks;add'= {
             cand --space 'The space whose events go to the address'
             cand --events 'Only these event types [default: every type]'
+            cand --signature-headers 'Which signature headers its requests carry: the specification''s Svc-Webhook-* and Standard Webhooks'' webhook-* (both), or one set alone'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;hooks;update'= {
+            cand --signature-headers 'Which signature headers its requests carry'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -561,6 +573,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;help'= {
             cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
+            cand update 'Change how an address''s requests are signed (from its next attempt on)'
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
@@ -573,6 +586,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;hooks;help;add'= {
+        }
+        &'tourney;hooks;help;update'= {
         }
         &'tourney;hooks;help;list'= {
         }
@@ -955,6 +970,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;help;hooks'= {
             cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'
+            cand update 'Change how an address''s requests are signed (from its next attempt on)'
             cand list 'List a space''s webhook addresses'
             cand remove 'Stop sending to an address (its unfinished deliveries fail)'
             cand rotate-secret 'Replace an address''s signing secret; prints the new one once'
@@ -966,6 +982,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand test 'Send a realistic signed example of an event type to one address now, through the real delivery path, and print the outcome; the body carries "example": true'
         }
         &'tourney;help;hooks;add'= {
+        }
+        &'tourney;help;hooks;update'= {
         }
         &'tourney;help;hooks;list'= {
         }

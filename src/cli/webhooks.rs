@@ -51,8 +51,20 @@ pub enum HooksCommand {
         /// Only these event types [default: every type]
         #[arg(long, value_name = "T,T...", value_delimiter = ',')]
         events: Option<Vec<String>>,
+        /// Which signature headers its requests carry: the specification's Svc-Webhook-* and
+        /// Standard Webhooks' webhook-* (both), or one set alone
+        #[arg(long, value_enum, value_name = "SET", default_value = "both")]
+        signature_headers: SignatureHeadersArg,
         #[command(flatten)]
         allow: AllowArgs,
+    },
+    /// Change how an address's requests are signed (from its next attempt on)
+    Update {
+        /// The address's id (hook_...)
+        hook_id: String,
+        /// Which signature headers its requests carry
+        #[arg(long, value_enum, value_name = "SET", required = true)]
+        signature_headers: Option<SignatureHeadersArg>,
     },
     /// List a space's webhook addresses
     List {
@@ -183,6 +195,27 @@ pub struct DispatchArgs {
     pub listen: Option<std::net::SocketAddr>,
     #[command(flatten)]
     pub delivery: DeliveryArgs,
+}
+
+/// Which signature headers an address's requests carry, as the command line spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SignatureHeadersArg {
+    /// Svc-Webhook-* and webhook-* (Standard Webhooks)
+    Both,
+    /// Svc-Webhook-* alone
+    Specification,
+    /// webhook-* alone (Standard Webhooks)
+    Standard,
+}
+
+impl From<SignatureHeadersArg> for crate::domain::SignatureHeaders {
+    fn from(arg: SignatureHeadersArg) -> Self {
+        match arg {
+            SignatureHeadersArg::Both => Self::Both,
+            SignatureHeadersArg::Specification => Self::Specification,
+            SignatureHeadersArg::Standard => Self::Standard,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

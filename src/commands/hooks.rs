@@ -28,8 +28,36 @@ pub async fn run(
             space,
             url,
             events,
+            signature_headers,
             allow,
-        } => add(config, db, &space, &url, events.as_deref(), &allow, out).await,
+        } => {
+            let added = Adding {
+                space: &space,
+                url: &url,
+                events: events.as_deref(),
+                signature_headers: signature_headers.into(),
+            };
+            add(config, db, &added, &allow, out).await
+        }
+        HooksCommand::Update {
+            hook_id,
+            signature_headers,
+        } => {
+            let id = self::hook_id(&hook_id)?;
+            let Some(set) = signature_headers else {
+                return Err(Error::Invalid(
+                    "give what to change: --signature-headers".into(),
+                ));
+            };
+            let hook =
+                service::hooks::set_signature_headers(db, &ctx(config), id, set.into()).await?;
+            writeln!(
+                out,
+                "{} ({}): signature headers {}",
+                hook.id, hook.url, hook.signature_headers
+            )?;
+            Ok(())
+        }
         HooksCommand::List { space } => list(db, &space, out).await,
         HooksCommand::Remove { hook_id } => remove(config, db, &hook_id, out).await,
         HooksCommand::RotateSecret { hook_id, overlap } => {
@@ -163,26 +191,42 @@ pub(super) fn hook_id(text: &str) -> Result<HookId, Error> {
         .map_err(|e: crate::ids::BadId| Error::Invalid(e.to_string()))
 }
 
+/// What `hooks add` was given.
+struct Adding<'a> {
+    space: &'a str,
+    url: &'a str,
+    events: Option<&'a [String]>,
+    signature_headers: crate::domain::SignatureHeaders,
+}
+
 async fn add(
     config: &Config,
     db: &Db,
-    space: &str,
-    url: &str,
-    events: Option<&[String]>,
+    adding: &Adding<'_>,
     allow: &AllowArgs,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let events = event_filter(events)?;
+    let events = event_filter(adding.events)?;
     let policy = policy(allow)?;
-    let added =
-        service::hooks::add(db, &ctx(config), space, url, events.as_deref(), &policy).await?;
+    let added = service::hooks::add(
+        db,
+        &ctx(config),
+        adding.space,
+        adding.url,
+        events.as_deref(),
+        adding.signature_headers,
+        &policy,
+    )
+    .await?;
     let hook = added.hook;
+    let space = adding.space;
     writeln!(out, "created {} for space {space}: {}", hook.id, hook.url)?;
     writeln!(
         out,
         "events: {}",
         hook.event_types.as_deref().unwrap_or("all")
     )?;
+    writeln!(out, "signature headers: {}", hook.signature_headers)?;
     writeln!(
         out,
         "signing secret (shown only now; store it with the receiver):"

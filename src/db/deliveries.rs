@@ -29,6 +29,9 @@ pub struct ClaimedRow {
     pub next_attempt_at: Option<i64>,
     pub url: String,
     pub body: String,
+    /// Which signature headers the address receives.
+    #[sqlx(try_from = "String")]
+    pub signature_headers: crate::domain::SignatureHeaders,
 }
 
 /// Not a delivery of a disabled address. Kept deliveries have no due time, so this only guards
@@ -161,7 +164,7 @@ pub async fn claim_for_ping(
 /// The deliveries claimed under `token`, with their event bodies and hook URLs.
 pub async fn claimed(conn: Conn<'_>, token: &str) -> Result<Vec<ClaimedRow>, DbError> {
     const SQL: &str = "SELECT d.id, d.event_id, d.hook_id, d.attempts, d.next_trigger, \
-            d.next_attempt_at, h.url, e.body \
+            d.next_attempt_at, h.url, e.body, h.signature_headers \
         FROM deliveries d JOIN events e ON e.id = d.event_id JOIN hooks h ON h.id = d.hook_id \
         WHERE d.lease_token = $1 ORDER BY d.id";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, ClaimedRow>(SQL).bind(token).fetch_all(c).await?))

@@ -7,7 +7,7 @@
 //! address is disabled here when its receiver says it is gone or it failed for too long.
 
 use super::{Conn, DbError, on_conn};
-use crate::domain::{DisabledReason, HookStatus};
+use crate::domain::{DisabledReason, HookStatus, SignatureHeaders};
 use crate::ids::{HookId, SpaceId};
 
 /// At most this many active addresses per space (the specification's limit).
@@ -31,6 +31,9 @@ pub struct HookRow {
     pub disabled_at: Option<i64>,
     #[sqlx(try_from = "super::OptionalText")]
     pub disabled_reason: Option<DisabledReason>,
+    /// Which signature headers its requests carry.
+    #[sqlx(try_from = "String")]
+    pub signature_headers: SignatureHeaders,
 }
 
 impl HookRow {
@@ -47,7 +50,8 @@ impl HookRow {
 }
 
 const COLUMNS: &str = "id, space_id, url, event_types, status, created_at, removed_at, \
-    last_success_at, failing_since, failure_streak, disabled_at, disabled_reason";
+    last_success_at, failing_since, failure_streak, disabled_at, disabled_reason, \
+    signature_headers";
 
 pub async fn count_active(conn: Conn<'_>, space_id: SpaceId) -> Result<i64, DbError> {
     const SQL: &str = "SELECT COUNT(*) FROM hooks WHERE space_id = $1 AND status = 'active'";
@@ -59,17 +63,34 @@ pub async fn insert(
     space_id: SpaceId,
     url: &str,
     event_types: Option<&str>,
+    signature_headers: SignatureHeaders,
     secret: &str,
     now: i64,
 ) -> Result<HookRow, DbError> {
     let sql = format!(
-        "INSERT INTO hooks (space_id, url, event_types, status, created_at) \
-         VALUES ($1, $2, $3, 'active', $4) RETURNING {COLUMNS}"
+        "INSERT INTO hooks (space_id, url, event_types, status, created_at, signature_headers) \
+         VALUES ($1, $2, $3, 'active', $4, $5) RETURNING {COLUMNS}"
     );
     let hook = on_conn!(conn.reborrow(), c => sqlx::query_as::<_, HookRow>(sqlx::AssertSqlSafe(sql))
-        .bind(space_id).bind(url).bind(event_types).bind(now).fetch_one(c).await?);
+        .bind(space_id).bind(url).bind(event_types).bind(now).bind(signature_headers.as_str())
+        .fetch_one(c).await?);
     add_secret(conn, hook.id, secret, now).await?;
     Ok(hook)
+}
+
+/// Sets which signature headers an address's requests carry.
+pub async fn set_signature_headers(
+    conn: Conn<'_>,
+    id: HookId,
+    signature_headers: SignatureHeaders,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE hooks SET signature_headers = $2 WHERE id = $1";
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(signature_headers.as_str()).execute(c).await?.rows_affected());
+    super::changed_one(
+        affected,
+        format_args!("setting the signature headers of {id}"),
+    )
 }
 
 async fn add_secret(

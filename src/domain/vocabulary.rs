@@ -173,6 +173,16 @@ string_enum! {
 }
 
 string_enum! {
+    /// Which signature headers an address receives: the specification's and Standard
+    /// Webhooks' (both), or one set alone.
+    SignatureHeaders, "signature headers" {
+        Both = "both",
+        Specification = "specification",
+        Standard = "standard",
+    }
+}
+
+string_enum! {
     /// Whether a webhook address receives events.
     HookStatus, "webhook status" { Active = "active", Removed = "removed" }
 }
@@ -213,6 +223,7 @@ string_enum! {
         MatchClaimed = "match.claimed",
         MatchClaimDisputed = "match.claim_disputed",
         HookCreated = "hook.created",
+        HookUpdated = "hook.updated",
         HookRemoved = "hook.removed",
         HookSecretRotated = "hook.secret_rotated",
         HookPinged = "hook.pinged",

@@ -272,6 +272,14 @@ texts! {
     DeskMatch => "Match", "Матч";
     DeskReport => "Report", "Внести";
     DeskRound => "Round", "Тур";
+    SaveSignatureHeaders => "Save the signature headers", "Сохранить заголовки подписи";
+    DoneSigning => "The signature headers are saved: the next request carries them.", "Заголовки подписи сохранены: их получит следующий запрос.";
+    SignatureHeadersLabel => "Signature headers", "Заголовки подписи";
+    SignatureHeadersHint => "Standard Webhooks' headers let a receiver verify with the official libraries; both sets suit every receiver.", "Заголовки Standard Webhooks позволяют проверять подпись официальными библиотеками; оба набора подходят любому получателю.";
+    SignatureHeadersBoth => "Both: Svc-Webhook-* and webhook-* (Standard Webhooks)", "Оба: Svc-Webhook-* и webhook-* (Standard Webhooks)";
+    SignatureHeadersSpecification => "Svc-Webhook-* only", "Только Svc-Webhook-*";
+    SignatureHeadersStandard => "webhook-* only (Standard Webhooks)", "Только webhook-* (Standard Webhooks)";
+    SignatureHeadersInvalid => "Choose which signature headers the address receives.", "Выберите, какие заголовки подписи получает адрес.";
     SelfReportLabel => "Who reports results", "Кто сообщает результаты";
     SelfReportOff => "Organisers only", "Только организаторы";
     SelfReportConfirm => "Players too: one reports, the opponent confirms", "И игроки: один сообщает, соперник подтверждает";

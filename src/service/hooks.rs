@@ -14,7 +14,7 @@ use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space, sp
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
 use crate::db::outbox::{self, Audience};
 use crate::db::{Conn, Db, deliveries, spaces};
-use crate::domain::EventType;
+use crate::domain::{EventType, SignatureHeaders};
 use crate::events::examples::{self, ExampleSpace};
 use crate::events::{Event, PingData, SpaceRef};
 use crate::ids::{DeliveryId, EventId, HookId};
@@ -40,13 +40,15 @@ fn new_secret() -> Result<String, ServiceError> {
 }
 
 /// Adds an HTTPS address for the space's events (`events`: only these types; `None`: every
-/// type). Private and internal addresses are refused unless `policy` lets them through.
+/// type), whose requests carry `signature_headers`. Private and internal addresses are refused
+/// unless `policy` lets them through.
 pub async fn add(
     db: &Db,
     ctx: &Ctx<'_>,
     space: &str,
     url: &str,
     events: Option<&[EventType]>,
+    signature_headers: SignatureHeaders,
     policy: &Policy,
 ) -> Result<Added, ServiceError> {
     let invalid_url = |e: target::TargetError| Invalid::Field {
@@ -87,11 +89,17 @@ pub async fn add(
         space.id,
         parsed.as_str(),
         filter.as_deref(),
+        signature_headers,
         &secret,
         ctx.now,
     )
     .await?;
-    let details = serde_json::json!({"url": hook.url, "events": filter}).to_string();
+    let details = serde_json::json!({
+        "url": hook.url,
+        "events": filter,
+        "signature_headers": signature_headers.as_str(),
+    })
+    .to_string();
     audit::record(
         &mut tx,
         ctx,
@@ -106,6 +114,40 @@ pub async fn add(
         hook,
         secret,
         unresolved,
+    })
+}
+
+/// Sets which signature headers an active address's requests carry, from the next attempt on
+/// (deliveries already waiting included). Returns the address as it now is.
+pub async fn set_signature_headers(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    id: HookId,
+    signature_headers: SignatureHeaders,
+) -> Result<HookRow, ServiceError> {
+    let mut tx = db.begin().await?;
+    let hook = find_active(tx.conn(), id).await?;
+    if hook.signature_headers == signature_headers {
+        return Ok(hook);
+    }
+    hooks::set_signature_headers(tx.conn(), id, signature_headers).await?;
+    let details = format!(
+        "signature headers: {} -> {}",
+        hook.signature_headers, signature_headers
+    );
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(hook.space_id),
+        Action::HookUpdated,
+        Some(&id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(HookRow {
+        signature_headers,
+        ..hook
     })
 }
 

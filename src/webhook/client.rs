@@ -148,14 +148,14 @@ pub struct Sender {
     policy: Arc<Policy>,
 }
 
-/// The headers of one request: the specification's `Svc-Webhook-*` and, when `standard` is
-/// given, Standard Webhooks' `webhook-id`, `webhook-timestamp` (the same values) and
-/// `webhook-signature` (its own scheme's value).
+/// The headers of one request: the specification's `Svc-Webhook-*` when `signature` is given,
+/// and Standard Webhooks' `webhook-id`, `webhook-timestamp` (the same values) and
+/// `webhook-signature` (its own scheme's value) when `standard` is.
 #[derive(Debug, Clone)]
 pub struct Headers<'a> {
     pub id: &'a str,
     pub timestamp: &'a str,
-    pub signature: &'a str,
+    pub signature: Option<&'a str>,
     pub standard: Option<&'a str>,
 }
 
@@ -186,11 +186,14 @@ impl Sender {
 
     /// POSTs `body` to `url` with `headers`; never fails, every problem is an [`Outcome`].
     pub async fn send(&self, url: &str, headers: &Headers<'_>, body: &[u8]) -> Outcome {
-        let mut pairs = vec![
-            ("Svc-Webhook-Id", headers.id),
-            ("Svc-Webhook-Timestamp", headers.timestamp),
-            ("Svc-Webhook-Signature", headers.signature),
-        ];
+        let mut pairs = Vec::with_capacity(6);
+        if let Some(signature) = headers.signature {
+            pairs.extend([
+                ("Svc-Webhook-Id", headers.id),
+                ("Svc-Webhook-Timestamp", headers.timestamp),
+                ("Svc-Webhook-Signature", signature),
+            ]);
+        }
         if let Some(standard) = headers.standard.filter(|value| !value.is_empty()) {
             pairs.extend([
                 ("webhook-id", headers.id),

@@ -4,6 +4,7 @@
 
 use super::{InSpace, Visitor, input};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
+use crate::domain::SignatureHeaders;
 use crate::http::App;
 use crate::pages::i18n::{self, T};
 use crate::pages::section::{Block, Cell, Table};
@@ -78,10 +79,56 @@ pub(super) async fn list_blocks(
     url.error = url_error;
     url.max_length = 2048;
     form.fields.push(url);
+    form.fields.push(signature_headers_field(
+        in_space,
+        &form.id,
+        SignatureHeaders::Both,
+    ));
     Ok(vec![
         Block::heading(t(T::HooksTitle)),
         Block::table(table),
         Block::text(t(T::HookLimit).replace("{n}", &MAX_ACTIVE_PER_SPACE.to_string())),
         Block::form(form),
     ])
+}
+
+/// The choice of an address's signature headers (`signature_headers`), `current` selected.
+pub(super) fn signature_headers_field(
+    in_space: &InSpace<'_>,
+    form_id: &str,
+    current: SignatureHeaders,
+) -> crate::pages::section::Input {
+    let t = |text: T| in_space.t(text);
+    let mut field = input(
+        form_id,
+        "signature_headers",
+        t(T::SignatureHeadersLabel),
+        "select",
+    );
+    field.select = true;
+    field.hint = Some(t(T::SignatureHeadersHint).into());
+    field.options = [
+        (SignatureHeaders::Both, T::SignatureHeadersBoth),
+        (
+            SignatureHeaders::Specification,
+            T::SignatureHeadersSpecification,
+        ),
+        (SignatureHeaders::Standard, T::SignatureHeadersStandard),
+    ]
+    .into_iter()
+    .map(|(value, label)| crate::pages::section::Choice {
+        value: value.as_str().into(),
+        label: t(label).into(),
+        selected: value == current,
+    })
+    .collect();
+    field
+}
+
+/// The signature headers a form sent: none sent is both (the default); anything else is `None`.
+pub(super) fn sent_signature_headers(text: &str) -> Option<SignatureHeaders> {
+    match text {
+        "" => Some(SignatureHeaders::Both),
+        other => other.parse().ok(),
+    }
 }

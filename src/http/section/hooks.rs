@@ -54,14 +54,34 @@ pub(super) async fn add(
     visitor: &Visitor,
     body: &[u8],
 ) -> Answer {
-    let url = forms::fields(body)("url");
+    let field = forms::fields(body);
+    let url = field("url");
     let t = |text: T| in_space.t(text);
+    let Some(signature_headers) =
+        super::addresses::sent_signature_headers(&field("signature_headers"))
+    else {
+        let notice = Notice {
+            text: t(T::SignatureHeadersInvalid).into(),
+            error: true,
+        };
+        return super::overview::respond(
+            app,
+            in_space,
+            visitor,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some(notice),
+            &url,
+            None,
+        )
+        .await;
+    };
     let added = service::hooks::add(
         &app.db,
         &visitor.ctx(app),
         &in_space.space.slug,
         url.trim(),
         None,
+        signature_headers,
         &app.webhooks.policy,
     )
     .await;
@@ -215,6 +235,20 @@ async fn hook_page(
         86_400_000,
     ));
     page.blocks.push(Block::form(secret));
+    let mut signing = visitor.form(
+        app,
+        &action("signature-headers"),
+        t(T::SaveSignatureHeaders).into(),
+        Vec::new(),
+    );
+    signing
+        .fields
+        .push(super::addresses::signature_headers_field(
+            in_space,
+            &signing.id,
+            hook.signature_headers,
+        ));
+    page.blocks.push(Block::form(signing));
     let mut retry = visitor.form(app, &action("retry"), t(T::RetryFailed).into(), Vec::new());
     retry.fields.push(select(
         in_space,
@@ -319,7 +353,7 @@ async fn hook_page(
     Ok(page)
 }
 
-/// `POST …/integrations/hooks/<id>/test|secret|retry|disable|enable|remove`.
+/// `POST …/integrations/hooks/<id>/test|secret|signature-headers|retry|disable|enable|remove`.
 pub(super) async fn act(
     app: &App,
     in_space: &InSpace<'_>,
@@ -388,6 +422,14 @@ pub(super) async fn act(
             );
             page.blocks.insert(0, secret);
             Ok(page_response(StatusCode::OK, &in_space.place, &page))
+        }
+        "signature-headers" => {
+            let sent = field("signature_headers");
+            let Some(set) = sent.parse::<crate::domain::SignatureHeaders>().ok() else {
+                return refused(t(T::SignatureHeadersInvalid).into()).await;
+            };
+            service::hooks::set_signature_headers(&app.db, &ctx, hook.id, set).await?;
+            Ok(done(app, in_space, &back, "hook-signing"))
         }
         "retry" => {
             let Some(back_ms) = chosen(&SINCE, &field("since")) else {

@@ -684,6 +684,7 @@ fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "key-revoked" => T::DoneKeyRevoked,
         "hook-disabled" => T::DoneHookDisabled,
         "hook-enabled" => T::DoneHookEnabled,
+        "hook-signing" => T::DoneSigning,
         "hook-removed" => T::DoneHookRemoved,
         "retried" => T::DoneRetried,
         "role-changed" => T::DoneRoleChanged,

@@ -5,7 +5,7 @@
 
 use crate::db::deliveries::{self, After, AttemptRecord};
 use crate::db::{Conn, DbError, audit, hooks};
-use crate::domain::{AuditAction, DisabledReason, Trigger};
+use crate::domain::{AuditAction, DisabledReason, SignatureHeaders, Trigger};
 use crate::ids::HookId;
 use crate::timestamp;
 
@@ -39,13 +39,16 @@ impl Dispatcher {
         let started_at = timestamp::now_ms();
         let unix_secs = (started_at / 1000).to_string();
         let body = row.body.as_bytes();
-        let signature = signing::signature_header(&job.secrets, &id, &unix_secs, body);
-        let standard = signing::standard_signature_header(&job.secrets, &id, &unix_secs, body);
+        let sets = row.signature_headers;
+        let signature = (sets != SignatureHeaders::Standard)
+            .then(|| signing::signature_header(&job.secrets, &id, &unix_secs, body));
+        let standard = (sets != SignatureHeaders::Specification)
+            .then(|| signing::standard_signature_header(&job.secrets, &id, &unix_secs, body));
         let headers = Headers {
             id: &id,
             timestamp: &unix_secs,
-            signature: &signature,
-            standard: Some(&standard),
+            signature: signature.as_deref(),
+            standard: standard.as_deref(),
         };
         let outcome = self.sender.send(&row.url, &headers, body).await;
         Sent {

@@ -126,9 +126,17 @@ impl Organiser {
             parse_cidr("0.0.0.0/0").expect("a range"),
             parse_cidr("::/0").expect("a range"),
         ]);
-        service::hooks::add(&self.db, &self.ctx(), space, url, events, &everywhere)
-            .await
-            .unwrap_or_else(|e| panic!("add {url}: {e}"))
+        service::hooks::add(
+            &self.db,
+            &self.ctx(),
+            space,
+            url,
+            events,
+            tourney::domain::SignatureHeaders::Both,
+            &everywhere,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("add {url}: {e}"))
     }
 
     pub async fn remove_hook(&self, id: HookId) {

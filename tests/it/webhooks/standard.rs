@@ -10,8 +10,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::support::receiver::{Received, Receiver, Reply};
 use crate::support::on_both_backends;
+use crate::support::receiver::{Received, Receiver, Reply};
 
 use super::*;
 
@@ -171,4 +171,42 @@ fn the_standard_webhooks_test_vector_verifies() {
     );
     let forged = verify("v1,tZ1I4/hDygAJgO5TYxiSd6Sd0kDW6hPenDe+bTa3KkX=");
     assert!(!forged.status.success(), "a changed signature is refused");
+}
+
+on_both_backends! {
+    /// An address set to one header set receives that set alone; `hooks update` changes it
+    /// from the next attempt on, audited; a value that is not a set is refused.
+    async fn each_address_receives_the_header_sets_it_asks_for(t: TestDb) {
+        // Unchecked: the catalog's receiver expects the specification's headers, which an
+        // address set to `standard` does not get.
+        let receiver = Receiver::start_unchecked(|_, _| Reply::Status(200)).await;
+        let created = t.shell(&["spaces", "create", "demo", "--name", "Demo"]).await;
+        assert!(created.status.success(), "{}", stderr(&created));
+        open_signups(&t).await;
+        let added = t
+            .shell(&["hooks", "add", "--space", "demo", &receiver.url, "--allow-cidr", "127.0.0.0/8", "--signature-headers", "standard"])
+            .await;
+        assert!(added.status.success(), "{}", stderr(&added));
+        assert!(stdout(&added).contains("signature headers: standard"), "{}", stdout(&added));
+        append_events(&t, 1).await;
+        assert!(dispatch_once(&t, &receiver, &[]).await.status.success());
+        let updated = t.shell(&["hooks", "update", "hook_1", "--signature-headers", "specification"]).await;
+        assert!(updated.status.success() && stdout(&updated).contains("signature headers specification"), "{}{}", stdout(&updated), stderr(&updated));
+        append_events(&t, 1).await;
+        assert!(dispatch_once(&t, &receiver, &[]).await.status.success());
+        let refused = t.shell(&["hooks", "update", "hook_1", "--signature-headers", "svix"]).await;
+        assert!(!refused.status.success(), "an unknown set is refused");
+
+        let received = receiver.received();
+        assert_eq!(received.len(), 2);
+        let names = |r: &Received| {
+            let mut names: Vec<String> = r.headers.keys().map(|k| k.as_str().to_owned()).filter(|k| k.contains("webhook")).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(&received[0]), ["webhook-id", "webhook-signature", "webhook-timestamp"]);
+        assert_eq!(names(&received[1]), ["svc-webhook-id", "svc-webhook-signature", "svc-webhook-timestamp"]);
+        let audit = t.run(&["audit", "--space", "demo"]);
+        assert!(audit.lines().any(|l| l.contains("hook.updated") && l.contains("standard -> specification")), "{audit}");
+    }
 }
