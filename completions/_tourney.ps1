@@ -719,7 +719,8 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;verify' {
-            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The address''s signing secret (whsec_...)')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The address''s signing secret (whsec_...); repeat it for both secrets of a rotation')
+            [CompletionResult]::new('--headers', '--headers', [CompletionResultType]::ParameterName, 'The request''s headers as the receiver logged them, one "Name: value" per line (both sets are read); instead of --id, --timestamp and --signature')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Id (or webhook-id) header')
             [CompletionResult]::new('--timestamp', '--timestamp', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Timestamp (or webhook-timestamp) header')
             [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header')

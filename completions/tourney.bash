@@ -3915,13 +3915,17 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__verify)
-            opts="-h -V --secret --id --timestamp --signature --body --tolerance --database-url --base-url --actor --help --version receiver help"
+            opts="-h -V --secret --headers --id --timestamp --signature --body --tolerance --database-url --base-url --actor --help --version receiver help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --headers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -638,7 +638,8 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;verify'= {
-            cand --secret 'The address''s signing secret (whsec_...)'
+            cand --secret 'The address''s signing secret (whsec_...); repeat it for both secrets of a rotation'
+            cand --headers 'The request''s headers as the receiver logged them, one "Name: value" per line (both sets are read); instead of --id, --timestamp and --signature'
             cand --id 'The Svc-Webhook-Id (or webhook-id) header'
             cand --timestamp 'The Svc-Webhook-Timestamp (or webhook-timestamp) header'
             cand --signature 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header'

@@ -445,7 +445,8 @@ complete -c tourney -n "__fish_tourney_using_subcommand ping" -l base-url -d 'Pu
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l secret -d 'The address\'s signing secret (whsec_...)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l secret -d 'The address\'s signing secret (whsec_...); repeat it for both secrets of a rotation' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l headers -d 'The request\'s headers as the receiver logged them, one "Name: value" per line (both sets are read); instead of --id, --timestamp and --signature' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l id -d 'The Svc-Webhook-Id (or webhook-id) header' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l timestamp -d 'The Svc-Webhook-Timestamp (or webhook-timestamp) header' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l signature -d 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header' -r

@@ -223,17 +223,21 @@ impl From<SignatureHeadersArg> for crate::domain::SignatureHeaders {
 pub struct VerifyArgs {
     #[command(subcommand)]
     pub command: Option<VerifyCommand>,
-    /// The address's signing secret (whsec_...)
-    #[arg(long, required = true)]
-    pub secret: Option<String>,
+    /// The address's signing secret (whsec_...); repeat it for both secrets of a rotation
+    #[arg(long = "secret", required = true, value_name = "SECRET")]
+    pub secrets: Vec<String>,
+    /// The request's headers as the receiver logged them, one "Name: value" per line (both
+    /// sets are read); instead of --id, --timestamp and --signature
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["id", "timestamp", "signature"])]
+    pub headers: Option<PathBuf>,
     /// The Svc-Webhook-Id (or webhook-id) header
-    #[arg(long, required = true)]
+    #[arg(long, required_unless_present = "headers")]
     pub id: Option<String>,
     /// The Svc-Webhook-Timestamp (or webhook-timestamp) header
-    #[arg(long, required = true, value_name = "TS")]
+    #[arg(long, required_unless_present = "headers", value_name = "TS")]
     pub timestamp: Option<String>,
     /// The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header
-    #[arg(long, required = true, value_name = "SIG")]
+    #[arg(long, required_unless_present = "headers", value_name = "SIG")]
     pub signature: Option<String>,
     /// The raw request body [default: standard input]
     #[arg(long, value_name = "FILE")]

@@ -128,6 +128,23 @@ on_both_backends! {
             let (javascript, python) = libraries.verdicts(stranger, request);
             assert!(javascript != "verified" && python != "verified", "another secret is refused: {javascript} / {python}");
         }
+
+        // `tourney verify --headers`, given the headers as the receiver logged them and both
+        // secrets of the rotation: each header set says which scheme and which secret matched.
+        let last = received.last().expect("a request");
+        let logged = tempfile::NamedTempFile::new().unwrap();
+        let lines: String = last.headers.iter().map(|(k, v)| format!("{}: {}\n", k, v.to_str().unwrap())).collect();
+        std::fs::write(logged.path(), lines).unwrap();
+        let body = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(body.path(), &last.body).unwrap();
+        let (headers_path, body_path) = (logged.path().to_string_lossy().into_owned(), body.path().to_string_lossy().into_owned());
+        let verified = t.shell(&["verify", "--headers", &headers_path, "--body", &body_path, "--secret", &first, "--secret", &second]).await;
+        let said = stdout(&verified);
+        assert!(verified.status.success(), "{said}{}", stderr(&verified));
+        assert!(said.contains("valid: Svc-Webhook-Signature") && said.contains("valid: webhook-signature"), "{said}");
+        assert!(said.contains("Standard Webhooks") && said.contains("with secret 1 of 2"), "{said}");
+        let forged = t.shell(&["verify", "--headers", &headers_path, "--body", &body_path, "--secret", stranger]).await;
+        assert!(!forged.status.success() && stderr(&forged).contains("webhook-signature"), "{}", stderr(&forged));
     }
 }
 
