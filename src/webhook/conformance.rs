@@ -2,8 +2,10 @@
 //!
 //! Sends one request per case (a valid one, rotated secrets, and every defect the specification
 //! tells a receiver to reject: tampered body, wrong secret, stale and future timestamps, each
-//! missing header, a verbatim replay) and says whether the receiver answered as it must. It
-//! never stores anything and never sends anywhere but the URL it is given.
+//! missing header, a verbatim replay) and says whether the receiver answered as it must. Every
+//! request carries both header sets, the specification's and Standard Webhooks' (when the secret
+//! is of a form that scheme reads), signed and forged alike, so a receiver of either kind is
+//! checked. It never stores anything and never sends anywhere but the URL it is given.
 
 use super::client::{Outcome, Sender};
 use super::signing;
@@ -41,6 +43,8 @@ struct Request {
     id: String,
     timestamp: String,
     signature: String,
+    /// Standard Webhooks' `webhook-signature`, when the secret decodes.
+    standard: Option<String>,
     body: String,
 }
 
@@ -65,10 +69,13 @@ pub async fn run(sender: &Sender, url: &str, secret: &str, now_secs: i64) -> Vec
             "v1={}",
             signing::sign(secret, &id, &timestamp, body.as_bytes())
         );
+        let standard = signing::sign_standard(secret, &id, &timestamp, body.as_bytes())
+            .map(|value| format!("v1,{value}"));
         Request {
             id,
             timestamp,
             signature,
+            standard,
             body,
         }
     };
@@ -79,14 +86,27 @@ pub async fn run(sender: &Sender, url: &str, secret: &str, now_secs: i64) -> Vec
                           r: &Request,
                           omit: Option<&str>,
                           body: Option<&str>| {
-        let headers: Vec<(&str, &str)> = [
+        let mut headers: Vec<(&str, &str)> = vec![
             ("Svc-Webhook-Id", r.id.as_str()),
             ("Svc-Webhook-Timestamp", r.timestamp.as_str()),
             ("Svc-Webhook-Signature", r.signature.as_str()),
-        ]
-        .into_iter()
-        .filter(|(header, _)| Some(*header) != omit)
-        .collect();
+        ];
+        if let Some(standard) = &r.standard {
+            headers.extend([
+                ("webhook-id", r.id.as_str()),
+                ("webhook-timestamp", r.timestamp.as_str()),
+                ("webhook-signature", standard.as_str()),
+            ]);
+        }
+        // A missing header is missing from both sets: `omit` names the specification's.
+        let omitted = |header: &str| {
+            omit.is_some_and(|o| {
+                header.eq_ignore_ascii_case(o)
+                    || o.strip_prefix("Svc-")
+                        .is_some_and(|rest| header.eq_ignore_ascii_case(rest))
+            })
+        };
+        headers.retain(|(header, _)| !omitted(header));
         let body = body.unwrap_or(&r.body);
         let outcome = sender.send_raw(url, &headers, body.as_bytes()).await;
         results.push(CaseResult {
@@ -107,8 +127,18 @@ pub async fn run(sender: &Sender, url: &str, secret: &str, now_secs: i64) -> Vec
         rotated.body.as_bytes(),
     );
     rotated.signature = format!("v1={old} {}", rotated.signature);
+    let old_standard = signing::sign_standard(
+        &other_secret,
+        &rotated.id,
+        &rotated.timestamp,
+        rotated.body.as_bytes(),
+    );
+    rotated.standard = match (old_standard, rotated.standard.take()) {
+        (Some(old), Some(new)) => Some(format!("v1,{old} {new}")),
+        (_, new) => new,
+    };
     send(
-        "rotated secrets (two v1= values, one valid)",
+        "rotated secrets (two v1 values in each set, one valid)",
         Expect::Accept,
         &rotated,
         None,

@@ -142,6 +142,50 @@ fn strict(
     }
 }
 
+/// A receiver that checks Standard Webhooks' headers alone, as the official libraries do: the
+/// `webhook-*` set, `v1,<base64>` keyed with the secret's decoded bytes (computed here, apart from
+/// the product's signer), the same tolerance, and replays refused.
+fn strict_standard(
+    secret: &'static str,
+) -> impl Fn(&crate::support::receiver::Received, usize) -> Reply + Send + Sync {
+    use base64::Engine;
+    use hmac::Mac;
+    let seen: Mutex<HashSet<String>> = Mutex::new(HashSet::new());
+    move |request, _| {
+        let (Some(id), Some(ts), Some(sig)) = (
+            request.header("webhook-id"),
+            request.header("webhook-timestamp"),
+            request.header("webhook-signature"),
+        ) else {
+            return Reply::Status(400);
+        };
+        let Ok(ts_secs) = ts.parse::<i64>() else {
+            return Reply::Status(400);
+        };
+        if (now_ms() / 1000 - ts_secs).abs() > 300 {
+            return Reply::Status(400);
+        }
+        let encoded = secret.trim_start_matches("whsec_");
+        let key = base64::engine::general_purpose::STANDARD_NO_PAD
+            .decode(encoded.trim_end_matches('='))
+            .expect("a secret of the standard form");
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&key).unwrap();
+        mac.update(format!("{id}.{ts}.").as_bytes());
+        mac.update(&request.body);
+        let want = format!(
+            "v1,{}",
+            base64::engine::general_purpose::STANDARD.encode(mac.finalize().into_bytes())
+        );
+        if !sig.split(' ').any(|v| v == want) {
+            return Reply::Status(401);
+        }
+        if !seen.lock().unwrap().insert(id.to_owned()) {
+            return Reply::Status(409);
+        }
+        Reply::Status(200)
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn verify_receiver_passes_a_correct_receiver_and_fails_a_lax_one() {
     // Conformance requests are incomplete and forged on purpose: no catalog check.
@@ -177,6 +221,16 @@ async fn verify_receiver_passes_a_correct_receiver_and_fails_a_lax_one() {
     assert!(
         table.contains("passed all 10 cases") && !table.contains("FAIL"),
         "{table}"
+    );
+
+    // A receiver of the other kind, checking Standard Webhooks' headers alone, passes too.
+    let standard = Receiver::start_unchecked(strict_standard(SECRET)).await;
+    let passed = run(&standard).await;
+    let table = String::from_utf8_lossy(&passed.stdout).into_owned();
+    assert!(
+        passed.status.success() && table.contains("passed all 10 cases"),
+        "{table}{}",
+        String::from_utf8_lossy(&passed.stderr)
     );
 
     let failed = run(&lax).await;
