@@ -26,6 +26,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs the receiver under test, which the webhook tests start",
     ),
     (
+        "tourney verify --headers logged-headers.txt",
+        "reads the headers and body a receiver of yours logged; the webhook tests run it",
+    ),
+    (
         "tourney import - <",
         "reads an export of yours on standard input",
     ),
