@@ -291,6 +291,20 @@ on_both_backends! {
         assert!(t.run(&["hooks", "list", "--space", "club"]).contains("disabled (by hand)"));
         owner.submit(hook_page, &format!("{hook_page}/enable"), &[]).await;
         assert!(!t.run(&["hooks", "list", "--space", "club"]).contains("disabled"));
+
+        // The address's signature headers: both by default, changed on its page; a value that
+        // is no set is refused and changes nothing.
+        let page = owner.get(hook_page).await;
+        assert!(page.body.contains(r#"<option value="both" selected>"#), "{}", page.body);
+        let chosen = owner.submit(hook_page, &format!("{hook_page}/signature-headers"), &[("signature_headers", "standard")]).await;
+        assert_eq!(chosen.status, StatusCode::SEE_OTHER, "{}", chosen.body);
+        let page = owner.get(hook_page).await;
+        assert!(page.body.contains(r#"<option value="standard" selected>"#), "{}", page.body);
+        let forged = owner.submit(hook_page, &format!("{hook_page}/signature-headers"), &[("signature_headers", "svix")]).await;
+        assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", forged.body);
+        assert!(owner.get(hook_page).await.body.contains(r#"<option value="standard" selected>"#));
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.lines().any(|l| l.contains(OWNER) && l.contains("hook.updated") && l.contains("both -> standard")), "{audit}");
     }
 }
 
