@@ -25,7 +25,7 @@ use crate::domain::engine::{self, Outcome};
 use crate::domain::self_report::{Said, SelfReport, Stated, Turn, turn};
 use crate::domain::{MatchStatus, ParticipantStatus, Side, TournamentStatus};
 use crate::events::{Event, MatchDisputedData, MatchReportedData, StatementObject};
-use crate::ids::{ClaimId, MatchId};
+use crate::ids::{ClaimId, MatchId, ParticipantId};
 use crate::{timestamp, views};
 
 /// How the other side answers a claim.
@@ -49,6 +49,8 @@ pub enum Answered {
 /// tournament (its row held) with its space.
 struct InMatch {
     participant: ParticipantRow,
+    /// The match's sides as stored: `(a, b)`.
+    sides: (ParticipantId, ParticipantId),
     side: Side,
     tournament: TournamentRow,
     space: SpaceRow,
@@ -80,24 +82,24 @@ async fn in_match(tx: &mut Tx, secret: &str, id: MatchId) -> Result<InMatch, Ser
     let game = match_rows::find(tx.conn(), id)
         .await?
         .filter(|m| m.tournament_id == tournament.id);
-    let side = game.as_ref().and_then(|m| {
-        let playing = m.status == MatchStatus::Ready
+    let playing = game.as_ref().and_then(|m| {
+        let ready = m.status == MatchStatus::Ready
             && !m.bye
-            && m.a_participant_id.is_some()
-            && m.b_participant_id.is_some()
             && participant.status == ParticipantStatus::Active;
-        match (playing, m.a_participant_id, m.b_participant_id) {
-            (true, Some(a), _) if a == participant.id => Some(Side::A),
-            (true, _, Some(b)) if b == participant.id => Some(Side::B),
+        let (a, b) = (m.a_participant_id?, m.b_participant_id?);
+        match ready {
+            true if a == participant.id => Some((Side::A, (a, b))),
+            true if b == participant.id => Some((Side::B, (a, b))),
             _ => None,
         }
     });
-    let Some(side) = side else {
+    let Some((side, sides)) = playing else {
         return Err(Rule::NotYourMatch { id }.into());
     };
     let claim = claims::of_match(tx.conn(), id).await?;
     Ok(InMatch {
         participant,
+        sides,
         side,
         tournament,
         space,
@@ -127,12 +129,7 @@ pub async fn claim(
         }
         .into());
     };
-    let game = match_rows::find(tx.conn(), id)
-        .await?
-        .ok_or_else(|| DbError::Corrupt(format!("{id} vanished under its tournament's lock")))?;
-    let (Some(a), Some(b)) = (game.a_participant_id, game.b_participant_id) else {
-        return Err(Rule::NotYourMatch { id }.into());
-    };
+    let (a, b) = found.sides;
     let claim = claims::insert(
         tx.conn(),
         &NewClaim {

@@ -76,6 +76,23 @@ fn match_id(field: &dyn Fn(&str) -> String) -> Result<MatchId, Unreadable> {
     MatchId::parse_prefixed(&field("match")).ok_or(Unreadable::Ids)
 }
 
+/// The body of a post that passed the form checks, or the player's page saying why not.
+async fn checked_body(
+    app: &Arc<App>,
+    place: &Place<'_>,
+    secret: &str,
+    request: Request<'_>,
+) -> Result<Result<bytes::Bytes, Response>, Failure> {
+    let headers = request.headers;
+    let action = request.path.to_owned();
+    match check_post(app, &action, request).await {
+        Ok(body) => Ok(Ok(body)),
+        Err(refused) => Ok(Err(
+            refused_post(app, place, secret, headers, refused).await?
+        )),
+    }
+}
+
 /// POST `…/player/<secret>/report`: the player claims their match's result.
 pub(super) async fn report(
     app: &Arc<App>,
@@ -84,10 +101,9 @@ pub(super) async fn report(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let action = request.path.to_owned();
-    let body = match check_post(app, &action, request).await {
+    let body = match checked_body(app, place, secret, request).await? {
         Ok(body) => body,
-        Err(refused) => return refused_post(app, place, secret, headers, refused).await,
+        Err(page) => return Ok(page),
     };
     let field = forms::fields(&body);
     let read = match_id(&field).and_then(|id| Ok((id, said(&field)?)));
@@ -108,10 +124,9 @@ pub(super) async fn answer(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let action = request.path.to_owned();
-    let body = match check_post(app, &action, request).await {
+    let body = match checked_body(app, place, secret, request).await? {
         Ok(body) => body,
-        Err(refused) => return refused_post(app, place, secret, headers, refused).await,
+        Err(page) => return Ok(page),
     };
     let field = forms::fields(&body);
     let read = match_id(&field).and_then(|id| {

@@ -8,25 +8,30 @@
 use std::collections::HashMap;
 
 use super::InSpace;
+use crate::db::DbError;
 use crate::db::claims::ClaimRow;
 use crate::domain::Side;
-use crate::domain::self_report::Stated;
+use crate::domain::self_report::{OpenClaim, Stated};
 use crate::events::{MatchObject, Sides};
 use crate::ids::MatchId;
 use crate::pages::i18n::{self, T};
 
-/// A tournament's open claims, by match.
-pub(super) struct Claims(HashMap<MatchId, ClaimRow>);
+/// A tournament's open claims, by match, as the rules read them.
+pub(super) struct Claims(HashMap<MatchId, OpenClaim>);
 
 impl Claims {
-    pub(super) fn new(rows: Vec<ClaimRow>) -> Claims {
-        Claims(rows.into_iter().map(|c| (c.match_id, c)).collect())
+    /// A stored claim that does not read is corrupt data: an error, never a claim left out.
+    pub(super) fn new(rows: Vec<ClaimRow>) -> Result<Claims, DbError> {
+        rows.iter()
+            .map(|c| Ok((c.match_id, c.open()?)))
+            .collect::<Result<_, DbError>>()
+            .map(Claims)
     }
 
     /// Where a ready match goes in the list: disputed first, then claimed, then the rest.
     pub(super) fn rank(&self, game: &MatchObject) -> u8 {
         match self.0.get(&game.id) {
-            Some(claim) if claim.disputed_at.is_some() => 0,
+            Some(claim) if claim.disputed.is_some() => 0,
             Some(_) => 1,
             None => 2,
         }
@@ -34,7 +39,7 @@ impl Claims {
 
     /// The claim of `game` in the desk's words, if it has one.
     pub(super) fn note(&self, game: &MatchObject, in_space: &InSpace<'_>) -> Option<String> {
-        let claim = self.0.get(&game.id)?;
+        let open = self.0.get(&game.id)?;
         let Sides::Two { a_name, b_name, .. } = &game.sides else {
             return None;
         };
@@ -45,7 +50,6 @@ impl Claims {
             }
             .unwrap_or_default()
         };
-        let open = claim.open().ok()?;
         let locale = in_space.place.locale;
         let result = |stated: Stated| {
             let score = stated.score.map(|(a, b)| format!("{a}–{b}"));

@@ -65,7 +65,7 @@ async fn matches_page(
             Format::FreeForAll => participants::list(handle.conn(), tournament.id).await?,
             _ => Vec::new(),
         };
-        let claims = Claims::new(db_claims::of_tournament(handle.conn(), tournament.id).await?);
+        let claims = Claims::new(db_claims::of_tournament(handle.conn(), tournament.id).await?)?;
         (games, rows, field, claims)
     };
     let free_for_all = tournament.format == Format::FreeForAll;
