@@ -97,6 +97,10 @@ pub enum Command {
     #[command(subcommand)]
     Matches(MatchesCommand),
 
+    /// Plan a tournament's stages (before its start) and reseed a drawn stage
+    #[command(subcommand)]
+    Stages(StagesCommand),
+
     /// Manage a space's webhook addresses and their deliveries
     #[command(subcommand)]
     Hooks(HooksCommand),
@@ -369,7 +373,7 @@ pub struct CreateTournament {
     /// single_elimination: play a match for third place
     #[arg(long)]
     pub third_place: bool,
-    /// groups_playoffs: number of groups
+    /// groups_playoffs, and round_robin played in groups: number of groups
     #[arg(long, value_name = "N")]
     pub groups: Option<u32>,
     /// groups_playoffs: how many of each group reach the playoff
@@ -382,7 +386,83 @@ pub struct CreateTournament {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub points: Option<Vec<u32>>,
     #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    #[command(flatten)]
     pub entry: EntryArgs,
+}
+
+/// A Swiss played to win and loss thresholds instead of a number of rounds.
+#[derive(Debug, Args)]
+pub struct ThresholdArgs {
+    /// swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)
+    #[arg(long, value_name = "W", requires = "eliminate_losses")]
+    pub advance_wins: Option<u32>,
+    /// swiss: a player is out at L losses (with --advance-wins)
+    #[arg(long, value_name = "L", requires = "advance_wins")]
+    pub eliminate_losses: Option<u32>,
+}
+
+impl ThresholdArgs {
+    /// The thresholds, when both are given (clap requires one with the other).
+    pub fn given(&self) -> Option<crate::domain::engine::Thresholds> {
+        Some(crate::domain::engine::Thresholds {
+            advance_wins: self.advance_wins?,
+            eliminate_losses: self.eliminate_losses?,
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StagesCommand {
+    /// Add a stage after the tournament's last, fed by the best of the stage before (before the
+    /// start)
+    #[command(
+        after_help = "Examples:\n  tourney stages add major --format single_elimination --take 8\n  tourney stages add cup --format double_elimination --take 2 --per-group\n  tourney stages add open --format swiss --advance-wins 3 --eliminate-losses 3 --take 16"
+    )]
+    Add(AddStage),
+    /// List a tournament's stages: format, options, how each is fed, status
+    List { slug: String },
+    /// Remove the last stage added (before the start)
+    Remove { slug: String },
+    /// Reseed a drawn stage before its first result: every player of the stage, best first
+    Seed {
+        slug: String,
+        /// The stage's number (2 for the stage after the tournament's own)
+        stage: u32,
+        /// The players (names or par_ ids), best seed first
+        #[arg(required = true, value_name = "PLAYER")]
+        order: Vec<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct AddStage {
+    pub slug: String,
+    /// single_elimination, double_elimination, round_robin (with --groups N: a group stage) or
+    /// swiss
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// How many of the stage before go on: the best N of its standings, or with --per-group the
+    /// best N of each of its groups
+    #[arg(long, value_name = "N")]
+    pub take: u32,
+    /// --take counts per group of the stage before (a group stage), rank by rank across groups
+    #[arg(long)]
+    pub per_group: bool,
+    /// The name pages show [default: Playoff, Groups, Swiss, Round robin]
+    #[arg(long)]
+    pub name: Option<String>,
+    /// single_elimination: play a match for third place
+    #[arg(long)]
+    pub third_place: bool,
+    /// round_robin: play it in N groups (snake seeding)
+    #[arg(long, value_name = "N")]
+    pub groups: Option<u32>,
+    /// swiss: rounds to play [default: ceil(log2 n)]
+    #[arg(long, value_name = "N", conflicts_with = "advance_wins")]
+    pub rounds: Option<u32>,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
 }
 
 /// Check-in, teams, the waiting list and players' reports, as `tournaments create` and

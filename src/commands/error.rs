@@ -11,6 +11,7 @@ use crate::db::DbError;
 use crate::domain::TournamentStatus;
 use crate::domain::engine::EngineError;
 use crate::domain::formats::groups::MAX_GROUPS;
+use crate::domain::formats::swiss::MAX_THRESHOLD;
 use crate::domain::settings::{MAX_PARTICIPANTS, Setting, SettingsError};
 use crate::import::ImportError;
 use crate::service::{Conflict, Field, Invalid, Rule, ServiceError};
@@ -152,6 +153,7 @@ fn settings(error: &SettingsError) -> String {
                 Setting::ThirdPlace => "--third-place",
                 Setting::Rounds => "--rounds",
                 Setting::Points => "--points",
+                Setting::Thresholds => "--advance-wins/--eliminate-losses",
             };
             let formats: Vec<&str> = setting.formats().iter().map(|f| f.as_str()).collect();
             format!(
@@ -160,7 +162,10 @@ fn settings(error: &SettingsError) -> String {
             )
         }
         SettingsError::GroupsTogether { format } => format!(
-            "--groups N and --advance N go together, and only with groups_playoffs (the format is {format})"
+            "--groups N and --advance N go together with groups_playoffs; a round_robin takes --groups N alone (the format is {format})"
+        ),
+        SettingsError::Thresholds => format!(
+            "--advance-wins and --eliminate-losses go together, each from 1 to {MAX_THRESHOLD}, and replace --rounds"
         ),
         SettingsError::GroupRange => {
             format!("--groups must be between 1 and {MAX_GROUPS}, and --advance at least 1")

@@ -23,6 +23,7 @@ mod members;
 mod ping;
 mod serve;
 mod spaces;
+mod stages;
 mod table;
 mod tournaments;
 mod verify;
@@ -123,6 +124,7 @@ async fn run_with_db(
         Command::Tournaments(command) => tournaments::run(config, db, command, out).await,
         Command::Audit(args) => audit::run(db, &args, out).await,
         Command::Matches(command) => matches::run(config, db, command, out).await,
+        Command::Stages(command) => stages::run(config, db, command, out).await,
         Command::Demo => demo::run(config, db, out).await,
         Command::Keys(command) => keys::run(config, db, command, out).await,
         Command::Members(command) => members::run(config, db, command, out).await,

@@ -312,6 +312,12 @@ async fn show(db: &Db, slug: &str, base_url: &BaseUrl, out: &mut impl Write) -> 
     if let Some(rounds) = t.rounds {
         settings.push(("rounds", rounds.to_string()));
     }
+    if let (Some(wins), Some(losses)) = (t.advance_wins, t.eliminate_losses) {
+        settings.push((
+            "thresholds",
+            format!("through at {wins} wins, out at {losses} losses"),
+        ));
+    }
     if let Some(points) = &t.points_scale {
         settings.push(("points", points.clone()));
     }
@@ -451,6 +457,7 @@ fn draft(args: CreateTournament) -> Result<Draft, Error> {
         advance_per_group: args.advance,
         rounds: args.rounds,
         points_scale: args.points,
+        thresholds: args.thresholds.given(),
         entry: entry::of_args(&args.entry)?,
         self_report: entry::new_self_report(&args.entry)?,
         ..Draft::new(&args.space, &args.slug, &args.name, &args.game, args.format)

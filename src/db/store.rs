@@ -10,10 +10,12 @@ use std::collections::HashMap;
 
 use super::matches::{self, Destination, MatchRow, MatchUpdate, NewMatch, ResultRow};
 use super::participants::{self, ParticipantRow};
-use super::stages::{self, StageRow};
+use super::stages::{self, StageEntrantRow, StagePlanRow, StageRow};
 use super::tournaments::{self, TournamentRow};
 use super::{Conn, DbError};
-use crate::domain::engine::{Entrant, Game, Link, Placing, Settings, Stage, State, stage_plan};
+use crate::domain::engine::{
+    Entrant, Game, Link, Placing, Settings, Stage, StageSpec, State, Take, Thresholds,
+};
 use crate::domain::standings::final_places::places;
 use crate::domain::{MatchStatus, Side};
 use crate::ids::{MatchId, ParticipantId, StageId};
@@ -23,6 +25,8 @@ pub struct Snapshot {
     pub tournament: TournamentRow,
     pub participants: Vec<ParticipantRow>,
     pub stages: Vec<StageRow>,
+    /// The players of each stage drawn from the one before, as stored.
+    pub stage_entrants: Vec<StageEntrantRow>,
     /// Matches in creation order: `matches[i]` is `state.games[i]` as loaded.
     pub matches: Vec<MatchRow>,
     pub results: Vec<ResultRow>,
@@ -33,13 +37,25 @@ impl Snapshot {
     pub async fn load(mut conn: Conn<'_>, tournament: TournamentRow) -> Result<Snapshot, DbError> {
         let participants = participants::list(conn.reborrow(), tournament.id).await?;
         let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
+        let plans = stages::list_plans(conn.reborrow(), tournament.id).await?;
+        let stage_entrants = stages::list_entrants(conn.reborrow(), tournament.id).await?;
         let rows = matches::list_in_creation_order(conn.reborrow(), tournament.id).await?;
         let results = matches::list_results(conn, tournament.id).await?;
-        let state = build_state(&tournament, &participants, &stage_rows, &rows, &results)?;
+        let stored = Stored {
+            tournament: &tournament,
+            participants: &participants,
+            stages: &stage_rows,
+            plans: &plans,
+            stage_entrants: &stage_entrants,
+            matches: &rows,
+            results: &results,
+        };
+        let state = build_state(&stored)?;
         Ok(Snapshot {
             tournament,
             participants,
             stages: stage_rows,
+            stage_entrants,
             matches: rows,
             results,
             state,
@@ -201,7 +217,9 @@ impl Snapshot {
         Ok(ids)
     }
 
-    /// Inserts the stages `after` added and updates changed statuses; returns ids by number.
+    /// Inserts the stages `after` added, updates changed statuses, and stores the players of
+    /// every stage after the first whose field changed (drawn, or reseeded); returns ids by
+    /// number.
     async fn save_stages(
         &self,
         mut conn: Conn<'_>,
@@ -211,32 +229,49 @@ impl Snapshot {
         for row in &self.stages {
             ids.insert(stage_number(row)?, row.id);
         }
-        let plan = stage_plan(after.format);
         for stage in &after.stages {
-            match self
+            let stored = self
                 .stages
                 .iter()
-                .find(|s| s.number == i64::from(stage.number))
-            {
-                Some(row) if row.status != stage.status => {
-                    stages::set_status(conn.reborrow(), row.id, stage.status).await?
+                .find(|s| s.number == i64::from(stage.number));
+            let id = match stored {
+                Some(row) => {
+                    if row.status != stage.status {
+                        stages::set_status(conn.reborrow(), row.id, stage.status).await?;
+                    }
+                    row.id
                 }
-                Some(_) => {}
                 None => {
-                    let name = (stage.number as usize)
-                        .checked_sub(1)
-                        .and_then(|i| plan.get(i))
-                        .map_or("Stage", |(_, name)| name);
+                    let name = after
+                        .spec(stage.number)
+                        .map_or_else(|| "Stage".to_owned(), |spec| spec.name);
                     let row = stages::insert(
                         conn.reborrow(),
                         self.tournament.id,
                         i64::from(stage.number),
                         stage.stage_type,
-                        name,
+                        &name,
                         stage.status,
                     )
                     .await?;
                     ids.insert(stage.number, row.id);
+                    row.id
+                }
+            };
+            if stage.number > 1 && !stage.field.is_empty() {
+                let field: Vec<(ParticipantId, i64)> = stage
+                    .field
+                    .iter()
+                    .map(|e| (ParticipantId::from_raw(e.id), i64::from(e.seed)))
+                    .collect();
+                let before: Vec<(ParticipantId, i64)> = self
+                    .stage_entrants
+                    .iter()
+                    .filter(|e| e.stage_id == id)
+                    .map(|e| (e.participant_id, e.seed))
+                    .collect();
+                if before != field {
+                    stages::replace_entrants(conn.reborrow(), id, &field).await?;
                 }
             }
         }
@@ -302,13 +337,67 @@ fn stage_number(row: &StageRow) -> Result<u32, DbError> {
     count(row.number, &format!("the number of stage {}", row.id), 1)
 }
 
-fn build_state(
-    tournament: &TournamentRow,
-    participants: &[ParticipantRow],
-    stage_rows: &[StageRow],
-    rows: &[MatchRow],
-    results: &[ResultRow],
-) -> Result<State, DbError> {
+/// A tournament's rows, as loaded, that its state is built from.
+struct Stored<'a> {
+    tournament: &'a TournamentRow,
+    participants: &'a [ParticipantRow],
+    stages: &'a [StageRow],
+    plans: &'a [StagePlanRow],
+    stage_entrants: &'a [StageEntrantRow],
+    matches: &'a [MatchRow],
+    results: &'a [ResultRow],
+}
+
+/// An added stage's row as the engine plans it, checked.
+fn spec_of(row: &StagePlanRow) -> Result<StageSpec, DbError> {
+    let what = |field: &str| format!("the {field} of stage plan {}", row.id);
+    let take = match (row.take, row.per_group) {
+        (Some(n), None) => Take::Best(count(n, &what("take"), 2)?),
+        (None, Some(m)) => Take::PerGroup(count(m, &what("per-group take"), 1)?),
+        _ => {
+            return Err(DbError::Corrupt(format!(
+                "{} has both or neither of take and per_group",
+                what("feed")
+            )));
+        }
+    };
+    let thresholds = thresholds(row.advance_wins, row.eliminate_losses, &what("thresholds"))?;
+    Ok(StageSpec {
+        stage_type: row.stage_type,
+        name: row.name.clone(),
+        third_place: row.third_place,
+        groups: optional_count(row.group_count, &what("group count"))?,
+        rounds: optional_count(row.rounds, &what("round count"))?,
+        thresholds,
+        take: Some(take),
+    })
+}
+
+fn thresholds(
+    wins: Option<i64>,
+    losses: Option<i64>,
+    what: &str,
+) -> Result<Option<Thresholds>, DbError> {
+    match (wins, losses) {
+        (None, None) => Ok(None),
+        (Some(w), Some(l)) => Ok(Some(Thresholds {
+            advance_wins: count(w, what, 1)?,
+            eliminate_losses: count(l, what, 1)?,
+        })),
+        _ => Err(DbError::Corrupt(format!("{what} has one of two values"))),
+    }
+}
+
+fn build_state(stored: &Stored<'_>) -> Result<State, DbError> {
+    let Stored {
+        tournament,
+        participants,
+        stages: stage_rows,
+        plans,
+        stage_entrants,
+        matches: rows,
+        results,
+    } = *stored;
     let what = |field: &str| format!("the {field} of tournament {}", tournament.id);
     let points_scale = tournament
         .points_scale
@@ -325,6 +414,12 @@ fn build_state(
         advance_per_group: optional_count(tournament.advance_per_group, &what("advance count"))?,
         rounds: optional_count(tournament.rounds, &what("round count"))?,
         points_scale,
+        thresholds: thresholds(
+            tournament.advance_wins,
+            tournament.eliminate_losses,
+            &what("thresholds"),
+        )?,
+        later_stages: plans.iter().map(spec_of).collect::<Result<_, _>>()?,
     };
     let mut state = State::new(tournament.format, settings);
     let mut stage_number_of: HashMap<StageId, u32> = HashMap::new();
@@ -335,6 +430,7 @@ fn build_state(
             number,
             stage_type: row.stage_type,
             status: row.status,
+            field: Vec::new(),
         });
     }
     if !state.stages.is_empty() {
@@ -416,7 +512,62 @@ fn build_state(
         game.results = placings.remove(&row.id).unwrap_or_default();
         state.games.push(game);
     }
+    set_stage_fields(&mut state, &stage_number_of, stage_entrants)?;
     Ok(state)
+}
+
+/// Each drawn stage's players: the first stage's are the tournament's; a later stage's as stored
+/// when it was drawn, or, for a stage drawn before they were stored, everyone in its matches by
+/// the tournament's seeds.
+fn set_stage_fields(
+    state: &mut State,
+    stage_number_of: &HashMap<StageId, u32>,
+    stored: &[StageEntrantRow],
+) -> Result<(), DbError> {
+    let mut fields: HashMap<u32, Vec<Entrant>> = HashMap::new();
+    for row in stored {
+        let number = stage_number_of.get(&row.stage_id).copied().ok_or_else(|| {
+            DbError::Corrupt(format!(
+                "a stage entrant is in {}, not a stage of the tournament",
+                row.stage_id
+            ))
+        })?;
+        fields.entry(number).or_default().push(Entrant {
+            id: row.participant_id.raw(),
+            seed: count(
+                row.seed,
+                &format!("the seed of {} in {}", row.participant_id, row.stage_id),
+                1,
+            )?,
+        });
+    }
+    let entrants = state.entrants.clone();
+    for stage in &mut state.stages {
+        stage.field = if stage.number == 1 {
+            entrants.clone()
+        } else if let Some(mut field) = fields.remove(&stage.number) {
+            field.sort_by_key(|e| e.seed);
+            field
+        } else {
+            let playing: std::collections::HashSet<i64> = state
+                .games
+                .iter()
+                .filter(|g| g.stage == stage.number)
+                .flat_map(|g| [g.a, g.b])
+                .flatten()
+                .collect();
+            entrants
+                .iter()
+                .filter(|e| playing.contains(&e.id))
+                .enumerate()
+                .map(|(i, e)| Entrant {
+                    id: e.id,
+                    seed: i as u32 + 1,
+                })
+                .collect()
+        };
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -47,6 +47,9 @@ pub struct TournamentRow {
     pub waiting_list: Option<i64>,
     /// Players' own reports: `None` off; else how long an opponent has to answer (ms).
     pub self_report_within: Option<i64>,
+    /// Swiss played to thresholds: a player leaves at this many wins or losses.
+    pub advance_wins: Option<i64>,
+    pub eliminate_losses: Option<i64>,
 }
 
 impl TournamentRow {
@@ -110,6 +113,9 @@ pub struct NewTournament<'a> {
     pub rounds: Option<i64>,
     /// free_for_all: points for places 1, 2, 3, ...
     pub points_scale: Option<&'a [u32]>,
+    /// swiss: win and loss thresholds.
+    pub advance_wins: Option<i64>,
+    pub eliminate_losses: Option<i64>,
     pub starts_at: i64,
     pub ends_at: Option<i64>,
     pub registration_opens_at: Option<i64>,
@@ -125,9 +131,9 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         max_participants, description, third_place, group_count, advance_per_group, rounds, \
         points_scale, starts_at, ends_at, registration_opens_at, registration_closes_at, created_at, \
         updated_at, check_in_opens_before, check_in_closes_before, no_show, team_min, team_max, \
-        incomplete_rosters, waiting_list, self_report_within) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
-        $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20, $21, $22, $23, $24, $25, $26, \
-        $27) RETURNING *";
+        incomplete_rosters, waiting_list, self_report_within, advance_wins, eliminate_losses) VALUES \
+        ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, \
+        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29) RETURNING *";
     let entry = EntryColumns::of(&new.entry);
     Ok(on_conn!(conn, c => sqlx::query_as::<_, TournamentRow>(SQL)
         .bind(new.space_id).bind(new.slug).bind(new.name).bind(new.game)
@@ -138,7 +144,7 @@ pub async fn insert(conn: Conn<'_>, new: &NewTournament<'_>) -> Result<Tournamen
         .bind(new.registration_opens_at).bind(new.registration_closes_at).bind(new.now)
         .bind(entry.opens_before).bind(entry.closes_before).bind(entry.no_show)
         .bind(entry.team_min).bind(entry.team_max).bind(entry.incomplete).bind(entry.waiting_list)
-        .bind(new.self_report.column())
+        .bind(new.self_report.column()).bind(new.advance_wins).bind(new.eliminate_losses)
         .fetch_one(c).await?))
 }
 

@@ -4,7 +4,9 @@
 use std::fmt;
 
 use super::Format;
+use super::engine::Thresholds;
 use super::formats::groups::MAX_GROUPS;
+use super::formats::swiss::MAX_THRESHOLD;
 
 /// The most participants a tournament may take.
 pub const MAX_PARTICIPANTS: u32 = 4096;
@@ -19,6 +21,8 @@ pub struct Proposed<'a> {
     pub advance_per_group: Option<u32>,
     pub rounds: Option<u32>,
     pub points_scale: Option<&'a [u32]>,
+    /// Swiss: a win and a loss threshold (`--advance-wins`, `--eliminate-losses`).
+    pub thresholds: Option<Thresholds>,
 }
 
 /// A setting that belongs to some formats only.
@@ -27,6 +31,7 @@ pub enum Setting {
     ThirdPlace,
     Rounds,
     Points,
+    Thresholds,
 }
 
 impl Setting {
@@ -36,6 +41,7 @@ impl Setting {
             Setting::ThirdPlace => &[Format::SingleElimination],
             Setting::Rounds => &[Format::Swiss, Format::FreeForAll],
             Setting::Points => &[Format::FreeForAll],
+            Setting::Thresholds => &[Format::Swiss],
         }
     }
 
@@ -44,6 +50,7 @@ impl Setting {
             Setting::ThirdPlace => "a third-place match",
             Setting::Rounds => "a number of rounds",
             Setting::Points => "a points scale",
+            Setting::Thresholds => "win and loss thresholds",
         }
     }
 }
@@ -67,6 +74,8 @@ pub enum SettingsError {
     NoRounds,
     /// An empty points scale, or a lower place earning more.
     PointsOrder,
+    /// Thresholds out of range, or given with a number of rounds.
+    Thresholds,
 }
 
 impl fmt::Display for SettingsError {
@@ -87,7 +96,7 @@ impl fmt::Display for SettingsError {
             }
             SettingsError::GroupsTogether { format } => write!(
                 f,
-                "groups and the number advancing from each go together, and only with groups_playoffs (the format is {format})"
+                "groups and the number advancing from each go together with groups_playoffs; a round_robin may have groups alone (the format is {format})"
             ),
             SettingsError::GroupRange => write!(
                 f,
@@ -102,6 +111,10 @@ impl fmt::Display for SettingsError {
             SettingsError::NoRounds => f.write_str("there must be at least 1 round"),
             SettingsError::PointsOrder => f.write_str(
                 "points are listed for places 1, 2, 3, ... and a lower place never earns more",
+            ),
+            SettingsError::Thresholds => write!(
+                f,
+                "win and loss thresholds go together, each from 1 to {MAX_THRESHOLD}, and replace a number of rounds"
             ),
         }
     }
@@ -126,10 +139,20 @@ pub fn check(p: &Proposed<'_>) -> Result<(), SettingsError> {
     };
     only_for(Setting::ThirdPlace, p.third_place)?;
     let grouped = p.group_count.is_some() || p.advance_per_group.is_some();
-    if grouped != (p.format == Format::GroupsPlayoffs)
-        || (grouped && (p.group_count.is_none() || p.advance_per_group.is_none()))
+    let group_stage_alone = p.format == Format::RoundRobin && p.advance_per_group.is_none();
+    if !group_stage_alone
+        && (grouped != (p.format == Format::GroupsPlayoffs)
+            || (grouped && (p.group_count.is_none() || p.advance_per_group.is_none())))
     {
         return Err(SettingsError::GroupsTogether { format: p.format });
+    }
+    if let Some(groups) = p.group_count.filter(|_| group_stage_alone) {
+        if !(1..=MAX_GROUPS).contains(&groups) {
+            return Err(SettingsError::GroupRange);
+        }
+        if u64::from(groups) * 2 > u64::from(p.max_participants) {
+            return Err(SettingsError::GroupsNeedPlaces { groups });
+        }
     }
     if let (Some(groups), Some(advance)) = (p.group_count, p.advance_per_group) {
         if !(1..=MAX_GROUPS).contains(&groups) || advance == 0 {
@@ -145,6 +168,14 @@ pub fn check(p: &Proposed<'_>) -> Result<(), SettingsError> {
     only_for(Setting::Rounds, p.rounds.is_some())?;
     if p.rounds == Some(0) {
         return Err(SettingsError::NoRounds);
+    }
+    only_for(Setting::Thresholds, p.thresholds.is_some())?;
+    if let Some(t) = p.thresholds
+        && (p.rounds.is_some()
+            || !(1..=MAX_THRESHOLD).contains(&t.advance_wins)
+            || !(1..=MAX_THRESHOLD).contains(&t.eliminate_losses))
+    {
+        return Err(SettingsError::Thresholds);
     }
     if let Some(scale) = p.points_scale {
         only_for(Setting::Points, true)?;
@@ -168,6 +199,7 @@ mod tests {
             advance_per_group: None,
             rounds: None,
             points_scale: None,
+            thresholds: None,
         }
     }
 

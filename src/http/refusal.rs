@@ -195,6 +195,9 @@ fn invalid_in_russian(invalid: &Invalid) -> Option<String> {
                 "групп должно быть не меньше одной, и из каждой выходит хотя бы один".to_owned()
             }
             SettingsError::PlayoffTooSmall => "в плей-офф нужно хотя бы 2 участника".to_owned(),
+            SettingsError::Thresholds => {
+                "пороги побед и поражений задаются вместе, вместо числа раундов".to_owned()
+            }
             SettingsError::GroupsNeedPlaces { groups } => {
                 format!("для {groups} групп нужно хотя бы {} мест", groups * 2)
             }

@@ -296,6 +296,12 @@ pub enum Rule {
         tournament: String,
         status: TournamentStatus,
     },
+    /// The engine refused a stage as planned or a reseeding.
+    #[error("'{tournament}': {error}")]
+    Stages {
+        tournament: String,
+        error: EngineError,
+    },
     #[error("'{tournament}' cannot start: {error}")]
     CannotStart {
         tournament: String,

@@ -137,6 +137,8 @@ async fn load_tournament(
         advance_per_group: doc.advance_per_group.map(i64::from),
         rounds: doc.rounds.map(i64::from),
         points_scale: doc.points_scale.as_deref(),
+        advance_wins: None,
+        eliminate_losses: None,
         starts_at: doc.starts_at,
         ends_at: doc.ends_at,
         registration_opens_at: doc.registration_opens_at,

@@ -27,6 +27,7 @@ pub mod seeding;
 pub mod sign_in;
 pub mod site;
 pub mod spaces;
+pub mod stages;
 pub mod tournaments;
 mod waiting_list;
 

@@ -13,6 +13,7 @@ use crate::db::participants;
 use crate::db::store::Snapshot;
 use crate::db::tournaments::{self, NewTournament, TournamentRow};
 use crate::db::{Db, Tx, claims};
+use crate::domain::engine::Thresholds;
 use crate::domain::engine::{self, State};
 use crate::domain::entry::{CheckIn, Entry, Teams};
 use crate::domain::lifecycle::{self, Mover};
@@ -39,6 +40,8 @@ pub struct Draft {
     pub advance_per_group: Option<u32>,
     pub rounds: Option<u32>,
     pub points_scale: Option<Vec<u32>>,
+    /// Swiss played to win and loss thresholds.
+    pub thresholds: Option<Thresholds>,
     /// Check-in, teams, waiting list.
     pub entry: Entry,
     /// Whether players report their own matches.
@@ -63,6 +66,7 @@ impl Draft {
             advance_per_group: None,
             rounds: None,
             points_scale: None,
+            thresholds: None,
             entry: Entry::default(),
             self_report: SelfReport::Off,
         }
@@ -92,6 +96,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         advance_per_group: draft.advance_per_group,
         rounds: draft.rounds,
         points_scale: draft.points_scale.as_deref(),
+        thresholds: draft.thresholds,
     })
     .map_err(Invalid::Settings)?;
     draft.entry.check().map_err(Invalid::Entry)?;
@@ -117,6 +122,8 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         advance_per_group: draft.advance_per_group.map(i64::from),
         rounds: draft.rounds.map(i64::from),
         points_scale: draft.points_scale.as_deref(),
+        advance_wins: draft.thresholds.map(|t| i64::from(t.advance_wins)),
+        eliminate_losses: draft.thresholds.map(|t| i64::from(t.eliminate_losses)),
         starts_at: draft.starts_at,
         ends_at: None,
         registration_opens_at: None,
@@ -228,6 +235,7 @@ pub async fn update(
                 .and_then(|n| u32::try_from(n).ok()),
             rounds: tournament.rounds.and_then(|n| u32::try_from(n).ok()),
             points_scale: scale.as_deref(),
+            thresholds: None,
         })
         .map_err(Invalid::Settings)?;
         if i64::from(max) < tournament.field_size {

@@ -362,6 +362,7 @@ fn favourites_never_meet_again_before_the_losers_final() {
             number: 1,
             stage_type: StageType::DoubleElimination,
             status: StageStatus::Running,
+            field: old.entrants.clone(),
         }];
         old.games = double_wired(1, &old.entrants, &Wiring::Reverse);
         play_favourites(&mut old);

@@ -1,19 +1,20 @@
-//! What happens when a stage's last match is played: the next Swiss round is paired, the playoff
-//! is drawn from the group tables, or the tournament is complete.
+//! What happens when a stage's last match is played: the next Swiss round is paired, or the
+//! stage is complete and the next one is drawn from its standings ([`super::draw`]), or the
+//! tournament is complete.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use super::progress::settle;
+use super::draw::draw_next;
+use super::plan::Thresholds;
 use super::start::swiss_round;
-use super::state::{Pid, State};
-use crate::domain::formats::{self, elimination, swiss};
-use crate::domain::standings::table::group_tables;
-use crate::domain::{Format, StageStatus, StageType, Winner};
+use super::state::{Pid, Stage, State};
+use crate::domain::formats::{self, swiss};
+use crate::domain::{StageStatus, StageType, Winner};
 
 /// What advancing changed.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Advanced {
-    /// Matches created (a Swiss round, the playoff).
+    /// Matches created (a Swiss round, the next stage).
     pub created: Vec<usize>,
     /// Set when the last match of the tournament was played.
     pub tournament_completed: bool,
@@ -22,7 +23,7 @@ pub struct Advanced {
 /// Moves the tournament on if its current stage has nothing left to play.
 pub(crate) fn advance(state: &mut State) -> Advanced {
     let mut advanced = Advanced::default();
-    let Some(stage) = state.current_stage().copied() else {
+    let Some(stage) = state.current_stage().cloned() else {
         return advanced;
     };
     if stage.status == StageStatus::Completed
@@ -33,45 +34,18 @@ pub(crate) fn advance(state: &mut State) -> Advanced {
         return advanced;
     }
     let before = state.games.len();
-    match stage.stage_type {
-        StageType::Swiss => {
-            let played = state
-                .games_of_stage(stage.number)
-                .map(|i| state.games[i].round)
-                .max()
-                .unwrap_or(0);
-            let total = state
-                .settings
-                .rounds
-                .unwrap_or_else(|| swiss::default_rounds(state.entrants.len()));
-            if played < total {
-                let pairing = next_swiss_pairing(state, stage.number);
-                formats::append(state, swiss_round(stage.number, played + 1, pairing));
-            } else {
-                complete_stage(state, stage.number);
-            }
+    let next_round = match stage.stage_type {
+        StageType::Swiss => next_swiss_round(state, &stage),
+        _ => None,
+    };
+    match next_round {
+        Some((round, pairing)) => {
+            formats::append(state, swiss_round(stage.number, round, pairing));
         }
-        StageType::Groups if state.format == Format::GroupsPlayoffs => {
+        None => {
             complete_stage(state, stage.number);
-            let advance = state.settings.advance_per_group.unwrap_or(1) as usize;
-            let stage_games: Vec<_> = state
-                .games_of_stage(stage.number)
-                .map(|i| &state.games[i])
-                .collect();
-            let tables: Vec<Vec<Pid>> = group_tables(&state.entrants, &stage_games)
-                .into_iter()
-                .map(|(_, rows)| rows.into_iter().map(|row| row.participant).collect())
-                .collect();
-            let field = formats::groups::playoff_field(&tables, advance);
-            let playoff = stage.number + 1;
-            if let Some(next) = state.stages.iter_mut().find(|s| s.number == playoff) {
-                next.status = StageStatus::Running;
-            }
-            // At least two advance (checked at creation), so the playoff has a match to play.
-            formats::append(state, elimination::single(playoff, &field, false));
-            settle(state);
+            draw_next(state, stage.number);
         }
-        _ => complete_stage(state, stage.number),
     }
     advanced.created = (before..state.games.len()).collect();
     advanced.tournament_completed = state
@@ -87,10 +61,72 @@ fn complete_stage(state: &mut State, number: u32) {
     }
 }
 
-/// Pairs the next round of the Swiss stage `stage`.
-fn next_swiss_pairing(state: &State, stage: u32) -> swiss::Pairing {
-    let history = swiss_history(state, stage);
-    swiss::next_round(&history.ranked, &history.met, &history.had_bye)
+/// The next round of the Swiss stage `stage` and its pairing, or `None` when the stage is over:
+/// its rounds are played, or (with thresholds) every player has reached one.
+fn next_swiss_round(state: &State, stage: &Stage) -> Option<(u32, swiss::Pairing)> {
+    let spec = state.spec(stage.number)?;
+    let played = state
+        .games_of_stage(stage.number)
+        .map(|i| state.games[i].round)
+        .max()
+        .unwrap_or(0);
+    let history = match spec.thresholds {
+        Some(thresholds) => {
+            let still_in = still_in(state, stage, thresholds);
+            if still_in.is_empty() {
+                return None;
+            }
+            swiss_history_among(state, stage.number, |p| still_in.contains(&p))
+        }
+        None => {
+            let total = spec
+                .rounds
+                .unwrap_or_else(|| swiss::default_rounds(stage.field.len()));
+            if played >= total {
+                return None;
+            }
+            swiss_history(state, stage.number)
+        }
+    };
+    let pairing = swiss::next_round(&history.ranked, &history.met, &history.had_bye);
+    Some((played + 1, pairing))
+}
+
+/// A player's wins and losses in one stage (a bye is a win).
+pub(crate) fn records(state: &State, stage: u32) -> HashMap<Pid, (u32, u32)> {
+    let mut records: HashMap<Pid, (u32, u32)> = state
+        .field_of(stage)
+        .iter()
+        .map(|e| (e.id, (0, 0)))
+        .collect();
+    for game in state.games_of_stage(stage).map(|i| &state.games[i]) {
+        if let Some(winner) = game.winner_id()
+            && let Some(record) = records.get_mut(&winner)
+        {
+            record.0 += 1;
+        }
+        if let Some(loser) = game.loser_id()
+            && let Some(record) = records.get_mut(&loser)
+        {
+            record.1 += 1;
+        }
+    }
+    records
+}
+
+/// The players of a threshold Swiss who have reached neither threshold.
+fn still_in(state: &State, stage: &Stage, thresholds: Thresholds) -> HashSet<Pid> {
+    let records = records(state, stage.number);
+    stage
+        .field
+        .iter()
+        .filter(|e| {
+            records.get(&e.id).is_some_and(|&(wins, losses)| {
+                wins < thresholds.advance_wins && losses < thresholds.eliminate_losses
+            })
+        })
+        .map(|e| e.id)
+        .collect()
 }
 
 /// What the next Swiss round is paired from: the table, the pairs who have met and who sat out.
@@ -104,8 +140,14 @@ pub struct SwissHistory {
 
 /// The Swiss stage `stage` of `state` as its next round's pairing sees it.
 pub fn swiss_history(state: &State, stage: u32) -> SwissHistory {
-    let mut half_points: std::collections::HashMap<Pid, u32> =
-        state.entrants.iter().map(|e| (e.id, 0)).collect();
+    swiss_history_among(state, stage, |_| true)
+}
+
+/// The same, with only the players `pairs` accepts in the table (a threshold Swiss pairs only
+/// those still in it); every meeting and bye of the stage still counts.
+fn swiss_history_among(state: &State, stage: u32, pairs: impl Fn(Pid) -> bool) -> SwissHistory {
+    let field = state.field_of(stage);
+    let mut half_points: HashMap<Pid, u32> = field.iter().map(|e| (e.id, 0)).collect();
     let mut met = HashSet::new();
     let mut had_bye = HashSet::new();
     for game in state.games_of_stage(stage).map(|i| &state.games[i]) {
@@ -131,9 +173,9 @@ pub fn swiss_history(state: &State, stage: u32) -> SwissHistory {
             None => {}
         }
     }
-    let mut ranked: Vec<_> = state
-        .entrants
+    let mut ranked: Vec<_> = field
         .iter()
+        .filter(|e| pairs(e.id))
         .map(|e| (half_points.get(&e.id).copied().unwrap_or(0), e.seed, e.id))
         .collect();
     ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));

@@ -406,6 +406,7 @@ fn a_bracket_drawn_with_the_old_drop_ins_keeps_them_to_the_end() {
         number: 1,
         stage_type: StageType::DoubleElimination,
         status: StageStatus::Running,
+        field: state.entrants.clone(),
     }];
     state.games = double_wired(1, &state.entrants, &Wiring::Reverse);
     for (i, game) in state.games.iter_mut().enumerate() {

@@ -5,18 +5,26 @@
 //! environment.
 
 mod advance;
+mod draw;
 mod error;
 #[cfg(test)]
 mod examples;
 mod outcome;
+mod plan;
 mod play;
 mod progress;
+#[cfg(test)]
+mod stage_examples;
 mod start;
 mod state;
 
 pub use advance::{SwissHistory, swiss_history};
+pub use draw::{Reseeded, reseed};
 pub use error::EngineError;
 pub use outcome::{Outcome, Previous};
+pub use plan::{
+    StageSpec, Take, Thresholds, check_next, check_options, default_name, first_stage_type, plan,
+};
 pub use play::{Corrected, Reported, correct, report};
-pub use start::{stage_plan, start};
+pub use start::{check_stages, start};
 pub use state::{Entrant, Game, Link, Pid, Placing, Settings, Stage, State};

@@ -1,5 +1,6 @@
 //! The state the engine works on: one tournament's entrants, stages and matches, in memory.
 
+use super::plan::{StageSpec, Thresholds};
 use crate::domain::{Bracket, Format, MatchStatus, Side, StageStatus, StageType, Winner};
 
 /// A participant, as the engine knows it: an id (the database's, or any number in tests).
@@ -24,6 +25,10 @@ pub struct Settings {
     pub rounds: Option<u32>,
     /// free_for_all: points for places 1, 2, 3, ... (a default scale when unset).
     pub points_scale: Option<Vec<u32>>,
+    /// swiss: play until each player reaches a win or a loss threshold (instead of `rounds`).
+    pub thresholds: Option<Thresholds>,
+    /// The stages after the first (and after a groups-then-playoffs' implied playoff).
+    pub later_stages: Vec<StageSpec>,
 }
 
 /// Where a match's winner or loser goes next: a match (by index in [`State::games`]) and side.
@@ -138,11 +143,21 @@ impl Game {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A stage as played: its number (from 1), type and status, and the players it was drawn with.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stage {
     pub number: u32,
     pub stage_type: StageType,
     pub status: StageStatus,
+    /// The stage's players in its seed order (`seed` is the stage's own, from 1); empty until
+    /// the stage is drawn. The first stage's field is the tournament's.
+    pub field: Vec<Entrant>,
+}
+
+impl Stage {
+    pub fn has(&self, participant: Pid) -> bool {
+        self.field.iter().any(|e| e.id == participant)
+    }
 }
 
 /// A tournament as the engine sees it.
@@ -193,6 +208,11 @@ impl State {
             .iter()
             .rev()
             .find(|s| s.status != StageStatus::Pending)
+    }
+
+    /// The players of stage `number` (its own seeds), empty when it is not drawn.
+    pub fn field_of(&self, number: u32) -> &[Entrant] {
+        self.stage(number).map_or(&[], |s| s.field.as_slice())
     }
 
     /// True when every match of every stage is completed (and there is at least one stage).

@@ -13,6 +13,7 @@ pub mod matching;
 pub mod rematches;
 pub mod round_robin;
 pub mod seeding;
+pub mod separation;
 pub mod swiss;
 
 use std::ops::Range;

@@ -25,6 +25,9 @@ use std::collections::HashSet;
 use super::matching::{self, Edge};
 use crate::domain::engine::Pid;
 
+/// The highest win or loss threshold a Swiss stage can have.
+pub const MAX_THRESHOLD: u32 = 16;
+
 /// Rounds a Swiss of `n` players plays when the tournament does not say: enough to separate a
 /// single winner, ceil(log2 n), and never more than n - 1.
 pub fn default_rounds(n: usize) -> u32 {

@@ -4,15 +4,18 @@
 //! 4th, and everyone else shares the range of the round they went out in (3-4, 5-8, ...); in double
 //! elimination only losers-bracket and grand-final defeats eliminate. A participant still in the
 //! running has no place yet. Round robin, Swiss and free-for-all place everyone when the last
-//! match is played, by table position. Groups then playoffs: the playoff places its field, and the
-//! rest share ranges by their position in their group (all third-placed, then all fourth-placed).
+//! match is played, by table position. Several stages (groups then playoffs is one case): the last
+//! stage places its field, then those who left each earlier stage, later stages first, by their
+//! standing there; leavers of a group stage share ranges by group position (all third-placed,
+//! then all fourth-placed).
 
 use std::collections::HashMap;
 
 use super::leaderboard::leaderboard;
-use super::table::{Scoring, group_tables, table};
-use crate::domain::engine::{Pid, State};
-use crate::domain::{Bracket, Format, StageType, Winner};
+use super::stages::{Ranked, scoring, stage_order};
+use super::table::{Scoring, table};
+use crate::domain::engine::{Pid, Stage, State};
+use crate::domain::{Bracket, Format, StageStatus, StageType, Winner};
 
 /// A decided place: `place` to `place_to` (equal unless shared).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,12 +27,20 @@ pub struct Place {
 /// The decided places of the field.
 pub fn places(state: &State) -> HashMap<Pid, Place> {
     let field: Vec<Pid> = state.entrants.iter().map(|e| e.id).collect();
+    let staged = state.stages.len() > 1
+        || state
+            .stages
+            .first()
+            .is_some_and(|s| s.stage_type == StageType::Groups);
+    if staged {
+        return staged_places(state);
+    }
     match state.format {
         Format::SingleElimination | Format::DoubleElimination => {
             elimination_places(state, 1, &field, 0)
         }
         Format::RoundRobin | Format::Swiss | Format::FreeForAll => table_places(state),
-        Format::GroupsPlayoffs => groups_playoff_places(state),
+        Format::GroupsPlayoffs => staged_places(state),
     }
 }
 
@@ -48,7 +59,7 @@ fn table_places(state: &State) -> HashMap<Pid, Place> {
             .into_iter()
             .map(|r| (r.participant, r.position))
             .collect(),
-        Format::Swiss => table(&state.entrants, &games, Scoring::Swiss)
+        Format::Swiss => table(&state.entrants, &games, scoring(state.spec(1).as_ref()))
             .into_iter()
             .map(|r| (r.participant, r.position))
             .collect(),
@@ -72,7 +83,7 @@ fn table_places(state: &State) -> HashMap<Pid, Place> {
 }
 
 /// Places in the elimination stage `stage` for its `field`, `offset` places below the top.
-fn elimination_places(
+pub(crate) fn elimination_places(
     state: &State,
     stage: u32,
     field: &[Pid],
@@ -181,43 +192,54 @@ fn elimination_places(
     result
 }
 
-fn groups_playoff_places(state: &State) -> HashMap<Pid, Place> {
-    let Some(playoff) = state
+/// Places across stages: those in the last stage drawn by its places, then those who left each
+/// earlier stage, later stages first, each by their standing there (equal keys share a range:
+/// a group position, an elimination round).
+fn staged_places(state: &State) -> HashMap<Pid, Place> {
+    let drawn: Vec<&Stage> = state
         .stages
         .iter()
-        .find(|s| s.stage_type == StageType::SingleElimination)
-    else {
+        .filter(|s| s.status != StageStatus::Pending && !s.field.is_empty())
+        .collect();
+    let Some(last) = drawn.last() else {
         return HashMap::new();
     };
-    let playoff_field: Vec<Pid> = state
-        .games_of_stage(playoff.number)
-        .map(|i| &state.games[i])
-        .filter(|g| g.round == 1)
-        .flat_map(|g| [g.a, g.b])
-        .flatten()
-        .collect();
-    if playoff_field.is_empty() {
-        return HashMap::new();
-    }
-    let mut result = elimination_places(state, playoff.number, &playoff_field, 0);
-    let group_games: Vec<_> = state
-        .games
-        .iter()
-        .filter(|g| g.stage < playoff.number)
-        .collect();
-    let tables = group_tables(&state.entrants, &group_games);
-    // The rest: all at group position p share one range, after those at better positions.
-    let mut next = playoff_field.len() as u32 + 1;
-    let deepest = tables.iter().map(|(_, rows)| rows.len()).max().unwrap_or(0);
-    for position in 0..deepest {
-        let at: Vec<Pid> = tables
-            .iter()
-            .filter_map(|(_, rows)| rows.get(position).map(|r| r.participant))
-            .filter(|id| !playoff_field.contains(id))
-            .collect();
-        if at.is_empty() {
-            continue;
+    let mut result = match last.stage_type {
+        StageType::SingleElimination | StageType::DoubleElimination => {
+            let ids: Vec<Pid> = last.field.iter().map(|e| e.id).collect();
+            elimination_places(state, last.number, &ids, 0)
         }
+        _ if last.status == StageStatus::Completed => {
+            let mut result = HashMap::new();
+            share_ranges(&stage_order(state, last.number), 0, &mut result);
+            result
+        }
+        _ => HashMap::new(),
+    };
+    let mut offset = last.field.len() as u32;
+    for pair in drawn.windows(2).rev() {
+        let (earlier, later) = (pair[0], pair[1]);
+        let left: Vec<Ranked> = stage_order(state, earlier.number)
+            .into_iter()
+            .filter(|r| !later.has(r.participant))
+            .collect();
+        offset += share_ranges(&left, offset, &mut result);
+    }
+    result
+}
+
+/// Places `order` (best first) from `offset + 1`: equal keys share a range. Returns how many.
+fn share_ranges(order: &[Ranked], offset: u32, result: &mut HashMap<Pid, Place>) -> u32 {
+    let mut keys: Vec<u32> = order.iter().map(|r| r.key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let mut next = offset + 1;
+    for key in keys {
+        let at: Vec<Pid> = order
+            .iter()
+            .filter(|r| r.key == key)
+            .map(|r| r.participant)
+            .collect();
         let place_to = next + at.len() as u32 - 1;
         for id in at {
             result.insert(
@@ -230,7 +252,7 @@ fn groups_playoff_places(state: &State) -> HashMap<Pid, Place> {
         }
         next = place_to + 1;
     }
-    result
+    order.len() as u32
 }
 
 #[cfg(test)]

@@ -3,11 +3,13 @@
 
 pub mod final_places;
 pub mod leaderboard;
+pub mod stages;
 pub mod table;
 
 use final_places::{Place, places};
 use leaderboard::{LeaderRow, leaderboard};
-use table::{Scoring, TableRow, group_tables, table};
+use stages::{scoring, stage_standings};
+use table::{TableRow, group_tables, table};
 
 use super::engine::{Pid, State};
 use super::{Format, StageStatus, StageType};
@@ -17,7 +19,7 @@ use super::{Format, StageStatus, StageType};
 pub enum Standings {
     /// Round robin and Swiss while they are played.
     PointsTable(Vec<TableRow>),
-    /// Groups then playoffs while the groups are played.
+    /// A group stage while it is played.
     Groups(Vec<(String, Vec<TableRow>)>),
     /// Free-for-all while it is played.
     Leaderboard(Vec<LeaderRow>),
@@ -32,26 +34,46 @@ pub struct PlaceRow {
     pub place: Option<Place>,
 }
 
-/// The standings as a tournament's format shows them. A league (round robin, Swiss,
-/// free-for-all) keeps its table after the last round, the table people come to read; the
-/// others show final places once decided (see [`final_place_rows`] for a league's).
+/// The standings as a tournament's format shows them. A league of one stage (round robin,
+/// Swiss, free-for-all) keeps its table after the last round, the table people come to read; the
+/// others show final places once decided (see [`final_place_rows`] for a league's). A tournament
+/// of several stages shows the running stage's standings (an elimination stage: everyone's
+/// places as far as decided), and the final places across stages once complete.
 pub fn standings(state: &State) -> Standings {
     let completed = is_completed(state);
     let games: Vec<_> = state.games.iter().collect();
-    match state.format {
-        Format::RoundRobin => {
-            Standings::PointsTable(table(&state.entrants, &games, Scoring::RoundRobin))
+    let first = state.stages.first().map(|s| s.stage_type);
+    if state.stages.len() > 1 || first == Some(StageType::Groups) {
+        if completed && state.stages.len() > 1 {
+            return Standings::FinalPlaces(place_rows(state));
         }
-        Format::Swiss => Standings::PointsTable(table(&state.entrants, &games, Scoring::Swiss)),
+        return match state.current_stage() {
+            Some(stage)
+                if !matches!(
+                    stage.stage_type,
+                    StageType::SingleElimination | StageType::DoubleElimination
+                ) =>
+            {
+                stage_standings(state, stage.number)
+                    .unwrap_or_else(|| Standings::FinalPlaces(place_rows(state)))
+            }
+            Some(_) => Standings::FinalPlaces(place_rows(state)),
+            None => Standings::Groups(group_tables(&state.entrants, &games)),
+        };
+    }
+    match state.format {
+        Format::RoundRobin => Standings::PointsTable(table(
+            &state.entrants,
+            &games,
+            scoring(state.spec(1).as_ref()),
+        )),
+        Format::Swiss => Standings::PointsTable(table(
+            &state.entrants,
+            &games,
+            scoring(state.spec(1).as_ref()),
+        )),
         Format::FreeForAll => Standings::Leaderboard(leaderboard(&state.entrants, &games)),
         _ if completed => Standings::FinalPlaces(place_rows(state)),
-        Format::GroupsPlayoffs
-            if state
-                .current_stage()
-                .is_none_or(|s| s.stage_type == StageType::Groups) =>
-        {
-            Standings::Groups(group_tables(&state.entrants, &games))
-        }
         _ => Standings::FinalPlaces(place_rows(state)),
     }
 }

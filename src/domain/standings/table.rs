@@ -44,6 +44,9 @@ pub enum Scoring {
     RoundRobin,
     /// Win 1, draw ½, loss 0; then Buchholz, median Buchholz, Sonneborn-Berger.
     Swiss,
+    /// A Swiss with win and loss thresholds (no draws): by record (wins, then fewer losses: 3–0
+    /// before 3–2), then Swiss's tiebreakers.
+    SwissRecord,
 }
 
 /// Points are counted in quarters internally: every value a table shows (½ points, half of an
@@ -56,8 +59,8 @@ impl Scoring {
         match (self, outcome) {
             (Scoring::RoundRobin, Outcome::Win) => 12,
             (Scoring::RoundRobin, Outcome::Draw) => 4,
-            (Scoring::Swiss, Outcome::Win) => 4,
-            (Scoring::Swiss, Outcome::Draw) => 2,
+            (Scoring::Swiss | Scoring::SwissRecord, Outcome::Win) => 4,
+            (Scoring::Swiss | Scoring::SwissRecord, Outcome::Draw) => 2,
             (_, Outcome::Loss) => 0,
         }
     }
@@ -65,7 +68,9 @@ impl Scoring {
     fn keys(self) -> [&'static str; 3] {
         match self {
             Scoring::RoundRobin => ["head_to_head", "score_diff", "score_for"],
-            Scoring::Swiss => ["buchholz", "median_buchholz", "sonneborn_berger"],
+            Scoring::Swiss | Scoring::SwissRecord => {
+                ["buchholz", "median_buchholz", "sonneborn_berger"]
+            }
         }
     }
 }
@@ -167,12 +172,16 @@ pub fn table(entrants: &[Entrant], games: &[&Game], scoring: Scoring) -> Vec<Tab
     // The criteria after points, as exact integers (quarters of a point, or raw scores).
     let tiebreaks: Vec<[i128; 3]> = match scoring {
         Scoring::RoundRobin => round_robin_tiebreaks(scoring, &tallies, &meetings),
-        Scoring::Swiss => swiss_tiebreaks(&tallies),
+        Scoring::Swiss | Scoring::SwissRecord => swiss_tiebreaks(&tallies),
     };
-    let criteria: Vec<[i128; 4]> = tallies
+    let record = |t: &Tally| match scoring {
+        Scoring::SwissRecord => -i128::from(t.losses),
+        _ => 0,
+    };
+    let criteria: Vec<[i128; 5]> = tallies
         .iter()
         .zip(&tiebreaks)
-        .map(|(t, tb)| [i128::from(t.points), tb[0], tb[1], tb[2]])
+        .map(|(t, tb)| [i128::from(t.points), record(t), tb[0], tb[1], tb[2]])
         .collect();
 
     let mut order: Vec<usize> = (0..field.len()).collect();
@@ -189,7 +198,9 @@ pub fn table(entrants: &[Entrant], games: &[&Game], scoring: Scoring) -> Vec<Tab
             .iter()
             .map(|tb| [quarters_to_f64(tb[0]), tb[1] as f64, tb[2] as f64])
             .collect(),
-        Scoring::Swiss => tiebreaks.iter().map(|tb| tb.map(quarters_to_f64)).collect(),
+        Scoring::Swiss | Scoring::SwissRecord => {
+            tiebreaks.iter().map(|tb| tb.map(quarters_to_f64)).collect()
+        }
     };
 
     let mut rows = Vec::with_capacity(order.len());

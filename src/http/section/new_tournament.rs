@@ -286,12 +286,13 @@ fn field_of(error: &ServiceError) -> &'static str {
                 Setting::ThirdPlace => "third_place",
                 Setting::Rounds => "rounds",
                 Setting::Points => "points",
+                Setting::Thresholds => "rounds",
             },
             SettingsError::GroupsTogether { .. }
             | SettingsError::GroupRange
             | SettingsError::PlayoffTooSmall
             | SettingsError::GroupsNeedPlaces { .. } => "groups",
-            SettingsError::NoRounds => "rounds",
+            SettingsError::NoRounds | SettingsError::Thresholds => "rounds",
             SettingsError::PointsOrder => "points",
         },
         ServiceError::Invalid(Invalid::Field { field, .. }) => match field {

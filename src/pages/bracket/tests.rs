@@ -97,6 +97,8 @@ fn tournament() -> TournamentRow {
         incomplete_rosters: false,
         waiting_list: None,
         self_report_within: None,
+        advance_wins: None,
+        eliminate_losses: None,
     }
 }
 
