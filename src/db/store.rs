@@ -388,16 +388,19 @@ fn thresholds(
     }
 }
 
-fn build_state(stored: &Stored<'_>) -> Result<State, DbError> {
-    let Stored {
-        tournament,
-        participants,
-        stages: stage_rows,
-        plans,
-        stage_entrants,
-        matches: rows,
-        results,
-    } = *stored;
+/// A tournament's stages as planned (its own, then those added), read from its rows.
+pub fn stage_specs(
+    tournament: &TournamentRow,
+    plans: &[StagePlanRow],
+) -> Result<Vec<StageSpec>, DbError> {
+    Ok(crate::domain::engine::plan(
+        tournament.format,
+        &settings_of(tournament, plans)?,
+    ))
+}
+
+/// The engine's settings of a tournament: its own columns and the stages added to it.
+fn settings_of(tournament: &TournamentRow, plans: &[StagePlanRow]) -> Result<Settings, DbError> {
     let what = |field: &str| format!("the {field} of tournament {}", tournament.id);
     let points_scale = tournament
         .points_scale
@@ -408,7 +411,7 @@ fn build_state(stored: &Stored<'_>) -> Result<State, DbError> {
             })
         })
         .transpose()?;
-    let settings = Settings {
+    Ok(Settings {
         third_place: tournament.third_place,
         group_count: optional_count(tournament.group_count, &what("group count"))?,
         advance_per_group: optional_count(tournament.advance_per_group, &what("advance count"))?,
@@ -420,7 +423,20 @@ fn build_state(stored: &Stored<'_>) -> Result<State, DbError> {
             &what("thresholds"),
         )?,
         later_stages: plans.iter().map(spec_of).collect::<Result<_, _>>()?,
-    };
+    })
+}
+
+fn build_state(stored: &Stored<'_>) -> Result<State, DbError> {
+    let Stored {
+        tournament,
+        participants,
+        stages: stage_rows,
+        plans,
+        stage_entrants,
+        matches: rows,
+        results,
+    } = *stored;
+    let settings = settings_of(tournament, plans)?;
     let mut state = State::new(tournament.format, settings);
     let mut stage_number_of: HashMap<StageId, u32> = HashMap::new();
     for row in stage_rows {

@@ -268,7 +268,20 @@ async fn build(
                 Endpoint::Matches(_) => {
                     envelope(&views::tournament_matches(handle.conn(), &tournament).await?)
                 }
-                _ => envelope(&views::tournament_standings(handle.conn(), &tournament).await?),
+                _ => match filter.stage {
+                    None => {
+                        envelope(&views::tournament_standings(handle.conn(), &tournament).await?)
+                    }
+                    Some(number) => envelope(
+                        &views::stage_standings(handle.conn(), &tournament, number)
+                            .await?
+                            .ok_or_else(|| {
+                                ApiError::NotFound(format!(
+                                    "'{slug}' has no stage {number} drawn yet"
+                                ))
+                            })?,
+                    ),
+                },
             }
         }
     };
@@ -287,7 +300,10 @@ fn envelope<T: serde::Serialize>(data: &T) -> Result<Vec<u8>, serde_json::Error>
     serde_json::to_vec(&Envelope { data })
 }
 
-/// Only `/tournaments` takes parameters: `status` and `game`, once each.
+/// The highest stage number a request may name.
+const MAX_STAGES: u32 = 64;
+
+/// `/tournaments` takes `status` and `game`, `/standings` takes `stage`, once each.
 fn parse_query(endpoint: &Endpoint, query: &str) -> Result<views::ListFilter, ApiError> {
     let mut filter = views::ListFilter::default();
     for (name, value) in url::form_urlencoded::parse(query.as_bytes()) {
@@ -306,6 +322,25 @@ fn parse_query(endpoint: &Endpoint, query: &str) -> Result<views::ListFilter, Ap
                 if filter.game.replace(value.into_owned()).is_some() {
                     return Err(repeated());
                 }
+            }
+            (Endpoint::Standings(_), "stage") => {
+                let stage = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_STAGES).contains(n))
+                    .ok_or_else(|| {
+                        ApiError::InvalidRequest(format!(
+                            "stage: '{value}' is not a stage number (1, 2, ...)"
+                        ))
+                    })?;
+                if filter.stage.replace(stage).is_some() {
+                    return Err(repeated());
+                }
+            }
+            (Endpoint::Standings(_), _) => {
+                return Err(ApiError::InvalidRequest(format!(
+                    "unknown query parameter '{name}': this endpoint takes stage"
+                )));
             }
             (Endpoint::Tournaments, _) => {
                 return Err(ApiError::InvalidRequest(format!(
@@ -328,12 +363,15 @@ fn cache_key(space: SpaceId, rest: &str, filter: &views::ListFilter) -> String {
         filter.status.map_or("", |s| s.as_str()),
         filter.game.as_deref().unwrap_or(""),
     );
+    let stage = filter.stage.map(|n| n.to_string()).unwrap_or_default();
     // The space's id in hexadecimal, all 16 digits: no two spaces share a key.
     let mut digits = [0u8; 16];
     let _ = hex::encode_to_slice(space.raw().to_be_bytes(), &mut digits);
     let mut key = String::with_capacity(48 + rest.len() + game.len());
     key.extend(digits.map(char::from));
-    for part in [" ", rest, "?status=", status, "&game=", game] {
+    for part in [
+        " ", rest, "?status=", status, "&game=", game, "&stage=", &stage,
+    ] {
         key.push_str(part);
     }
     key

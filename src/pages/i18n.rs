@@ -72,6 +72,9 @@ texts! {
     GrandFinal => "Grand final", "Гранд-финал";
     GrandFinalReset => "Grand final, deciding match", "Гранд-финал, решающий матч";
     Playoffs => "Playoffs", "Плей-офф";
+    StageGroups => "Groups", "Групповой этап";
+    StageRoundRobin => "Round robin", "Круговой этап";
+    StageSwiss => "Swiss", "Швейцарская система";
     Group => "Group {n}", "Группа {n}";
     ToBeDecided => "to be decided", "определится";
     WinnerOfMatch => "Winner of {round}, match {match}", "Победитель: {round}, матч {match}";

@@ -44,6 +44,8 @@ pub fn organization(space: &SpaceRow, base_url: &BaseUrl) -> OrganizationRecord 
 pub struct ListFilter {
     pub status: Option<TournamentStatus>,
     pub game: Option<String>,
+    /// `/standings?stage=N`: one stage's standings.
+    pub stage: Option<u32>,
 }
 
 /// `GET /tournaments`: the space's tournaments, soonest first.
@@ -84,7 +86,10 @@ pub async fn tournament(
     base_url: &BaseUrl,
 ) -> Result<DetailRecord, DbError> {
     let people = participants::list(conn.reborrow(), tournament.id).await?;
-    let stage_rows = stages::list(conn, tournament.id).await?;
+    let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
+    let plans = stages::list_plans(conn.reborrow(), tournament.id).await?;
+    let drawn = stages::list_entrants(conn, tournament.id).await?;
+    let specs = crate::db::store::stage_specs(tournament, &plans)?;
     let registered = people.iter().filter(|p| p.status.in_field()).count() as i64;
     let entry = tournament.entry()?;
     // The waiting list in its order: first in line first.
@@ -105,7 +110,19 @@ pub async fn tournament(
         ends_at: tournament.ends_at.map(timestamp::format_ms),
         created_at: timestamp::format_ms(tournament.created_at),
         updated_at: timestamp::format_ms(tournament.updated_at),
-        stages: stage_rows.iter().map(StageRecord::new).collect(),
+        stages: specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let row = stage_rows.iter().find(|r| r.number == i as i64 + 1);
+                let players = match (i, row) {
+                    (_, None) => None,
+                    (0, Some(_)) => usize::try_from(registered).ok(),
+                    (_, Some(row)) => Some(drawn.iter().filter(|e| e.stage_id == row.id).count()),
+                };
+                StageRecord::new(i + 1, spec, row, players)
+            })
+            .collect(),
         check_in: entry
             .check_in
             .map(|window| CheckInRecord::new(tournament, &window)),
@@ -250,4 +267,21 @@ pub async fn tournament_standings(
 ) -> Result<StandingsRecord, DbError> {
     let snapshot = Snapshot::load(conn, tournament.clone()).await?;
     Ok(StandingsRecord::new(&snapshot.state, &snapshot.names()))
+}
+
+/// `GET /tournaments/{slug}/standings?stage=N`: one stage's standings, `None` while the stage is
+/// not drawn (or the tournament has no such stage).
+pub async fn stage_standings(
+    conn: Conn<'_>,
+    tournament: &TournamentRow,
+    number: u32,
+) -> Result<Option<StandingsRecord>, DbError> {
+    let snapshot = Snapshot::load(conn, tournament.clone()).await?;
+    let drawn = snapshot
+        .state
+        .stage(number)
+        .is_some_and(|s| !s.field.is_empty());
+    Ok(drawn
+        .then(|| StandingsRecord::of_stage(&snapshot.state, number, &snapshot.names()))
+        .flatten())
 }

@@ -11,7 +11,7 @@ use crate::db::stages::{self, StageRow};
 use crate::db::store::Snapshot;
 use crate::db::tournaments::{self, TournamentRow};
 use crate::db::{Conn, DbError, participants};
-use crate::domain::{Format, Side, is_published};
+use crate::domain::{Side, StageType, is_published};
 use crate::events::MatchObject;
 use crate::ids::{MatchId, ParticipantId};
 
@@ -108,7 +108,8 @@ pub async fn bracket(
     let stages = stages::list(conn.reborrow(), tournament.id).await?;
     let (matches, feeds, seeds) = bracket_matches(conn.reborrow(), tournament).await?;
     // Only the group tables need the engine's state; other brackets are drawn from the matches.
-    let group_standings = if tournament.format == Format::GroupsPlayoffs {
+    let grouped = stages.iter().any(|s| s.stage_type == StageType::Groups);
+    let group_standings = if grouped {
         let snapshot = Snapshot::load(conn, tournament.clone()).await?;
         Some(StandingsRecord::groups(&snapshot.state, &snapshot.names()))
     } else {
@@ -180,7 +181,11 @@ pub async fn tournament_page(
         .ok_or_else(|| DbError::Corrupt(format!("the space of {} is missing", tournament.id)))?;
     let snapshot = Snapshot::load(conn.reborrow(), tournament.clone()).await?;
     let standings = StandingsRecord::new(&snapshot.state, &snapshot.names());
-    let group_standings = (tournament.format == Format::GroupsPlayoffs)
+    let group_standings = snapshot
+        .state
+        .stages
+        .iter()
+        .any(|s| s.stage_type == StageType::Groups)
         .then(|| StandingsRecord::groups(&snapshot.state, &snapshot.names()));
     let (matches, feeds, seeds) = bracket_matches(conn.reborrow(), tournament).await?;
     let mut waiting: Vec<ParticipantRow> = snapshot

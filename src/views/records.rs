@@ -10,6 +10,7 @@ use crate::db::participants::ParticipantRow;
 use crate::db::spaces::SpaceRow;
 use crate::db::stages::StageRow;
 use crate::db::tournaments::TournamentRow;
+use crate::domain::engine::{StageSpec, Take};
 use crate::domain::entry::{CheckIn, Teams};
 use crate::domain::{
     Format, Locale, NoShow, ParticipantStatus, StageStatus, StageType, TournamentStatus,
@@ -155,6 +156,8 @@ impl SelfReportRecord {
     }
 }
 
+/// One stage, as planned and as played: `take`/`per_group` say how it is fed from the stage
+/// before (both `null` for the first), `players` how many it was drawn with (`null` until then).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StageRecord {
     pub number: i64,
@@ -162,15 +165,43 @@ pub struct StageRecord {
     pub stage_type: StageType,
     pub name: String,
     pub status: StageStatus,
+    pub take: Option<u32>,
+    pub per_group: Option<u32>,
+    pub players: Option<usize>,
+    pub third_place: bool,
+    pub groups: Option<u32>,
+    pub rounds: Option<u32>,
+    pub advance_wins: Option<u32>,
+    pub eliminate_losses: Option<u32>,
 }
 
 impl StageRecord {
-    pub fn new(row: &StageRow) -> StageRecord {
+    /// Stage `number` as `spec` plans it and `row` (once the tournament has started) plays it.
+    pub fn new(
+        number: usize,
+        spec: &StageSpec,
+        row: Option<&StageRow>,
+        players: Option<usize>,
+    ) -> StageRecord {
         StageRecord {
-            number: row.number,
-            stage_type: row.stage_type,
-            name: row.name.clone(),
-            status: row.status,
+            number: number as i64,
+            stage_type: spec.stage_type,
+            name: row.map_or_else(|| spec.name.clone(), |r| r.name.clone()),
+            status: row.map_or(StageStatus::Pending, |r| r.status),
+            take: match spec.take {
+                Some(Take::Best(n)) => Some(n),
+                _ => None,
+            },
+            per_group: match spec.take {
+                Some(Take::PerGroup(m)) => Some(m),
+                _ => None,
+            },
+            players: players.filter(|&n| n > 0),
+            third_place: spec.third_place,
+            groups: spec.groups,
+            rounds: spec.rounds,
+            advance_wins: spec.thresholds.map(|t| t.advance_wins),
+            eliminate_losses: spec.thresholds.map(|t| t.eliminate_losses),
         }
     }
 }

@@ -8,6 +8,7 @@ use serde::{Serialize, Serializer};
 
 use crate::domain::engine::{Pid, State};
 use crate::domain::standings::leaderboard::LeaderRow;
+use crate::domain::standings::stages::stage_standings;
 use crate::domain::standings::table::{TableRow, group_tables};
 use crate::domain::standings::{PlaceRow, Standings, final_place_rows, standings};
 use crate::ids::ParticipantId;
@@ -104,14 +105,35 @@ impl StandingsRecord {
         record
     }
 
-    /// The group tables of a groups-and-playoffs tournament, whatever stage it is in (the
-    /// bracket widget shows them beside the playoff tree).
+    /// The standings of stage `number` alone (`?stage=N`): its table, groups, leaderboard or,
+    /// for an elimination stage, its own places; `None` when the stage is not drawn.
+    pub fn of_stage(
+        state: &State,
+        number: u32,
+        names: &HashMap<ParticipantId, String>,
+    ) -> Option<StandingsRecord> {
+        stage_standings(state, number).map(|s| StandingsRecord::from_standings(s, names))
+    }
+
+    /// The group tables of a tournament's (first) group stage, whatever stage it is in (the
+    /// bracket widget shows them beside the later stages).
     pub fn groups(state: &State, names: &HashMap<ParticipantId, String>) -> StandingsRecord {
-        let games: Vec<_> = state.games.iter().collect();
-        StandingsRecord::from_standings(
-            Standings::Groups(group_tables(&state.entrants, &games)),
-            names,
-        )
+        let stage = state
+            .stages
+            .iter()
+            .find(|s| s.stage_type == crate::domain::StageType::Groups);
+        let (field, games): (&[_], Vec<_>) = match stage {
+            Some(stage) => (
+                &stage.field,
+                state
+                    .games
+                    .iter()
+                    .filter(|g| g.stage == stage.number)
+                    .collect(),
+            ),
+            None => (&state.entrants, state.games.iter().collect()),
+        };
+        StandingsRecord::from_standings(Standings::Groups(group_tables(field, &games)), names)
     }
 
     fn from_standings(

@@ -34,6 +34,7 @@ mod section_attacks;
 mod section_browser;
 mod soak;
 mod spaces;
+mod stages;
 mod storage;
 mod tournaments;
 mod webhooks;

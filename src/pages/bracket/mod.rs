@@ -18,7 +18,7 @@ use self::titles::RoundTitles;
 use super::i18n::T;
 use super::tables::{Row, Table, advance_per_group, columns, is_before_draw, standings_tables};
 use crate::db::tournaments::TournamentRow;
-use crate::domain::{Bracket, Locale, MatchStatus, StageType, TournamentStatus};
+use crate::domain::{Bracket, Locale, MatchStatus, StageStatus, StageType, TournamentStatus};
 use crate::events::{MatchObject, Sides};
 use crate::views::public::BracketData;
 
@@ -91,6 +91,7 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
     }
     let mut stages = data.stages.clone();
     stages.sort_by_key(|s| s.number);
+    let several = stages.len() > 1;
     let titles = RoundTitles::new(locale, &stages, &data.matches);
     let builder = Builder {
         locale,
@@ -105,7 +106,19 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
                 .collect::<HashMap<_, _>>(),
         },
     };
+    // The stage being played first, then those played (latest first), then those to come.
+    stages.sort_by_key(|s| {
+        let when = match s.status {
+            StageStatus::Running => 0,
+            StageStatus::Completed => 1,
+            StageStatus::Pending => 2,
+        };
+        (when, std::cmp::Reverse(s.number))
+    });
+    let grouped_only =
+        stages.len() == 2 && tournament.format == crate::domain::Format::GroupsPlayoffs;
     for stage in &stages {
+        let first_section = body.sections.len();
         let matches: Vec<&MatchObject> = data
             .matches
             .iter()
@@ -141,6 +154,24 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
             }
             StageType::FreeForAll => body.tables.extend(free_for_all(locale, &matches)),
         }
+        // Several stages (beyond groups then playoffs, whose two are told apart already): each
+        // section says its stage.
+        if several && !grouped_only {
+            let name = stage_name(locale, &stage.name);
+            for section in &mut body.sections[first_section..] {
+                let title = match section.title.take() {
+                    Some(title) if stage.stage_type != StageType::SingleElimination => {
+                        format!("{name} · {title}")
+                    }
+                    _ => name.clone(),
+                };
+                if section.picker.is_some() {
+                    section.picker = Some(T::RoundsOf.with(locale, &title));
+                }
+                section.label = title.clone();
+                section.title = Some(title);
+            }
+        }
     }
     for (index, section) in body.sections.iter_mut().enumerate() {
         section.id = format!("bracket-{}", index + 1);
@@ -149,6 +180,20 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
         }
     }
     body
+}
+
+/// A stage's name as pages show it: the default names in the page's language, an organiser's
+/// own as given.
+fn stage_name(locale: Locale, name: &str) -> String {
+    let known = match name {
+        "Groups" => T::StageGroups,
+        "Playoff" => T::Playoffs,
+        "Bracket" => T::Bracket,
+        "Round robin" => T::StageRoundRobin,
+        "Swiss" => T::StageSwiss,
+        _ => return name.to_owned(),
+    };
+    known.get(locale).to_owned()
 }
 
 /// Matches by round number, each round in position order.
