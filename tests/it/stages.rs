@@ -75,9 +75,12 @@ fn ready(t: &TestDb, slug: &str) -> Vec<(String, u32, u32, u32)> {
         .collect()
 }
 
+/// Each stage's first-round pairs, by stage number.
+type FirstRounds = BTreeMap<u32, Vec<(u32, u32)>>;
+
 /// Plays every match, the better seed winning 2-0. Returns, per stage after the first, its
 /// first round's pairs as they were drawn, and every pair that met, by stage.
-fn play_out(t: &TestDb, slug: &str) -> (BTreeMap<u32, Vec<(u32, u32)>>, Vec<(u32, u32, u32)>) {
+fn play_out(t: &TestDb, slug: &str) -> (FirstRounds, Vec<(u32, u32, u32)>) {
     let mut first_rounds: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
     let mut met = Vec::new();
     loop {
