@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments: status moves, registrations, the start')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Read the audit log: who changed what, when (newest last)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
+            [CompletionResult]::new('stages', 'stages', [CompletionResultType]::ParameterValue, 'Plan a tournament''s stages (before its start) and reseed a drawn stage')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
@@ -207,11 +208,13 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--max-participants', '--max-participants', [CompletionResultType]::ParameterName, 'max-participants')
             [CompletionResult]::new('--starts-at', '--starts-at', [CompletionResultType]::ParameterName, 'Start time, RFC 3339 (2026-12-01T18:00:00Z)')
             [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'description')
-            [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'groups_playoffs: number of groups')
+            [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'groups_playoffs, and round_robin played in groups: number of groups')
             [CompletionResult]::new('--advance', '--advance', [CompletionResultType]::ParameterName, 'groups_playoffs: how many of each group reach the playoff')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
             [CompletionResult]::new('--swiss-rounds', '--swiss-rounds', [CompletionResultType]::ParameterName, 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]')
             [CompletionResult]::new('--points', '--points', [CompletionResultType]::ParameterName, 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]')
+            [CompletionResult]::new('--advance-wins', '--advance-wins', [CompletionResultType]::ParameterName, 'swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)')
+            [CompletionResult]::new('--eliminate-losses', '--eliminate-losses', [CompletionResultType]::ParameterName, 'swiss: a player is out at L losses (with --advance-wins)')
             [CompletionResult]::new('--check-in-opens', '--check-in-opens', [CompletionResultType]::ParameterName, 'Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs --check-in-closes')
             [CompletionResult]::new('--check-in-closes', '--check-in-closes', [CompletionResultType]::ParameterName, 'Check-in closes this long before the start (10m; 0s: at the start)')
             [CompletionResult]::new('--no-show', '--no-show', [CompletionResultType]::ParameterName, 'What happens to a registrant who did not check in [default: bottom-seed]')
@@ -483,6 +486,93 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;matches;help;help' {
+            break
+        }
+        'tourney;stages' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s stages: format, options, how each is fed, status')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove the last stage added (before the start)')
+            [CompletionResult]::new('seed', 'seed', [CompletionResultType]::ParameterValue, 'Reseed a drawn stage before its first result: every player of the stage, best first')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;stages;add' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'single_elimination, double_elimination, round_robin (with --groups N: a group stage) or swiss')
+            [CompletionResult]::new('--take', '--take', [CompletionResultType]::ParameterName, 'How many of the stage before go on: the best N of its standings, or with --per-group the best N of each of its groups')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The name pages show [default: Playoff, Groups, Swiss, Round robin]')
+            [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'round_robin: play it in N groups (snake seeding)')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'swiss: rounds to play [default: ceil(log2 n)]')
+            [CompletionResult]::new('--advance-wins', '--advance-wins', [CompletionResultType]::ParameterName, 'swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)')
+            [CompletionResult]::new('--eliminate-losses', '--eliminate-losses', [CompletionResultType]::ParameterName, 'swiss: a player is out at L losses (with --advance-wins)')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('--per-group', '--per-group', [CompletionResultType]::ParameterName, '--take counts per group of the stage before (a group stage), rank by rank across groups')
+            [CompletionResult]::new('--third-place', '--third-place', [CompletionResultType]::ParameterName, 'single_elimination: play a match for third place')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stages;list' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stages;remove' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stages;seed' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stages;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s stages: format, options, how each is fed, status')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove the last stage added (before the start)')
+            [CompletionResult]::new('seed', 'seed', [CompletionResultType]::ParameterValue, 'Reseed a drawn stage before its first result: every player of the stage, best first')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;stages;help;add' {
+            break
+        }
+        'tourney;stages;help;list' {
+            break
+        }
+        'tourney;stages;help;remove' {
+            break
+        }
+        'tourney;stages;help;seed' {
+            break
+        }
+        'tourney;stages;help;help' {
             break
         }
         'tourney;hooks' {
@@ -1003,6 +1093,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('tournaments', 'tournaments', [CompletionResultType]::ParameterValue, 'Create and run tournaments: status moves, registrations, the start')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Read the audit log: who changed what, when (newest last)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
+            [CompletionResult]::new('stages', 'stages', [CompletionResultType]::ParameterValue, 'Plan a tournament''s stages (before its start) and reseed a drawn stage')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
@@ -1106,6 +1197,25 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;matches;correct' {
+            break
+        }
+        'tourney;help;stages' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s stages: format, options, how each is fed, status')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove the last stage added (before the start)')
+            [CompletionResult]::new('seed', 'seed', [CompletionResultType]::ParameterValue, 'Reseed a drawn stage before its first result: every player of the stage, best first')
+            break
+        }
+        'tourney;help;stages;add' {
+            break
+        }
+        'tourney;help;stages;list' {
+            break
+        }
+        'tourney;help;stages;remove' {
+            break
+        }
+        'tourney;help;stages;seed' {
             break
         }
         'tourney;help;hooks' {

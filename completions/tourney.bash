@@ -67,6 +67,9 @@ _tourney() {
             tourney,spaces)
                 cmd="tourney__subcmd__spaces"
                 ;;
+            tourney,stages)
+                cmd="tourney__subcmd__stages"
+                ;;
             tourney,tournaments)
                 cmd="tourney__subcmd__tournaments"
                 ;;
@@ -141,6 +144,9 @@ _tourney() {
                 ;;
             tourney__subcmd__help,spaces)
                 cmd="tourney__subcmd__help__subcmd__spaces"
+                ;;
+            tourney__subcmd__help,stages)
+                cmd="tourney__subcmd__help__subcmd__stages"
                 ;;
             tourney__subcmd__help,tournaments)
                 cmd="tourney__subcmd__help__subcmd__tournaments"
@@ -225,6 +231,18 @@ _tourney() {
                 ;;
             tourney__subcmd__help__subcmd__spaces,list)
                 cmd="tourney__subcmd__help__subcmd__spaces__subcmd__list"
+                ;;
+            tourney__subcmd__help__subcmd__stages,add)
+                cmd="tourney__subcmd__help__subcmd__stages__subcmd__add"
+                ;;
+            tourney__subcmd__help__subcmd__stages,list)
+                cmd="tourney__subcmd__help__subcmd__stages__subcmd__list"
+                ;;
+            tourney__subcmd__help__subcmd__stages,remove)
+                cmd="tourney__subcmd__help__subcmd__stages__subcmd__remove"
+                ;;
+            tourney__subcmd__help__subcmd__stages,seed)
+                cmd="tourney__subcmd__help__subcmd__stages__subcmd__seed"
                 ;;
             tourney__subcmd__help__subcmd__tournaments,check-in)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__check__subcmd__in"
@@ -436,6 +454,36 @@ _tourney() {
             tourney__subcmd__spaces__subcmd__help,list)
                 cmd="tourney__subcmd__spaces__subcmd__help__subcmd__list"
                 ;;
+            tourney__subcmd__stages,add)
+                cmd="tourney__subcmd__stages__subcmd__add"
+                ;;
+            tourney__subcmd__stages,help)
+                cmd="tourney__subcmd__stages__subcmd__help"
+                ;;
+            tourney__subcmd__stages,list)
+                cmd="tourney__subcmd__stages__subcmd__list"
+                ;;
+            tourney__subcmd__stages,remove)
+                cmd="tourney__subcmd__stages__subcmd__remove"
+                ;;
+            tourney__subcmd__stages,seed)
+                cmd="tourney__subcmd__stages__subcmd__seed"
+                ;;
+            tourney__subcmd__stages__subcmd__help,add)
+                cmd="tourney__subcmd__stages__subcmd__help__subcmd__add"
+                ;;
+            tourney__subcmd__stages__subcmd__help,help)
+                cmd="tourney__subcmd__stages__subcmd__help__subcmd__help"
+                ;;
+            tourney__subcmd__stages__subcmd__help,list)
+                cmd="tourney__subcmd__stages__subcmd__help__subcmd__list"
+                ;;
+            tourney__subcmd__stages__subcmd__help,remove)
+                cmd="tourney__subcmd__stages__subcmd__help__subcmd__remove"
+                ;;
+            tourney__subcmd__stages__subcmd__help,seed)
+                cmd="tourney__subcmd__stages__subcmd__help__subcmd__seed"
+                ;;
             tourney__subcmd__tournaments,check-in)
                 cmd="tourney__subcmd__tournaments__subcmd__check__subcmd__in"
                 ;;
@@ -527,7 +575,7 @@ _tourney() {
 
     case "${cmd}" in
         tourney)
-            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys members login-link import completions man help"
+            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches stages hooks dispatch ping verify embed demo keys members login-link import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -877,7 +925,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help)
-            opts="serve spaces db tournaments audit matches hooks dispatch ping verify embed demo keys members login-link import completions man help"
+            opts="serve spaces db tournaments audit matches stages hooks dispatch ping verify embed demo keys members login-link import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1479,6 +1527,76 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__spaces__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stages)
+            opts="add list remove seed"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stages__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stages__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stages__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stages__subcmd__seed)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3280,6 +3398,248 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__stages)
+            opts="-h -V --database-url --base-url --actor --help --version add list remove seed help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__add)
+            opts="-h -V --format --take --per-group --name --third-place --groups --rounds --advance-wins --eliminate-losses --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "single_elimination double_elimination round_robin swiss groups_playoffs free_for_all" -- "${cur}"))
+                    return 0
+                    ;;
+                --take)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --groups)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --advance-wins)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eliminate-losses)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__help)
+            opts="add list remove seed help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__help__subcmd__seed)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__list)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__remove)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stages__subcmd__seed)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__tournaments)
             opts="-h -V --database-url --base-url --actor --help --version create status register check-in list update show registrations withdraw seed start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -3333,7 +3693,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__create)
-            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --database-url --base-url --actor --help --version"
+            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --advance-wins --eliminate-losses --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3388,6 +3748,14 @@ _tourney() {
                     return 0
                     ;;
                 --points)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --advance-wins)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eliminate-losses)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand tournaments 'Create and run tournaments: status moves, registrations, the start'
             cand audit 'Read the audit log: who changed what, when (newest last)'
             cand matches 'Report and correct match results'
+            cand stages 'Plan a tournament''s stages (before its start) and reseed a drawn stage'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
@@ -187,11 +188,13 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --max-participants 'max-participants'
             cand --starts-at 'Start time, RFC 3339 (2026-12-01T18:00:00Z)'
             cand --description 'description'
-            cand --groups 'groups_playoffs: number of groups'
+            cand --groups 'groups_playoffs, and round_robin played in groups: number of groups'
             cand --advance 'groups_playoffs: how many of each group reach the playoff'
             cand --rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
             cand --swiss-rounds 'swiss and free_for_all: rounds to play [default: swiss ceil(log2 n), free_for_all 3]'
             cand --points 'free_for_all: points for places 1, 2, 3, ... [default: 25,18,15,12,10,8,6,4,2,1]'
+            cand --advance-wins 'swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)'
+            cand --eliminate-losses 'swiss: a player is out at L losses (with --advance-wins)'
             cand --check-in-opens 'Check-in opens this long before the start (90s, 60m, 2h; at most 7d); needs --check-in-closes'
             cand --check-in-closes 'Check-in closes this long before the start (10m; 0s: at the start)'
             cand --no-show 'What happens to a registrant who did not check in [default: bottom-seed]'
@@ -430,6 +433,82 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;matches;help;correct'= {
         }
         &'tourney;matches;help;help'= {
+        }
+        &'tourney;stages'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)'
+            cand list 'List a tournament''s stages: format, options, how each is fed, status'
+            cand remove 'Remove the last stage added (before the start)'
+            cand seed 'Reseed a drawn stage before its first result: every player of the stage, best first'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;stages;add'= {
+            cand --format 'single_elimination, double_elimination, round_robin (with --groups N: a group stage) or swiss'
+            cand --take 'How many of the stage before go on: the best N of its standings, or with --per-group the best N of each of its groups'
+            cand --name 'The name pages show [default: Playoff, Groups, Swiss, Round robin]'
+            cand --groups 'round_robin: play it in N groups (snake seeding)'
+            cand --rounds 'swiss: rounds to play [default: ceil(log2 n)]'
+            cand --advance-wins 'swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)'
+            cand --eliminate-losses 'swiss: a player is out at L losses (with --advance-wins)'
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand --per-group '--take counts per group of the stage before (a group stage), rank by rank across groups'
+            cand --third-place 'single_elimination: play a match for third place'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stages;list'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stages;remove'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stages;seed'= {
+            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stages;help'= {
+            cand add 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)'
+            cand list 'List a tournament''s stages: format, options, how each is fed, status'
+            cand remove 'Remove the last stage added (before the start)'
+            cand seed 'Reseed a drawn stage before its first result: every player of the stage, best first'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;stages;help;add'= {
+        }
+        &'tourney;stages;help;list'= {
+        }
+        &'tourney;stages;help;remove'= {
+        }
+        &'tourney;stages;help;seed'= {
+        }
+        &'tourney;stages;help;help'= {
         }
         &'tourney;hooks'= {
             cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
@@ -889,6 +968,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand tournaments 'Create and run tournaments: status moves, registrations, the start'
             cand audit 'Read the audit log: who changed what, when (newest last)'
             cand matches 'Report and correct match results'
+            cand stages 'Plan a tournament''s stages (before its start) and reseed a drawn stage'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
@@ -968,6 +1048,20 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;matches;report'= {
         }
         &'tourney;help;matches;correct'= {
+        }
+        &'tourney;help;stages'= {
+            cand add 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)'
+            cand list 'List a tournament''s stages: format, options, how each is fed, status'
+            cand remove 'Remove the last stage added (before the start)'
+            cand seed 'Reseed a drawn stage before its first result: every player of the stage, best first'
+        }
+        &'tourney;help;stages;add'= {
+        }
+        &'tourney;help;stages;list'= {
+        }
+        &'tourney;help;stages;remove'= {
+        }
+        &'tourney;help;stages;seed'= {
         }
         &'tourney;help;hooks'= {
             cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'

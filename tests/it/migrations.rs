@@ -40,7 +40,7 @@ on_both_backends! {
             names,
             ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_claims",
              "match_results", "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_stamps", "sessions",
-             "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stages", "tournaments", "versions"],
+             "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stage_entrants", "stage_plans", "stages", "tournaments", "versions"],
             "on {}", t.backend_name()
         );
         assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
@@ -98,7 +98,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 18"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 19"));
     }
 }
 
