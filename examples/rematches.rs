@@ -20,10 +20,11 @@
 
 use std::process::ExitCode;
 
+#[path = "../tests/rematches/mod.rs"]
+mod rematches;
+
+use rematches::{Model, Plan, SplitMix, Weighing, compare, enumerate_plans, weigh_plans};
 use tourney::domain::formats::drop_ins::{self, Wiring};
-use tourney::domain::formats::rematches::{
-    Model, Plan, SplitMix, Weighing, compare, enumerate_plans, weigh_plans,
-};
 
 /// The wirings in the order of the table's columns.
 fn wirings() -> Vec<Wiring> {

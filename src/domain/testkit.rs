@@ -68,3 +68,20 @@ pub(crate) fn decided(state: &State) -> BTreeMap<Pid, (u32, u32)> {
 pub(crate) fn expect(pairs: &[(Pid, (u32, u32))]) -> BTreeMap<Pid, (u32, u32)> {
     pairs.iter().copied().collect()
 }
+
+/// A seeded random generator (splitmix64): the same seed gives the same numbers everywhere.
+pub(crate) struct SplitMix(u64);
+
+impl SplitMix {
+    pub(crate) fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}

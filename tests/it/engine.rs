@@ -4,11 +4,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::rematches::{Model, Plan, compare, enumerate_plans, weigh_plans};
 use proptest::prelude::*;
 use tourney::domain::engine::{Entrant, Game, Outcome, Settings, Stage, State, report, start};
 use tourney::domain::formats::drop_ins::Wiring;
 use tourney::domain::formats::elimination::double_wired;
-use tourney::domain::formats::rematches::{Model, Plan, compare, enumerate_plans, weigh_plans};
 use tourney::domain::formats::swiss::default_rounds;
 use tourney::domain::standings::final_places::places;
 use tourney::domain::{Bracket, Format, MatchStatus, Side, StageStatus, StageType, Winner};

@@ -3,6 +3,9 @@
 
 mod support;
 
+#[path = "../rematches/mod.rs"]
+mod rematches;
+
 mod api;
 mod browser;
 mod concurrent_writers;

@@ -10,7 +10,6 @@ pub mod elimination;
 pub mod free_for_all;
 pub mod groups;
 pub mod matching;
-pub mod rematches;
 pub mod round_robin;
 pub mod seeding;
 pub mod separation;

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::domain::formats::rematches::SplitMix;
+use crate::domain::testkit::SplitMix;
 
 /// A table from (player, points) in places order; points in half points.
 fn table(rows: &[(Pid, u32)]) -> Vec<Standing> {

@@ -11,13 +11,18 @@
 //! noise is which winners brackets were drawn, and two wirings with equal [`Plan`]s come out
 //! equal bracket by bracket. [`enumerate_plans`] walks every likely winners bracket instead
 //! and bounds the rates with no randomness at all. All three play the matches and links that
-//! [`super::elimination::double_wired`] lays out, byes included, in a compact copy of their own;
+//! [`double_wired`] lays out, byes included, in a compact copy of their own;
 //! they never touch a tournament's state.
+//!
+//! Outside the product's library: the `rematches` example and the engine tests include this
+//! file (`#[path]`), each using part of it.
 
-use super::drop_ins::Wiring;
-use super::elimination::double_wired;
-use crate::domain::engine::{Entrant, Link};
-use crate::domain::{Bracket, Side};
+#![allow(dead_code)]
+
+use tourney::domain::engine::{Entrant, Link};
+use tourney::domain::formats::drop_ins::Wiring;
+use tourney::domain::formats::elimination::double_wired;
+use tourney::domain::{Bracket, Side};
 
 /// How a simulated match is decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
