@@ -13,6 +13,7 @@ mod outcome;
 mod plan;
 mod play;
 mod progress;
+mod spec;
 #[cfg(test)]
 mod stage_examples;
 mod start;

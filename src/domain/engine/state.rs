@@ -1,6 +1,6 @@
 //! The state the engine works on: one tournament's entrants, stages and matches, in memory.
 
-use super::plan::{StageSpec, Thresholds};
+use super::spec::{StageSpec, Thresholds};
 use crate::domain::{Bracket, Format, MatchStatus, Side, StageStatus, StageType, Winner};
 
 /// A participant, as the engine knows it: an id (the database's, or any number in tests).

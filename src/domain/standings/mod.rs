@@ -1,6 +1,7 @@
 //! Standings: points tables (round robin, Swiss, groups), the free-for-all leaderboard, and final
 //! places. Computed from the engine's [`State`]; pure.
 
+pub mod elimination;
 pub mod final_places;
 pub mod leaderboard;
 pub mod stages;

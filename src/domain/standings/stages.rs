@@ -4,7 +4,7 @@
 //!
 //! Pure, like the rest of standings: a function of the engine's [`State`].
 
-use super::final_places::elimination_places;
+use super::elimination::elimination_places;
 use super::leaderboard::leaderboard;
 use super::table::{Scoring, TableRow, group_tables, table};
 use super::{PlaceRow, Standings};
