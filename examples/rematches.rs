@@ -11,7 +11,7 @@
 //! Options: `--brackets N` (winners brackets per size and model, default 200000), `--seed S`
 //! (default 2026), `--sizes A,B,…` (default 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192,
 //! 256). Each winners bracket is played at random and its losers bracket worked out exactly
-//! (`rematches::weigh`), under every wiring on the same winners brackets, so the differences
+//! (`weigh_plans` in `tests/rematches/mod.rs`), under every wiring on the same winners brackets, so the differences
 //! between columns are differences of wiring, not of luck. `--exact CUTOFF` instead weighs every
 //! winners bracket at least that likely, under favourites, and bounds each rate by the
 //! probability left out: no randomness at all. `--search` with `--sizes` searches those fields
