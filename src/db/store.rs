@@ -38,7 +38,12 @@ impl Snapshot {
         let participants = participants::list(conn.reborrow(), tournament.id).await?;
         let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
         let plans = stages::list_plans(conn.reborrow(), tournament.id).await?;
-        let stage_entrants = stages::list_entrants(conn.reborrow(), tournament.id).await?;
+        // Only a stage after the first has players of its own stored.
+        let stage_entrants = if stage_rows.len() > 1 {
+            stages::list_entrants(conn.reborrow(), tournament.id).await?
+        } else {
+            Vec::new()
+        };
         let rows = matches::list_in_creation_order(conn.reborrow(), tournament.id).await?;
         let results = matches::list_results(conn, tournament.id).await?;
         let stored = Stored {

@@ -251,28 +251,29 @@ fn outcome(snapshot: &Snapshot, input: &ResultInput) -> Result<Outcome, Rule> {
             forfeit: *forfeit,
         }),
         ResultInput::Places(places) => {
-            let field: Vec<_> = snapshot
-                .participants
-                .iter()
-                .filter(|p| p.status.in_field())
-                .collect();
             let order = places
                 .iter()
-                .map(|who| {
-                    let by_id = ParticipantId::parse_prefixed(who);
-                    field
-                        .iter()
-                        .find(|p| Some(p.id) == by_id || p.name == who.trim())
-                        .map(|p| p.id.raw())
-                        .ok_or_else(|| Rule::NotPlaying {
-                            tournament: snapshot.tournament.slug.clone(),
-                            who: who.clone(),
-                        })
-                })
+                .map(|who| player_in(snapshot, who))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Outcome::Places(order))
         }
     }
+}
+
+/// The player of the tournament's field that `who` names (by name or `par_` id), as the engine
+/// knows them.
+pub(super) fn player_in(snapshot: &Snapshot, who: &str) -> Result<i64, Rule> {
+    let by_id = ParticipantId::parse_prefixed(who);
+    snapshot
+        .participants
+        .iter()
+        .filter(|p| p.status.in_field())
+        .find(|p| Some(p.id) == by_id || p.name == who.trim())
+        .map(|p| p.id.raw())
+        .ok_or_else(|| Rule::NotPlaying {
+            tournament: snapshot.tournament.slug.clone(),
+            who: who.to_owned(),
+        })
 }
 
 /// The stored match as events show it.

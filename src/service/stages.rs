@@ -11,7 +11,7 @@ use super::spaces::one_line;
 use super::{Ctx, find_tournament_for_update};
 use crate::db::Db;
 use crate::db::stages::{self as stage_rows, NewStagePlan};
-use crate::db::store::Snapshot;
+use crate::db::store::{Snapshot, stage_specs};
 use crate::domain::engine::{
     self, EngineError, StageSpec, Take, Thresholds, default_name, first_stage_type, plan,
 };
@@ -60,7 +60,7 @@ pub async fn add(
     let mut tx = db.begin().await?;
     let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     refuse_after_start(tournament.status, &tournament.slug)?;
-    let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
+    let plans = stage_rows::list_plans(tx.conn(), tournament.id).await?;
     let refused = |error: EngineError| Rule::Stages {
         tournament: tournament.slug.clone(),
         error,
@@ -78,7 +78,7 @@ pub async fn add(
         }
         format => first_stage_type(format, stage.groups),
     };
-    let mut stages = plan(tournament.format, &snapshot.state.settings);
+    let mut stages = stage_specs(&tournament, &plans)?;
     let number = stages.len() as u32 + 1;
     let spec = StageSpec {
         stage_type,
@@ -94,7 +94,7 @@ pub async fn add(
     stages.push(spec.clone());
     // The field can be no larger than the capacity: a plan that fails with it fails with any.
     engine::check_stages(&stages, tournament.max_participants.max(0) as usize).map_err(refused)?;
-    let position = snapshot.state.settings.later_stages.len() as i64 + 1;
+    let position = plans.len() as i64 + 1;
     let (take, per_group) = match stage.take {
         Take::Best(n) => (Some(i64::from(n)), None),
         Take::PerGroup(m) => (None, Some(i64::from(m))),
@@ -142,20 +142,17 @@ pub async fn remove_last(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<PlannedSt
     let mut tx = db.begin().await?;
     let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
     refuse_after_start(tournament.status, &tournament.slug)?;
-    let rows = stage_rows::list_plans(tx.conn(), tournament.id).await?;
-    let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
-    let Some(last) = rows.last() else {
+    let plans = stage_rows::list_plans(tx.conn(), tournament.id).await?;
+    let Some(last) = plans.last() else {
         return Err(Rule::Stages {
             tournament: tournament.slug.clone(),
             error: EngineError::BadSettings("it has no stage added after its own to remove".into()),
         }
         .into());
     };
-    let number = plan(tournament.format, &snapshot.state.settings).len() as u32;
-    let spec = snapshot
-        .state
-        .settings
-        .later_stages
+    let stages = stage_specs(&tournament, &plans)?;
+    let number = stages.len() as u32;
+    let spec = stages
         .last()
         .cloned()
         .ok_or_else(|| ServiceError::Corrupt(format!("{} lost its stages", tournament.id)))?;
@@ -234,18 +231,7 @@ pub async fn reseed(
     let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
     let ids = order
         .iter()
-        .map(|who| {
-            let by_id = ParticipantId::parse_prefixed(who);
-            snapshot
-                .participants
-                .iter()
-                .find(|p| Some(p.id) == by_id || p.name == who.trim())
-                .map(|p| p.id.raw())
-                .ok_or_else(|| Rule::NotPlaying {
-                    tournament: tournament.slug.clone(),
-                    who: who.clone(),
-                })
-        })
+        .map(|who| super::matches::player_in(&snapshot, who))
         .collect::<Result<Vec<_>, _>>()?;
     let mut state = snapshot.state.clone();
     engine::reseed(&mut state, number, &ids).map_err(|error| Rule::Stages {

@@ -88,7 +88,11 @@ pub async fn tournament(
     let people = participants::list(conn.reborrow(), tournament.id).await?;
     let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
     let plans = stages::list_plans(conn.reborrow(), tournament.id).await?;
-    let drawn = stages::list_entrants(conn, tournament.id).await?;
+    let drawn = if stage_rows.len() > 1 {
+        stages::list_entrants(conn, tournament.id).await?
+    } else {
+        Vec::new()
+    };
     let specs = crate::db::store::stage_specs(tournament, &plans)?;
     let registered = people.iter().filter(|p| p.status.in_field()).count() as i64;
     let entry = tournament.entry()?;

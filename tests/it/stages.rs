@@ -294,3 +294,35 @@ on_both_backends! {
         refused(&["stages", "seed", "cup", "2", "P01", "P02", "P03", "P04"], "has a result already");
     }
 }
+
+on_both_backends! {
+    /// Organisers' shells adding stages to one tournament at once: each add is one stage at its
+    /// own number, none lost or doubled, and the plan reads back whole.
+    async fn stages_added_at_once_each_get_their_own_number(t: TestDb) {
+        t.run(&["spaces", "create", "staged", "--name", "Staged"]);
+        t.run(&["tournaments", "create", "--space", "staged", "--slug", "rush", "--name", "Rush", "--game", "chess",
+            "--format", "swiss", "--max-participants", "8", "--starts-at", "2026-12-01T18:00:00Z"]);
+        t.let_go().await;
+        let names: Vec<String> = (1..=8).map(|i| format!("Round {i}")).collect();
+        let commands: Vec<Vec<&str>> = names
+            .iter()
+            .map(|name| vec!["stages", "add", "rush", "--format", "round_robin", "--take", "2", "--name", name])
+            .collect();
+        let adds = commands.iter().map(|args| t.shell(args));
+        let outputs = futures_util::future::join_all(adds).await;
+        for output in &outputs {
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        }
+        let mut numbers: Vec<String> = outputs
+            .iter()
+            .filter_map(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().nth(2).map(str::to_owned))
+            .collect();
+        numbers.sort_by_key(|n| n.parse::<u32>().unwrap_or(0));
+        assert_eq!(numbers, (2..=9).map(|n| n.to_string()).collect::<Vec<_>>());
+        let listed = t.run(&["stages", "list", "rush"]);
+        assert_eq!(listed.lines().count(), 10, "a header, the Swiss and eight stages: {listed}");
+        for name in &names {
+            assert_eq!(listed.matches(name.as_str()).count(), 1, "{name} once: {listed}");
+        }
+    }
+}

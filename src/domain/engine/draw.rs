@@ -14,18 +14,14 @@ use crate::domain::StageStatus;
 use crate::domain::formats::{self, separation};
 use crate::domain::standings::stages::stage_order;
 
-/// Draws the stage after `from` (which is complete), if the tournament has one. Returns whether
-/// a stage was drawn.
-pub(crate) fn draw_next(state: &mut State, from: u32) -> bool {
+/// Draws the stage after `from` (which is complete), if the tournament has one still to draw.
+pub(crate) fn draw_next(state: &mut State, from: u32) {
     let number = from + 1;
     let (Some(spec), Some(stage)) = (state.spec(number), state.stage(number)) else {
-        return false;
+        return;
     };
-    if stage.status != StageStatus::Pending {
-        return false;
-    }
-    let Some(take) = spec.take else {
-        return false;
+    let Some(take) = spec.take.filter(|_| stage.status == StageStatus::Pending) else {
+        return;
     };
     let order = stage_order(state, from);
     let chosen: Vec<Pid> = match take {
@@ -52,15 +48,6 @@ pub(crate) fn draw_next(state: &mut State, from: u32) -> bool {
     let apart = kept_apart(state, from);
     let pairs = separation::first_round_pairs(spec.stage_type, field.len());
     let field = separation::separate(&field, &pairs, |x, y| apart.clashes(x, y));
-    lay_out(state, number, field);
-    true
-}
-
-/// Builds stage `number` for `field` and sets it running.
-fn lay_out(state: &mut State, number: u32, field: Vec<Entrant>) {
-    let Some(spec) = state.spec(number) else {
-        return;
-    };
     let games = build_stage(&spec, number, &field, &state.settings);
     if let Some(stage) = state.stages.iter_mut().find(|s| s.number == number) {
         stage.status = StageStatus::Running;
@@ -136,14 +123,9 @@ pub fn reseed(state: &mut State, number: u32, order: &[Pid]) -> Result<Reseeded,
             "stage {number} has a result already: it can be reseeded only before its first"
         ));
     }
-    let mut given: Vec<Pid> = order.to_vec();
-    let mut field: Vec<Pid> = stage.field.iter().map(|e| e.id).collect();
-    given.sort_unstable();
-    field.sort_unstable();
-    if given.len() != order.len() || given != field || {
-        given.dedup();
-        given.len() != order.len()
-    } {
+    let given: HashSet<Pid> = order.iter().copied().collect();
+    let field: HashSet<Pid> = stage.field.iter().map(|e| e.id).collect();
+    if given.len() != order.len() || given != field {
         return bad(format!(
             "the order must name each of the {} players of stage {number} once",
             stage.field.len()

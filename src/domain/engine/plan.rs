@@ -71,13 +71,9 @@ impl State {
 }
 
 /// Checks that a stage can follow `before` as planned: its take fits what `before` can hand on,
-/// and its own options make sense. `before_size` is the most players `before` can have (the
-/// field for the first stage), when known.
-pub fn check_next(
-    before: &StageSpec,
-    before_size: Option<usize>,
-    next: &StageSpec,
-) -> Result<(), EngineError> {
+/// and its own options make sense. `size` is how many players `before` has (the field for the
+/// first stage; the capacity, before the start).
+pub fn check_next(before: &StageSpec, size: usize, next: &StageSpec) -> Result<(), EngineError> {
     check_options(next)?;
     let bad = |message: String| Err(EngineError::BadSettings(message));
     let Some(take) = next.take else {
@@ -100,13 +96,11 @@ pub fn check_next(
                     before.name
                 ));
             };
-            if let Some(size) = before_size {
-                let smallest = size / count as usize;
-                if m as usize > smallest {
-                    return bad(format!(
-                        "{m} per group cannot go on: with {size} players in {count} groups the smallest group has {smallest}"
-                    ));
-                }
+            let smallest = size / count as usize;
+            if m as usize > smallest {
+                return bad(format!(
+                    "{m} per group cannot go on: with {size} players in {count} groups the smallest group has {smallest}"
+                ));
             }
             (m * count) as usize
         }
@@ -118,15 +112,12 @@ pub fn check_next(
             next.min_field()
         ));
     }
-    if let Some(size) = before_size
-        && taken > size
-    {
+    if taken > size {
         return bad(format!(
             "{taken} cannot go on from a stage of {size} players"
         ));
     }
-    if let Some(size) = before_size
-        && taken == size
+    if taken == size
         && matches!(
             before.stage_type,
             StageType::SingleElimination | StageType::DoubleElimination

@@ -5,27 +5,23 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::*;
-use crate::domain::testkit::decided;
+use crate::domain::testkit::{begin, decided};
 use crate::domain::{Format, MatchStatus, StageStatus, StageType};
 
-/// Plays every ready match of the tournament, the lower id winning 2-0 (or `winner` decides).
-fn play_out(state: &mut State, winner: impl Fn(Pid, Pid) -> Pid) {
+/// Plays every ready match of stage `only` (or of every stage), the lower id winning 2-0.
+fn play(state: &mut State, only: Option<u32>) {
     while let Some(index) = state
         .games
         .iter()
-        .position(|g| g.status == MatchStatus::Ready)
+        .position(|g| g.status == MatchStatus::Ready && only.is_none_or(|n| g.stage == n))
     {
         let game = &state.games[index];
-        let (a, b) = (
-            game.a.expect("a ready match has side a"),
-            game.b.expect("and b"),
-        );
-        let score = if winner(a, b) == a { (2, 0) } else { (0, 2) };
+        let a_wins = game.a < game.b;
         report(
             state,
             index,
             &Outcome::Score {
-                score: Some(score),
+                score: Some(if a_wins { (2, 0) } else { (0, 2) }),
                 forfeit: None,
             },
         )
@@ -33,15 +29,8 @@ fn play_out(state: &mut State, winner: impl Fn(Pid, Pid) -> Pid) {
     }
 }
 
-fn lower_id(a: Pid, b: Pid) -> Pid {
-    a.min(b)
-}
-
-fn begin(format: Format, settings: Settings, n: i64) -> State {
-    let field: Vec<Pid> = (101..=100 + n).collect();
-    let mut state = State::new(format, settings);
-    start(&mut state, &field).expect("the field fits the stages");
-    state
+fn play_out(state: &mut State) {
+    play(state, None);
 }
 
 fn later(stage_type: StageType, take: Take) -> StageSpec {
@@ -80,7 +69,7 @@ fn four_groups_of_four_send_their_top_two_into_a_double_elimination() {
     assert_eq!(state.stages[0].stage_type, StageType::Groups);
     assert_eq!(state.stages[1].status, StageStatus::Pending);
     // Snake seeding: A = 1 8 9 16, B = 2 7 10 15, C = 3 6 11 14, D = 4 5 12 13.
-    play_out(&mut state, lower_id);
+    play_out(&mut state);
     let groups = group_of(&state, 1);
     // Each group finishes in seed order: A 101 108 109 116, ... The double elimination takes
     // winners 101 102 103 104 (seeds 1-4) and runners-up 108 107 106 105 (seeds 5-8): 1 v 8 is
@@ -128,7 +117,7 @@ fn a_threshold_swiss_of_sixteen_sends_eight_into_single_elimination() {
         ..Settings::default()
     };
     let mut state = begin(Format::Swiss, settings, 16);
-    play_out(&mut state, lower_id);
+    play_out(&mut state);
     let swiss_rounds = state
         .games
         .iter()
@@ -187,7 +176,7 @@ fn a_swiss_of_five_rounds_into_a_top_eight() {
         ..Settings::default()
     };
     let mut state = begin(Format::Swiss, settings, 16);
-    play_out(&mut state, lower_id);
+    play_out(&mut state);
     assert!(
         state
             .stages
@@ -210,7 +199,7 @@ fn six_in_a_round_robin_send_four_to_a_playoff_with_third_place() {
         ..Settings::default()
     };
     let mut state = begin(Format::RoundRobin, settings, 6);
-    play_out(&mut state, lower_id);
+    play_out(&mut state);
     // The table follows the seeds: 101 102 103 104 go on, seeded 1-4; 105 5th, 106 6th.
     // Semi-finals 101 v 104 and 102 v 103 (both met in the round robin: unavoidable, every pair
     // did); final 101 beats 102; third place 103 beats 104.
@@ -235,7 +224,7 @@ fn a_stage_is_reseeded_before_its_first_result_and_not_after() {
         ..Settings::default()
     };
     let mut state = begin(Format::RoundRobin, settings, 4);
-    play_out_stage(&mut state, 1);
+    play(&mut state, Some(1));
     assert_eq!(first_round(&state, 2), [(101, 104), (102, 103)]);
     reseed(&mut state, 2, &[101, 102, 104, 103]).expect("no result yet");
     assert_eq!(first_round(&state, 2), [(101, 103), (102, 104)]);
@@ -257,27 +246,6 @@ fn a_stage_is_reseeded_before_its_first_result_and_not_after() {
     )
     .expect("ready");
     assert!(reseed(&mut state, 2, &[101, 102, 103, 104]).is_err());
-}
-
-/// Plays the ready matches of stage `number` only.
-fn play_out_stage(state: &mut State, number: u32) {
-    while let Some(index) = state
-        .games
-        .iter()
-        .position(|g| g.stage == number && g.status == MatchStatus::Ready)
-    {
-        let game = &state.games[index];
-        let a_wins = game.a < game.b;
-        report(
-            state,
-            index,
-            &Outcome::Score {
-                score: Some(if a_wins { (2, 0) } else { (0, 2) }),
-                forfeit: None,
-            },
-        )
-        .expect("ready");
-    }
 }
 
 #[test]

@@ -111,7 +111,7 @@ pub fn check_stages(stages: &[StageSpec], n: usize) -> Result<(), EngineError> {
     let mut size = n;
     for pair in stages.windows(2) {
         let (before, next) = (&pair[0], &pair[1]);
-        check_next(before, Some(size), next)?;
+        check_next(before, size, next)?;
         size = match next.take {
             Some(Take::Best(k)) => k as usize,
             Some(Take::PerGroup(m)) => (m * before.groups.unwrap_or(1)) as usize,
