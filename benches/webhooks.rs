@@ -207,6 +207,7 @@ async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) 
         base_url: &base_url,
         actor: "bench",
         now: tourney::timestamp::now_ms(),
+        member: None,
     };
     let tournament = service::tournaments::create(
         &db,

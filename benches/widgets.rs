@@ -55,6 +55,7 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
         base_url: &base_url,
         actor: "bench",
         now: 1_790_000_000_000,
+        member: None,
     };
     spaces::create(&db, &ctx, "club", "Chess Club", Locale::En)
         .await
@@ -73,7 +74,7 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
     tournaments::create(&db, &ctx, &draft)
         .await
         .expect("create");
-    tournaments::set_status(&db, &ctx, SLUG, TournamentStatus::RegistrationOpen)
+    tournaments::set_status(&db, &ctx, SLUG, TournamentStatus::RegistrationOpen, None)
         .await
         .expect("open registration");
     for i in 0..PLAYERS {
@@ -82,7 +83,7 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
             .await
             .expect("register");
     }
-    tournaments::set_status(&db, &ctx, SLUG, TournamentStatus::RegistrationClosed)
+    tournaments::set_status(&db, &ctx, SLUG, TournamentStatus::RegistrationClosed, None)
         .await
         .expect("close registration");
     tournaments::start(&db, &ctx, SLUG).await.expect("start");
@@ -109,7 +110,7 @@ async fn played_tournament(dir: &tempfile::TempDir) -> (Db, TournamentRow) {
             score: Some(score),
             forfeit: None,
         };
-        report(&db, &ctx, SLUG, game.id, &input)
+        report(&db, &ctx, SLUG, game.id, &input, None)
             .await
             .expect("report");
     }

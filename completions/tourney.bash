@@ -2308,7 +2308,7 @@ _tourney() {
             fi
             case "${prev}" in
                 --event)
-                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted registration.not_admitted match.ready match.reported match.disputed match.completed match.corrected ping" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted registration.not_admitted match.ready match.reported match.disputed match.report_closed match.completed match.corrected ping" -- "${cur}"))
                     return 0
                     ;;
                 --allow-cidr)

@@ -455,6 +455,7 @@ registration.not_admitted\t''
 match.ready\t''
 match.reported\t''
 match.disputed\t''
+match.report_closed\t''
 match.completed\t''
 match.corrected\t''
 ping\t''"

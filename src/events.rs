@@ -14,8 +14,8 @@ use serde::Serialize;
 use serde::ser::Serializer;
 
 use crate::domain::{
-    Bracket, ClaimState, EventType, Format, MatchStatus, ParticipantStatus, Side, TournamentStatus,
-    Winner,
+    Bracket, ClaimEnd, ClaimState, EventType, Format, MatchStatus, ParticipantStatus, Side,
+    TournamentStatus, Winner,
 };
 use crate::ids::{EventId, MatchId, ParticipantId, RegistrationId, SpaceId, TournamentId};
 use crate::timestamp;
@@ -32,6 +32,7 @@ pub enum Event {
     MatchReady(MatchData),
     MatchReported(MatchReportedData),
     MatchDisputed(MatchDisputedData),
+    MatchReportClosed(MatchReportClosedData),
     MatchCompleted(MatchData),
     MatchCorrected(MatchCorrectedData),
     Ping(PingData),
@@ -49,6 +50,7 @@ impl Event {
             Event::MatchReady(_) => EventType::MatchReady,
             Event::MatchReported(_) => EventType::MatchReported,
             Event::MatchDisputed(_) => EventType::MatchDisputed,
+            Event::MatchReportClosed(_) => EventType::MatchReportClosed,
             Event::MatchCompleted(_) => EventType::MatchCompleted,
             Event::MatchCorrected(_) => EventType::MatchCorrected,
             Event::Ping(_) => EventType::Ping,
@@ -67,6 +69,7 @@ impl Event {
             Event::MatchReady(data) | Event::MatchCompleted(data) => Some(data.tournament.id),
             Event::MatchReported(data) => Some(data.tournament.id),
             Event::MatchDisputed(data) => Some(data.tournament.id),
+            Event::MatchReportClosed(data) => Some(data.tournament.id),
             Event::MatchCorrected(data) => Some(data.tournament.id),
             Event::Ping(_) => None,
         }
@@ -130,6 +133,7 @@ impl Serialize for Data<'_> {
             Event::MatchReady(data) | Event::MatchCompleted(data) => data.serialize(serializer),
             Event::MatchReported(data) => data.serialize(serializer),
             Event::MatchDisputed(data) => data.serialize(serializer),
+            Event::MatchReportClosed(data) => data.serialize(serializer),
             Event::MatchCorrected(data) => data.serialize(serializer),
             Event::Ping(data) => data.serialize(serializer),
         }
@@ -268,6 +272,20 @@ pub struct MatchDisputedData {
     pub game: MatchObject,
     pub report: StatementObject,
     pub dispute: StatementObject,
+}
+
+/// `data` of `match.report_closed`: a player's claim (and its dispute, if it had one) ended
+/// without its result standing, in the write that made it moot: the match's sides changed (a
+/// reseed, a correction that reset it), the match was removed, or the tournament's players no
+/// longer report. `match` is the match after that write (as it was, when removed).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReportClosedData {
+    pub tournament: TournamentObject,
+    #[serde(rename = "match")]
+    pub game: MatchObject,
+    pub report: StatementObject,
+    pub dispute: Option<StatementObject>,
+    pub reason: ClaimEnd,
 }
 
 /// The result a correction replaced.

@@ -24,7 +24,7 @@ pub async fn run(
         MatchesCommand::List { slug, ready } => list(db, &slug, ready, out).await?,
         MatchesCommand::Report(args) => {
             let (slug, match_id, input) = input(args)?;
-            let done = matches::report(db, &ctx, &slug, match_id, &input).await?;
+            let done = matches::report(db, &ctx, &slug, match_id, &input, None).await?;
             writeln!(out, "reported {}", describe(&done.game))?;
             if done.created > 0 {
                 writeln!(out, "{} new matches drawn", done.created)?;
@@ -35,7 +35,7 @@ pub async fn run(
         }
         MatchesCommand::Correct(args) => {
             let (slug, match_id, input) = input(args)?;
-            let done = matches::correct(db, &ctx, &slug, match_id, &input).await?;
+            let done = matches::correct(db, &ctx, &slug, match_id, &input, None).await?;
             writeln!(out, "corrected {}", describe(&done.game))?;
             if !done.reset_match_ids.is_empty() {
                 let reset: Vec<String> = done

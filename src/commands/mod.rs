@@ -146,6 +146,7 @@ fn ctx(config: &Config) -> Ctx<'_> {
         base_url: &config.base_url,
         actor: &config.actor,
         now: timestamp::now_ms(),
+        member: None,
     }
 }
 

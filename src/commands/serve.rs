@@ -188,10 +188,11 @@ async fn apply_schedule(
             base_url: &base_url,
             actor: "schedule",
             now: crate::timestamp::now_ms(),
+            member: None,
         };
         match crate::service::check_in::close_due(&db, &ctx).await {
-            Ok(closed) => {
-                for (slug, processed) in closed {
+            Ok(swept) => {
+                for (slug, processed) in swept.done {
                     tracing::info!(
                         tournament = %slug,
                         no_shows = processed.no_shows.len(),
@@ -199,19 +200,25 @@ async fn apply_schedule(
                         "check-in closed"
                     );
                 }
-            }
-            Err(error) => {
-                tracing::warn!(%error, "check-in windows could not be closed; trying again")
-            }
-        }
-        match crate::service::player_reports::confirm_due(&db, &ctx).await {
-            Ok(confirmed) => {
-                for (slug, game) in confirmed {
-                    tracing::info!(tournament = %slug, %game, "an unanswered report stood");
+                for (slug, error) in swept.failed {
+                    tracing::warn!(tournament = %slug, %error, "a check-in window could not be closed; the others were, and it is tried again");
                 }
             }
             Err(error) => {
-                tracing::warn!(%error, "players' reports could not be confirmed; trying again")
+                tracing::warn!(%error, "check-in windows could not be read; trying again")
+            }
+        }
+        match crate::service::player_reports::confirm_due(&db, &ctx).await {
+            Ok(swept) => {
+                for (slug, game) in swept.done {
+                    tracing::info!(tournament = %slug, %game, "an unanswered report stood");
+                }
+                for (claim, error) in swept.failed {
+                    tracing::warn!(%claim, %error, "an unanswered report could not stand; the others did, and it is tried again");
+                }
+            }
+            Err(error) => {
+                tracing::warn!(%error, "players' reports could not be read; trying again")
             }
         }
     }

@@ -45,7 +45,7 @@ pub async fn run(
             )?;
         }
         TournamentsCommand::Status { slug, status } => {
-            let previous = tournaments::set_status(db, &ctx, &slug, status).await?;
+            let previous = tournaments::set_status(db, &ctx, &slug, status, None).await?;
             writeln!(out, "{slug}: {previous} -> {status}")?;
         }
         TournamentsCommand::Register {
@@ -126,6 +126,7 @@ pub async fn run(
                 waiting_list,
                 self_report,
                 confirm_within,
+                seen: None,
             };
             let updated = tournaments::update(db, &ctx, &slug, &changes).await?;
             writeln!(

@@ -1,10 +1,12 @@
 //! The `match_claims` table: players' open claims of their matches' results, one per match at
 //! most, from the claim until a result stands (then the row is deleted; the audit log keeps
-//! what happened). Stores and reads; the rules are `domain::self_report`'s and the service's.
+//! what happened); and `closed_claims`, where a claim goes when a write made it moot instead
+//! (its match's sides changed, the match was removed, players stopped reporting). Stores and
+//! reads; the rules are `domain::self_report`'s and the service's.
 
 use super::{Conn, DbError, OptionalText, changed_one, on_conn};
-use crate::domain::Side;
 use crate::domain::self_report::{OpenClaim, Stated};
+use crate::domain::{ClaimEnd, Side};
 use crate::ids::{ClaimId, MatchId, ParticipantId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -152,27 +154,105 @@ pub async fn delete(conn: Conn<'_>, id: ClaimId) -> Result<(), DbError> {
     changed_one(affected, format_args!("closing {id}"))
 }
 
-/// Closes every claim of a tournament that a result has settled or a change made moot: its
-/// match is no longer ready, or no longer has the sides it was claimed between. Returns how
-/// many were closed.
-pub async fn close_settled(conn: Conn<'_>, tournament_id: TournamentId) -> Result<u64, DbError> {
-    const SQL: &str = "DELETE FROM match_claims WHERE tournament_id = $1 AND NOT EXISTS (\
-        SELECT 1 FROM matches m WHERE m.id = match_claims.match_id AND m.status = 'ready' \
+/// A claim that ended without its result standing, as `closed_claims` keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ClosedClaimRow {
+    #[sqlx(flatten)]
+    pub claim: ClaimRow,
+    pub closed_at: i64,
+    #[sqlx(try_from = "String")]
+    pub reason: ClaimEnd,
+}
+
+/// Ends every claim of a tournament that its latest write settled or made moot, in that write: a
+/// claim whose match now has a result is deleted (the result stands; the audit log keeps the
+/// claim); one whose match is no longer ready between its sides moves to `closed_claims`
+/// ([`ClaimEnd::SidesChanged`]) and is returned, so the caller announces its end.
+pub async fn close_stale(
+    mut conn: Conn<'_>,
+    tournament_id: TournamentId,
+    now: i64,
+) -> Result<Vec<ClosedClaimRow>, DbError> {
+    const SETTLED: &str = "DELETE FROM match_claims WHERE tournament_id = $1 AND EXISTS (\
+        SELECT 1 FROM matches m WHERE m.id = match_claims.match_id AND m.status = 'completed')";
+    on_conn!(conn.reborrow(), c => sqlx::query(SETTLED).bind(tournament_id).execute(c).await?.rows_affected());
+    const STALE: &str = "SELECT * FROM match_claims WHERE tournament_id = $1 AND NOT EXISTS (\
+        SELECT 1 FROM matches m WHERE m.id = match_claims.match_id \
+        AND m.status IN ('ready', 'in_progress') \
         AND m.a_participant_id = match_claims.a_participant_id \
-        AND m.b_participant_id = match_claims.b_participant_id)";
-    Ok(on_conn!(conn, c => sqlx::query(SQL).bind(tournament_id).execute(c).await?.rows_affected()))
+        AND m.b_participant_id = match_claims.b_participant_id) ORDER BY id";
+    let stale = on_conn!(conn.reborrow(), c => sqlx::query_as::<_, ClaimRow>(STALE)
+        .bind(tournament_id).fetch_all(c).await?);
+    let mut closed = Vec::with_capacity(stale.len());
+    for claim in stale {
+        closed.push(move_to_closed(conn.reborrow(), claim, now, ClaimEnd::SidesChanged).await?);
+    }
+    Ok(closed)
 }
 
-/// Closes the claim of one match (a match removed from the bracket).
-pub async fn close_of_match(conn: Conn<'_>, match_id: MatchId) -> Result<(), DbError> {
-    on_conn!(conn, c => sqlx::query("DELETE FROM match_claims WHERE match_id = $1")
-        .bind(match_id).execute(c).await?.rows_affected());
-    Ok(())
+/// Moves the claim of a match about to be removed to `closed_claims`, and returns it.
+pub async fn close_of_match(
+    mut conn: Conn<'_>,
+    match_id: MatchId,
+    now: i64,
+) -> Result<Option<ClosedClaimRow>, DbError> {
+    match of_match(conn.reborrow(), match_id).await? {
+        Some(claim) => Ok(Some(
+            move_to_closed(conn, claim, now, ClaimEnd::MatchRemoved).await?,
+        )),
+        None => Ok(None),
+    }
 }
 
-/// Closes every claim of a tournament (its players no longer report).
-pub async fn close_all(conn: Conn<'_>, tournament_id: TournamentId) -> Result<(), DbError> {
-    on_conn!(conn, c => sqlx::query("DELETE FROM match_claims WHERE tournament_id = $1")
-        .bind(tournament_id).execute(c).await?.rows_affected());
-    Ok(())
+/// Moves every open claim of a tournament to `closed_claims` (its players no longer report),
+/// and returns them.
+pub async fn close_all(
+    mut conn: Conn<'_>,
+    tournament_id: TournamentId,
+    now: i64,
+) -> Result<Vec<ClosedClaimRow>, DbError> {
+    let open = of_tournament(conn.reborrow(), tournament_id).await?;
+    let mut closed = Vec::with_capacity(open.len());
+    for claim in open {
+        closed.push(move_to_closed(conn.reborrow(), claim, now, ClaimEnd::ReportsOff).await?);
+    }
+    Ok(closed)
+}
+
+async fn move_to_closed(
+    mut conn: Conn<'_>,
+    claim: ClaimRow,
+    now: i64,
+    reason: ClaimEnd,
+) -> Result<ClosedClaimRow, DbError> {
+    let id = claim.id;
+    const COPY: &str = "INSERT INTO closed_claims (id, match_id, tournament_id, a_participant_id, \
+        b_participant_id, claimed_by, score_a, score_b, forfeit, claimed_at, due_at, disputed_at, \
+        dispute_score_a, dispute_score_b, dispute_forfeit, closed_at, reason) \
+        SELECT id, match_id, tournament_id, a_participant_id, b_participant_id, claimed_by, \
+        score_a, score_b, forfeit, claimed_at, due_at, disputed_at, dispute_score_a, \
+        dispute_score_b, dispute_forfeit, $2, $3 FROM match_claims WHERE id = $1";
+    let copied = on_conn!(conn.reborrow(), c => sqlx::query(COPY)
+        .bind(id).bind(now).bind(reason.as_str()).execute(c).await?.rows_affected());
+    changed_one(copied, format_args!("closing {id}"))?;
+    delete(conn, id).await?;
+    Ok(ClosedClaimRow {
+        claim,
+        closed_at: now,
+        reason,
+    })
+}
+
+/// The claims of a tournament that ended without their result standing and in which
+/// `participant` was a side, newest first, at most `limit`.
+pub async fn closed_for(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+    participant: ParticipantId,
+    limit: i64,
+) -> Result<Vec<ClosedClaimRow>, DbError> {
+    const SQL: &str = "SELECT * FROM closed_claims WHERE tournament_id = $1 \
+        AND (a_participant_id = $2 OR b_participant_id = $2) ORDER BY closed_at DESC, id DESC LIMIT $3";
+    Ok(on_conn!(conn, c => sqlx::query_as::<_, ClosedClaimRow>(SQL)
+        .bind(tournament_id).bind(participant).bind(limit).fetch_all(c).await?))
 }

@@ -66,10 +66,15 @@ pub enum DbError {
     /// A stored value breaks what tourney writes (a column out of range, a link to nothing).
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// A row changed by someone else between the caller's read and its write (an update or a
+    /// delete that found nothing to change): a conflict, not corruption; nothing was written.
+    #[error("{0} changed meanwhile")]
+    Changed(String),
     /// tourney broke a rule of its own (a worker answered the wrong question, a backend's code
-    /// ran on the other backend): a bug, never the data's fault.
+    /// ran on the other backend, a row the caller's own transaction holds was not there): a bug,
+    /// never the data's fault.
     #[error("a bug in tourney: {0}")]
-    Bug(&'static str),
+    Bug(std::borrow::Cow<'static, str>),
 }
 
 impl DbError {

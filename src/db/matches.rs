@@ -185,9 +185,9 @@ pub async fn update(conn: Conn<'_>, id: MatchId, change: &MatchUpdate) -> Result
     changed_one(affected, format_args!("updating {id}"))
 }
 
-/// Removes a match, its results and any claim of it (a grand-final reset no longer called for).
+/// Removes a match and its results (a grand-final reset no longer called for). Its claim, if it
+/// had one, must be closed first (`claims::close_of_match`: the store does it).
 pub async fn delete(mut conn: Conn<'_>, id: MatchId) -> Result<(), DbError> {
-    super::claims::close_of_match(conn.reborrow(), id).await?;
     on_conn!(conn.reborrow(), c => sqlx::query("DELETE FROM match_results WHERE match_id = $1").bind(id).execute(c).await?.rows_affected());
     on_conn!(conn, c => sqlx::query("DELETE FROM matches WHERE id = $1").bind(id).execute(c).await?.rows_affected());
     Ok(())

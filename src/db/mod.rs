@@ -255,15 +255,16 @@ optional_from_text!(
     crate::domain::DisabledReason
 );
 
-/// Checks that a statement meant to change the one row `what` names changed it: an update that
-/// matched nothing means the data is not what the caller read a moment before.
+/// Checks that a statement meant to change the one row `what` names changed it. Nothing changed:
+/// the row is not what the caller read a moment before (someone else changed or removed it), a
+/// conflict ([`DbError::Changed`]). More than one: ids are unique, so that is a bug.
 fn changed_one(affected: u64, what: impl std::fmt::Display) -> Result<(), DbError> {
-    if affected == 1 {
-        Ok(())
-    } else {
-        Err(DbError::Corrupt(format!(
-            "{what} changed {affected} rows instead of one"
-        )))
+    match affected {
+        1 => Ok(()),
+        0 => Err(DbError::Changed(what.to_string())),
+        n => Err(DbError::Bug(
+            format!("{what} changed {n} rows instead of one").into(),
+        )),
     }
 }
 

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use super::claims::{self, ClosedClaimRow};
 use super::matches::{self, Destination, MatchRow, MatchUpdate, NewMatch, ResultRow};
 use super::participants::{self, ParticipantRow};
 use super::stages::{self, StageEntrantRow, StagePlanRow, StageRow};
@@ -19,6 +20,16 @@ use crate::domain::engine::{
 use crate::domain::standings::final_places::places;
 use crate::domain::{MatchStatus, Side};
 use crate::ids::{MatchId, ParticipantId, StageId};
+
+/// What [`Snapshot::save`] wrote.
+#[must_use]
+pub struct Saved {
+    /// The id of every match of the state saved, by index.
+    pub ids: Vec<MatchId>,
+    /// Players' claims the write made moot, moved to `closed_claims`: the caller announces
+    /// their end.
+    pub closed: Vec<ClosedClaimRow>,
+}
 
 /// A tournament's rows and the engine state built from them.
 pub struct Snapshot {
@@ -108,16 +119,20 @@ impl Snapshot {
     }
 
     /// Writes what differs between the loaded state and `after`: stages, matches (new ones
-    /// inserted, `removed` ones deleted), free-for-all results, seeds and places. Returns the
-    /// id of every match of `after`, by index.
+    /// inserted, `removed` ones deleted), free-for-all results, seeds and places; and, in the same
+    /// write, ends every player's claim it settled or made moot (`claims::close_stale`): a claim
+    /// never outlives the pairing it was made on, whoever changed it. Returns the id of every
+    /// match of `after`, by index, and the claims closed without their result standing.
     pub async fn save(
         &self,
         mut conn: Conn<'_>,
         after: &State,
         removed: &[MatchId],
         now: i64,
-    ) -> Result<Vec<MatchId>, DbError> {
+    ) -> Result<Saved, DbError> {
+        let mut closed = Vec::new();
         for &id in removed {
+            closed.extend(claims::close_of_match(conn.reborrow(), id, now).await?);
             matches::delete(conn.reborrow(), id).await?;
         }
         let stage_ids = self.save_stages(conn.reborrow(), after).await?;
@@ -218,8 +233,9 @@ impl Snapshot {
             }
         }
         self.save_participants(conn.reborrow(), after).await?;
+        closed.extend(claims::close_stale(conn.reborrow(), self.tournament.id, now).await?);
         tournaments::touch(conn, self.tournament.id, now).await?;
-        Ok(ids)
+        Ok(Saved { ids, closed })
     }
 
     /// Inserts the stages `after` added, updates changed statuses, and stores the players of

@@ -22,8 +22,8 @@ mod vocabulary;
 
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
-    AuditAction, Bracket, ClaimState, DeliveryStatus, DisabledReason, ErrorClass, EventType,
-    Format, HookStatus, Locale, MatchStatus, NoShow, ParticipantStatus, Role, Side,
+    AuditAction, Bracket, ClaimEnd, ClaimState, DeliveryStatus, DisabledReason, ErrorClass,
+    EventType, Format, HookStatus, Locale, MatchStatus, NoShow, ParticipantStatus, Role, Side,
     SignatureHeaders, StageStatus, StageType, TournamentStatus, Trigger, Winner,
 };
 

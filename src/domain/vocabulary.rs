@@ -169,6 +169,18 @@ string_enum! {
 }
 
 string_enum! {
+    /// Why a player's claim ended without its result standing: the match no longer is ready
+    /// between the sides it was claimed between (a reseed, a correction that reset it), the
+    /// match was removed (a grand-final reset no longer called for), or the tournament's players
+    /// no longer report.
+    ClaimEnd, "claim end" {
+        SidesChanged = "sides_changed",
+        MatchRemoved = "match_removed",
+        ReportsOff = "reports_off",
+    }
+}
+
+string_enum! {
     Winner, "winner" { A = "a", B = "b", Draw = "draw" }
 }
 
@@ -225,6 +237,7 @@ string_enum! {
         MatchCorrected = "match.corrected",
         MatchClaimed = "match.claimed",
         MatchClaimDisputed = "match.claim_disputed",
+        MatchClaimClosed = "match.claim_closed",
         HookCreated = "hook.created",
         HookUpdated = "hook.updated",
         HookRemoved = "hook.removed",
@@ -290,6 +303,7 @@ string_enum! {
         MatchReady = "match.ready",
         MatchReported = "match.reported",
         MatchDisputed = "match.disputed",
+        MatchReportClosed = "match.report_closed",
         MatchCompleted = "match.completed",
         MatchCorrected = "match.corrected",
         Ping = "ping",

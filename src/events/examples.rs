@@ -8,12 +8,13 @@
 //! ever be built from, or written as, a real tournament's records.
 
 use super::{
-    Event, MatchCorrectedData, MatchData, MatchDisputedData, MatchObject, MatchReportedData,
-    PingData, PreviousResult, RegistrationData, RegistrationObject, Sides, SpaceRef,
-    StatementObject, StatusChangedData, TournamentObject,
+    Event, MatchCorrectedData, MatchData, MatchDisputedData, MatchObject, MatchReportClosedData,
+    MatchReportedData, PingData, PreviousResult, RegistrationData, RegistrationObject, Sides,
+    SpaceRef, StatementObject, StatusChangedData, TournamentObject,
 };
 use crate::domain::{
-    ClaimState, EventType, Format, Locale, MatchStatus, ParticipantStatus, TournamentStatus, Winner,
+    ClaimEnd, ClaimState, EventType, Format, Locale, MatchStatus, ParticipantStatus,
+    TournamentStatus, Winner,
 };
 use crate::ids::{HookId, MatchId, ParticipantId, SpaceId, TournamentId};
 use crate::links::BaseUrl;
@@ -155,6 +156,26 @@ pub fn example(
             game: ready(Some(ClaimState::Disputed)),
             report: kira_says,
             dispute: statement(9014, "Jonas Berg", (1, 2), now),
+        }),
+        // The organiser reseeded the playoff: Kira's semi-final is now against Lena, so her
+        // claim against Jonas is set aside.
+        EventType::MatchReportClosed => Event::MatchReportClosed(MatchReportClosedData {
+            tournament: tournament(TournamentStatus::InProgress),
+            game: MatchObject {
+                sides: Sides::Two {
+                    a_id: Some(kira),
+                    a_name: Some("Kira Novak".to_owned()),
+                    b_id: Some(ParticipantId::from_raw(9016)),
+                    b_name: Some("Lena Ortiz".to_owned()),
+                    score_a: None,
+                    score_b: None,
+                    winner: None,
+                },
+                ..ready(None)
+            },
+            report: kira_says,
+            dispute: None,
+            reason: ClaimEnd::SidesChanged,
         }),
         EventType::MatchCompleted => Event::MatchCompleted(MatchData {
             tournament: tournament(TournamentStatus::InProgress),

@@ -107,7 +107,7 @@ impl Limiter {
         match self.lane.ask(Question::Versions).await? {
             Answer::Versions(read) => read.map_err(DbError::Shared),
             _ => Err(DbError::Bug(
-                "the rate-limit lane answered another question",
+                "the rate-limit lane answered another question".into(),
             )),
         }
     }
@@ -210,7 +210,7 @@ impl Limiter {
         let answer = match tokio::time::timeout(self.wait, asking).await {
             Ok(Ok(Answer::Settled(answer))) => answer,
             Ok(Ok(_)) => {
-                let bug = DbError::Bug("the rate-limit lane answered another question");
+                let bug = DbError::Bug("the rate-limit lane answered another question".into());
                 return Err(Unsettled(bug));
             }
             Ok(Err(error)) => return Err(Unsettled(error)),

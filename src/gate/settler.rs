@@ -112,7 +112,7 @@ impl Job for Settler {
                 {
                     Some((verdict, now)) => Answer::Settled(Ok((verdict, now, settled.versions))),
                     None => Answer::Settled(Err(Arc::new(DbError::Bug(
-                        "a batch decided fewer requests than it held",
+                        "a batch decided fewer requests than it held".into(),
                     )))),
                 },
                 (Question::Settle(_), Err(error)) => Answer::Settled(Err(Arc::clone(error))),

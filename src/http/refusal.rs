@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_refusal_not_listed_keeps_the_services_words() {
-        let other = ServiceError::Corrupt("stored data is inconsistent".into());
+        let other = ServiceError::Storage(crate::db::DbError::Corrupt("a score of -1".into()));
         assert_eq!(reason(&other, Locale::Ru), other.to_string());
     }
 }

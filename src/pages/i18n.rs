@@ -226,6 +226,13 @@ texts! {
     ReportToAnswer => "{n} reported: {result}. Confirm it, or dispute it with the result you saw, by {at}; after that it stands.", "{n} сообщает: {result}. Подтвердите или оспорьте, указав свой результат, до {at}, иначе он будет принят.";
     ReportStands => "The time to answer has ended: the reported result ({n}) stands.", "Время ответа вышло: сообщённый результат ({n}) принят.";
     ReportDisputed => "Disputed: {n} says {theirs}; you say {mine}. An organiser decides the result.", "Результат оспорен: {n} — {theirs}; вы — {mine}. Результат решит организатор.";
+    RemovedMatch => "a match no longer in the bracket", "матч, убранный из сетки";
+    SetAsideHeading => "Report set aside", "Результат отменён";
+    SetAsideYours => "Your report of {round} against {n} ({result}) was set aside.", "Ваш результат матча «{round}» против {n} ({result}) отменён.";
+    SetAsideTheirs => "The report of {round} by {n} ({result}) was set aside.", "Результат матча «{round}», сообщённый {n} ({result}), отменён.";
+    SetAsideSidesChanged => "The match's players changed (the organiser reseeded or corrected the bracket): nothing was recorded. Report the match again once it is played.", "Состав матча изменился (организатор изменил посев или исправил сетку): ничего не записано. Сообщите результат матча заново, когда он будет сыгран.";
+    SetAsideRemoved => "The match was removed from the bracket: nothing was recorded.", "Матч убран из сетки: ничего не записано.";
+    SetAsideReportsOff => "Players no longer report this tournament's results: the organiser records them.", "Игроки больше не сообщают результаты этого турнира: их записывает организатор.";
     ConfirmSubmit => "Confirm", "Подтвердить";
     DisputeSubmit => "Dispute", "Оспорить";
     ScoreFromYourSide => "you {mine}, {n} {theirs}", "вы {mine}, {n} {theirs}";

@@ -8,9 +8,8 @@
 use serde::Serialize;
 
 use super::i18n::{self, T};
-use crate::domain::Locale;
-use crate::domain::MatchStatus;
 use crate::domain::self_report::{OpenClaim, Said, Turn, Whose, turn};
+use crate::domain::{ClaimEnd, Locale, MatchStatus};
 use crate::domain::{Side, self_report::Stated};
 use crate::events::{MatchObject, Sides};
 use crate::ids::{ClaimId, MatchId, ParticipantId};
@@ -27,6 +26,24 @@ pub struct ToReport<'a> {
     pub action: &'a str,
     /// The tokens of the claim and the answer forms.
     pub tokens: (&'a str, &'a str),
+    /// Claims of the player's, or against them, that a change set aside while their match is
+    /// still to be played (the newest first).
+    pub set_aside: &'a [SetAside],
+}
+
+/// A claim made by or against the player that ended without its result standing, as their page
+/// tells them.
+#[derive(Debug, Clone)]
+pub struct SetAside {
+    /// `None` when the match is no longer in the bracket.
+    pub round: Option<u32>,
+    /// The player's side in the claim, and whether they made it.
+    pub side: Side,
+    pub by_player: bool,
+    /// The other side of the claim, by name.
+    pub other: String,
+    pub stated: Stated,
+    pub reason: ClaimEnd,
 }
 
 /// One ready match of the player's.
@@ -72,9 +89,41 @@ struct ResultForm {
     danger: bool,
 }
 
-/// The player's ready matches between two known sides, each with what they may do now.
+/// The player's claims set aside (said first), then their ready matches between two known sides,
+/// each with what they may do now.
 pub fn blocks(locale: Locale, to: &ToReport<'_>) -> Vec<ReportBlock> {
-    to.games
+    let set_aside = to.set_aside.iter().map(|aside| {
+        let result = said(locale, aside.stated, aside.side, &aside.other);
+        let why = match aside.reason {
+            ClaimEnd::SidesChanged => T::SetAsideSidesChanged,
+            ClaimEnd::MatchRemoved => T::SetAsideRemoved,
+            ClaimEnd::ReportsOff => T::SetAsideReportsOff,
+        };
+        let round = match aside.round {
+            Some(round) => T::Round.with(locale, round),
+            None => T::RemovedMatch.get(locale).to_owned(),
+        };
+        let text = match aside.by_player {
+            true => T::SetAsideYours.fill(
+                locale,
+                &[("round", &round), ("n", &aside.other), ("result", &result)],
+            ),
+            false => T::SetAsideTheirs.fill(
+                locale,
+                &[("round", &round), ("n", &aside.other), ("result", &result)],
+            ),
+        };
+        ReportBlock {
+            heading: T::SetAsideHeading.get(locale).to_owned(),
+            text: format!("{text} {}", why.get(locale)),
+            until: None,
+            left: T::TimeLeft.get(locale),
+            confirm: None,
+            result: None,
+        }
+    });
+    let ready = to
+        .games
         .iter()
         .filter(|g| g.status == MatchStatus::Ready && !g.bye)
         .filter_map(|game| {
@@ -102,8 +151,8 @@ pub fn blocks(locale: Locale, to: &ToReport<'_>) -> Vec<ReportBlock> {
                 .find(|(id, _, _)| *id == game.id)
                 .map(|(_, claim_id, open)| (*claim_id, *open));
             Some(block(locale, to, game, side, &opponent, claim))
-        })
-        .collect()
+        });
+    set_aside.chain(ready).collect()
 }
 
 fn block(
@@ -305,6 +354,7 @@ mod tests {
             now: 0,
             action: "/en/withdraw/s",
             tokens: ("claim-token", "answer-token"),
+            set_aside: &[],
         }
     }
 

@@ -6,10 +6,13 @@
 //!
 //! Nothing here reads the clock: the caller's `Ctx::now` decides where the window stands.
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::registrations::{self, Registrant, find_registrant};
 use super::status::change_status;
-use super::{Conflict, Ctx, Rule, ServiceError, find_tournament_for_update, publish, waiting_list};
+use super::{
+    Conflict, Ctx, Rule, ServiceError, Swept, find_tournament_for_update, publish, waiting_list,
+};
 use crate::db::participants::{self, ParticipantRow};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};
@@ -54,7 +57,8 @@ pub async fn check_in(
     by: By,
 ) -> Result<CheckedIn, ServiceError> {
     let mut tx = db.begin().await?;
-    let (participant, tournament, space) = find_registrant(&mut tx, who).await?;
+    let (participant, tournament, space) =
+        find_registrant(&mut tx, ctx, who, Duty::Results).await?;
     let window = window_of(&tournament)?;
     if !before_start(tournament.status) {
         return Err(Rule::CheckInOver {
@@ -125,7 +129,8 @@ pub async fn check_in(
 /// Applies the check-in's result now, before the window closes if an organiser asks.
 pub async fn process(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Processed, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     let window = window_of(&tournament)?;
     if tournament.check_in_processed_at.is_some() {
         return Err(Conflict::CheckInProcessed {
@@ -145,31 +150,47 @@ pub async fn process(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Processed, Se
 }
 
 /// Applies the result of every window closed by `ctx.now` and not yet applied; each in its own
-/// transaction, so one server of many applies each once. Returns the tournaments and results.
-pub async fn close_due(db: &Db, ctx: &Ctx<'_>) -> Result<Vec<(String, Processed)>, ServiceError> {
+/// transaction, so one server of many applies each once, and one tournament that fails is set
+/// aside ([`Swept::failed`], by slug) while the others are applied. Returns the tournaments and
+/// results.
+pub async fn close_due(
+    db: &Db,
+    ctx: &Ctx<'_>,
+) -> Result<Swept<(String, Processed), String>, ServiceError> {
     let due = {
         let mut handle = db.acquire().await?;
         tournament_rows::check_in_due(handle.conn(), ctx.now).await?
     };
-    let mut closed = Vec::new();
+    let mut swept = Swept::default();
     for slug in due {
-        let mut tx = db.begin().await?;
-        let (tournament, space) = find_tournament_for_update(tx.conn(), &slug).await?;
-        let Some(window) = tournament.entry()?.check_in else {
-            continue;
-        };
-        // Read again under the lock: another server may have applied it since.
-        let due = tournament.check_in_processed_at.is_none()
-            && before_start(tournament.status)
-            && window.phase(tournament.starts_at, ctx.now) == Phase::Closed;
-        if !due {
-            continue;
-        }
-        let processed = process_in(&mut tx, ctx, tournament, &space, window).await?;
-        tx.commit().await?;
-        closed.push((slug, processed));
+        let outcome = close_one(db, ctx, &slug).await;
+        swept.record(slug, outcome);
     }
-    Ok(closed)
+    Ok(swept)
+}
+
+/// Applies one tournament's closed window, if it is still due once its row is held.
+async fn close_one(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+) -> Result<Option<(String, Processed)>, ServiceError> {
+    let mut tx = db.begin().await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
+    let Some(window) = tournament.entry()?.check_in else {
+        return Ok(None);
+    };
+    // Read again under the lock: another server may have applied it since.
+    let due = tournament.check_in_processed_at.is_none()
+        && before_start(tournament.status)
+        && window.phase(tournament.starts_at, ctx.now) == Phase::Closed;
+    if !due {
+        return Ok(None);
+    }
+    let processed = process_in(&mut tx, ctx, tournament, &space, window).await?;
+    tx.commit().await?;
+    Ok(Some((slug.to_owned(), processed)))
 }
 
 /// Applies a window's result inside `tx`: the no-show action, the waiting list, registration

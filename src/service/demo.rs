@@ -207,19 +207,26 @@ async fn build(db: &Db, ctx: &Ctx<'_>, plan: &Plan) -> Result<TournamentStatus, 
     match plan.state {
         Target::Draft => return Ok(TournamentStatus::Draft),
         Target::Announced => {
-            tournaments::set_status(db, ctx, plan.slug, TournamentStatus::Announced).await?;
+            tournaments::set_status(db, ctx, plan.slug, TournamentStatus::Announced, None).await?;
             return Ok(TournamentStatus::Announced);
         }
         _ => {}
     }
-    tournaments::set_status(db, ctx, plan.slug, TournamentStatus::RegistrationOpen).await?;
+    tournaments::set_status(db, ctx, plan.slug, TournamentStatus::RegistrationOpen, None).await?;
     for name in PLAYERS.iter().take(plan.players) {
         registrations::register(db, ctx, plan.slug, &Applicant::named(name)).await?;
     }
     let Target::Played(results) = plan.state else {
         return Ok(TournamentStatus::RegistrationOpen);
     };
-    tournaments::set_status(db, ctx, plan.slug, TournamentStatus::RegistrationClosed).await?;
+    tournaments::set_status(
+        db,
+        ctx,
+        plan.slug,
+        TournamentStatus::RegistrationClosed,
+        None,
+    )
+    .await?;
     tournaments::start(db, ctx, plan.slug).await?;
     for _ in 0..results {
         if !play_next(db, ctx, plan.slug, plan.format).await? {
@@ -284,6 +291,6 @@ async fn play_next(
             ResultInput::Places(order.iter().map(|p| p.id.to_string()).collect())
         }
     };
-    let done = matches::report(db, ctx, slug, game.id, &input).await?;
+    let done = matches::report(db, ctx, slug, game.id, &input, None).await?;
     Ok(!done.tournament_completed)
 }

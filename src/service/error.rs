@@ -26,6 +26,12 @@ pub enum ServiceError {
     /// The tournament's state or the engine's rules do not allow it now.
     #[error("{0}")]
     Rule(Rule),
+    /// A space's member whose role does not hold the duty the operation needs.
+    #[error("a {role} of this space may not do this: it is for {}", crate::service::access::holders(*duty))]
+    Forbidden {
+        role: crate::domain::Role,
+        duty: crate::service::access::Duty,
+    },
     /// An import document that clashes with what is stored, at the path of the first bad field.
     #[error(transparent)]
     Document(ImportError),
@@ -35,12 +41,11 @@ pub enum ServiceError {
         what: &'static str,
         source: getrandom::Error,
     },
-    /// The database failed (it is down, slow, or refused the statement).
+    /// The database failed (it is down, slow, or refused the statement), or what it holds breaks
+    /// what tourney writes (`DbError::Corrupt`), or tourney broke a rule of its own
+    /// (`DbError::Bug`).
     #[error(transparent)]
     Storage(DbError),
-    /// Stored data breaks what tourney writes.
-    #[error("{0}")]
-    Corrupt(String),
     /// The password hashing itself failed (its threads stopped, or Argon2 refused its own
     /// parameters): never the password's or the data's fault.
     #[error("cannot hash a password: {0}")]
@@ -50,9 +55,7 @@ pub enum ServiceError {
 impl From<DbError> for ServiceError {
     fn from(error: DbError) -> ServiceError {
         match error {
-            DbError::Corrupt(what) => {
-                ServiceError::Corrupt(format!("stored data is inconsistent: {what}"))
-            }
+            DbError::Changed(what) => ServiceError::Conflict(Conflict::ChangedMeanwhile { what }),
             other => ServiceError::Storage(other),
         }
     }
@@ -242,11 +245,35 @@ pub enum Conflict {
         "the field of '{tournament}' changed since this page was loaded (a registration or a withdrawal); nothing was changed: look at it again"
     )]
     FieldChanged { tournament: String },
+    #[error(
+        "the seed order of '{tournament}' changed since this page was loaded (someone saved another); nothing was changed: look at it again"
+    )]
+    SeedsChanged { tournament: String },
+    /// A page's form built on a tournament as it no longer is (its status, its settings, a
+    /// match's players or result): nothing was changed.
+    #[error(
+        "'{tournament}' changed since this page was loaded: {what}; nothing was changed: look at it again"
+    )]
+    Stale { tournament: String, what: String },
+    #[error(
+        "match {id} changed since this page was loaded (its players or its result); nothing was changed: look at it again"
+    )]
+    MatchChanged { id: MatchId },
+    #[error(
+        "'{tournament}' has moved on since this page was loaded: it is {status} now; nothing was changed"
+    )]
+    MovedOn {
+        tournament: String,
+        status: TournamentStatus,
+    },
     /// A second claim of a match, or an answer to a claim the page did not show.
     #[error(
         "the report of match {id} changed since this page was loaded; nothing was changed: look at it again"
     )]
     ClaimChanged { id: MatchId },
+    /// A row changed by someone else between this operation's read and its write.
+    #[error("{what} changed meanwhile, by someone else; nothing was changed: look at it again")]
+    ChangedMeanwhile { what: String },
     #[error("'{tournament}' already has a draw")]
     AlreadyDrawn { tournament: String },
     #[error("space '{space}' already has {active} active keys, the most allowed; revoke one first")]

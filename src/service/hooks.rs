@@ -9,8 +9,9 @@
 
 use std::time::Duration;
 
+use super::access::Duty;
 use super::audit::{self, Action};
-use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space, space_of};
+use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, admit, find_space_as, space_of};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
 use crate::db::outbox::{self, Audience};
 use crate::db::{Conn, Db, deliveries, spaces};
@@ -75,7 +76,7 @@ pub async fn add(
     let secret = new_secret()?;
 
     let mut tx = db.begin().await?;
-    let space = find_space(tx.conn(), space).await?;
+    let space = find_space_as(tx.conn(), ctx, space, Duty::Integrations).await?;
     spaces::lock(tx.conn(), space.id).await?;
     if hooks::count_active(tx.conn(), space.id).await? >= MAX_ACTIVE_PER_SPACE {
         return Err(Conflict::TooManyHooks {
@@ -126,7 +127,7 @@ pub async fn set_signature_headers(
     signature_headers: SignatureHeaders,
 ) -> Result<HookRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let hook = find_active(tx.conn(), id).await?;
+    let hook = find_active(tx.conn(), ctx, id).await?;
     if hook.signature_headers == signature_headers {
         return Ok(hook);
     }
@@ -151,9 +152,20 @@ pub async fn set_signature_headers(
     })
 }
 
-/// The hook `id`, active: removed ones are refused.
-async fn find_active(conn: Conn<'_>, id: HookId) -> Result<HookRow, ServiceError> {
-    let hook = hooks::find(conn, id).await?.ok_or(Missing::Hook { id })?;
+/// The hook `id`, active (removed ones are refused), once `ctx` may manage its space's
+/// integrations.
+async fn find_active(
+    mut conn: Conn<'_>,
+    ctx: &Ctx<'_>,
+    id: HookId,
+) -> Result<HookRow, ServiceError> {
+    let hook = hooks::find(conn.reborrow(), id)
+        .await?
+        .ok_or(Missing::Hook { id })?;
+    admit(conn, ctx, hook.space_id, Duty::Integrations, || {
+        Missing::Hook { id }
+    })
+    .await?;
     if hook.is_active() {
         Ok(hook)
     } else {
@@ -164,7 +176,7 @@ async fn find_active(conn: Conn<'_>, id: HookId) -> Result<HookRow, ServiceError
 /// Stops sending to an address: its unfinished deliveries fail.
 pub async fn remove(db: &Db, ctx: &Ctx<'_>, id: HookId) -> Result<HookRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let hook = find_active(tx.conn(), id).await?;
+    let hook = find_active(tx.conn(), ctx, id).await?;
     hooks::remove(tx.conn(), hook.id, ctx.now).await?;
     let details = serde_json::json!({"url": hook.url}).to_string();
     audit::record(
@@ -204,7 +216,7 @@ pub async fn rotate_secret(
     let secret = new_secret()?;
     let old_until = ctx.now.saturating_add(overlap_ms);
     let mut tx = db.begin().await?;
-    let hook = find_active(tx.conn(), id).await?;
+    let hook = find_active(tx.conn(), ctx, id).await?;
     hooks::rotate_secret(tx.conn(), hook.id, &secret, old_until, ctx.now).await?;
     let details = serde_json::json!({"overlap_ms": overlap_ms}).to_string();
     audit::record(
@@ -226,7 +238,7 @@ pub async fn retry(db: &Db, ctx: &Ctx<'_>, id: DeliveryId) -> Result<(), Service
     let delivery = deliveries::find(tx.conn(), id)
         .await?
         .ok_or(Missing::Delivery { id })?;
-    let hook = find_active(tx.conn(), delivery.hook_id).await?;
+    let hook = find_active(tx.conn(), ctx, delivery.hook_id).await?;
     if !deliveries::requeue_manual(tx.conn(), id, ctx.now).await? {
         return Err(Conflict::NotRetriable {
             id,
@@ -263,7 +275,7 @@ pub async fn retry_failed(
     let mut total = 0;
     loop {
         let mut tx = db.begin().await?;
-        let hook = find_active(tx.conn(), id).await?;
+        let hook = find_active(tx.conn(), ctx, id).await?;
         let queued =
             deliveries::requeue_failed_for_hook(tx.conn(), hook.id, since, ctx.now, RETRY_BATCH)
                 .await?;
@@ -290,7 +302,7 @@ pub async fn retry_failed(
 /// when it is enabled again, as for an address disabled by the delivery loop).
 pub async fn disable(db: &Db, ctx: &Ctx<'_>, id: HookId) -> Result<HookRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let hook = find_active(tx.conn(), id).await?;
+    let hook = find_active(tx.conn(), ctx, id).await?;
     if !hooks::disable(tx.conn(), hook.id, None, ctx.now).await? {
         return Err(Conflict::AlreadyDisabled { id }.into());
     }
@@ -326,7 +338,7 @@ pub async fn enable(
     drop: bool,
 ) -> Result<Enabled, ServiceError> {
     let mut tx = db.begin().await?;
-    let hook = find_active(tx.conn(), id).await?;
+    let hook = find_active(tx.conn(), ctx, id).await?;
     if !hooks::enable(tx.conn(), hook.id).await? {
         return Err(Conflict::NotDisabled { id }.into());
     }
@@ -370,6 +382,10 @@ pub async fn ping(
         .await?
         .filter(HookRow::is_active)
         .ok_or(Missing::ActiveHook { id })?;
+    admit(tx.conn(), ctx, hook.space_id, Duty::Integrations, || {
+        Missing::ActiveHook { id }
+    })
+    .await?;
     let space = space_of(tx.conn(), hook.space_id, &hook.id).await?;
     let event = Event::Ping(PingData {
         space: SpaceRef {
@@ -415,7 +431,7 @@ pub async fn send_example(
     lease: std::time::Duration,
 ) -> Result<Pinged, ServiceError> {
     let mut tx = db.begin().await?;
-    let hook = find_active(tx.conn(), id).await?;
+    let hook = find_active(tx.conn(), ctx, id).await?;
     if !hook.is_enabled() {
         return Err(Conflict::HookDisabled { id }.into());
     }

@@ -1,9 +1,10 @@
 //! API keys: creating (the key is returned once and stored only as its hash), revoking, and
 //! rolling (a new key, with the old one working for a grace).
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::spaces::one_line;
-use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, find_space};
+use super::{Conflict, Ctx, Field, Invalid, Missing, ServiceError, admit, find_space_as};
 use crate::api_keys;
 use crate::db::{Conn, Db, api_keys as key_rows, spaces};
 use crate::domain::names::NAME_MAX_CHARS;
@@ -26,7 +27,7 @@ pub async fn create(
         .map(|l| one_line(Field::KeyLabel, l, NAME_MAX_CHARS))
         .transpose()?;
     let mut tx = db.begin().await?;
-    let row = find_space(tx.conn(), space).await?;
+    let row = find_space_as(tx.conn(), ctx, space, Duty::Integrations).await?;
     spaces::lock(tx.conn(), row.id).await?;
     let active = key_rows::count_active(tx.conn(), row.id).await?;
     if active >= api_keys::MAX_ACTIVE_PER_SPACE {
@@ -74,7 +75,7 @@ pub async fn revoke(
     space: Option<SpaceId>,
 ) -> Result<(), ServiceError> {
     let mut tx = db.begin().await?;
-    let key = find_in(tx.conn(), id, space).await?;
+    let key = find_in(tx.conn(), ctx, id, space).await?;
     if !key.works_at(ctx.now) {
         return Err(Conflict::KeyRevoked { id: key.id }.into());
     }
@@ -117,7 +118,7 @@ pub async fn roll(
         source,
     })?;
     let mut tx = db.begin().await?;
-    let old = find_in(tx.conn(), id, space).await?;
+    let old = find_in(tx.conn(), ctx, id, space).await?;
     if !old.works_at(ctx.now) {
         return Err(Conflict::KeyRevoked { id: old.id }.into());
     }
@@ -160,12 +161,16 @@ pub async fn roll(
 
 /// The key `id`, which must belong to `space` when one is given.
 async fn find_in(
-    conn: Conn<'_>,
+    mut conn: Conn<'_>,
+    ctx: &Ctx<'_>,
     id: KeyId,
     space: Option<SpaceId>,
 ) -> Result<key_rows::ApiKeyRow, ServiceError> {
-    key_rows::find(conn, id)
+    let missing = || Missing::Key { id: id.to_string() };
+    let key = key_rows::find(conn.reborrow(), id)
         .await?
         .filter(|key| space.is_none_or(|s| s == key.space_id))
-        .ok_or_else(|| Missing::Key { id: id.to_string() }.into())
+        .ok_or_else(missing)?;
+    admit(conn, ctx, key.space_id, Duty::Integrations, missing).await?;
+    Ok(key)
 }

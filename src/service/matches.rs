@@ -1,13 +1,14 @@
 //! Reporting and correcting match results: one operation records a result whoever gives it
 //! (an organiser, or a player's claim once it stands), and announces the matches it makes ready.
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::status::change_status;
 use super::{Ctx, Missing, Rule, ServiceError, find_tournament_for_update, publish};
 use crate::db::spaces::SpaceRow;
 use crate::db::store::Snapshot;
 use crate::db::tournaments::TournamentRow;
-use crate::db::{Db, DbError, Tx, claims};
+use crate::db::{Db, DbError, Tx};
 use crate::domain::engine::{self, Outcome};
 use crate::domain::{Side, TournamentStatus};
 use crate::events::{Event, MatchCorrectedData, MatchData, MatchObject, PreviousResult};
@@ -35,15 +36,21 @@ pub struct ReportDone {
     pub created: usize,
 }
 
+/// Records an organiser's result for match `id`. `seen`: the match as the form showed it
+/// ([`seen::match_version`]); when given and the match is no longer so (its players changed,
+/// someone reported it), nothing changes.
 pub async fn report(
     db: &Db,
     ctx: &Ctx<'_>,
     slug: &str,
     id: MatchId,
     input: &ResultInput,
+    seen: Option<&str>,
 ) -> Result<ReportDone, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
+    check_seen(&mut tx, &tournament, id, seen).await?;
     let done = report_in(&mut tx, ctx, tournament, &space, id, input, None).await?;
     tx.commit().await?;
     Ok(done)
@@ -77,8 +84,7 @@ pub(super) async fn report_in(
     let mut state = snapshot.state.clone();
     let reported =
         engine::report(&mut state, index, &outcome).map_err(|error| Rule::Match { id, error })?;
-    let ids = snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
-    claims::close_settled(tx.conn(), tournament.id).await?;
+    let ids = save_bracket(tx, ctx, space, &snapshot, &state, &[]).await?;
 
     let game = match_object(tx, &snapshot, ids[index]).await?;
     let event = Event::MatchCompleted(MatchData {
@@ -117,6 +123,36 @@ pub(super) async fn report_in(
     })
 }
 
+/// Writes a tournament's bracket as `state` over what `snapshot` loaded (`removed`: the matches
+/// it no longer has), inside `tx`, and announces the players' claims the write made moot: every
+/// writer of a bracket goes through here, so no claim outlives the pairing it was made on and
+/// its end is never silent. Returns the id of every match of `state`, by index.
+pub(super) async fn save_bracket(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    space: &SpaceRow,
+    snapshot: &Snapshot,
+    state: &engine::State,
+    removed: &[MatchId],
+) -> Result<Vec<MatchId>, ServiceError> {
+    let mut removed_games = Vec::new();
+    if !removed.is_empty() {
+        let games = views::tournament_matches(tx.conn(), &snapshot.tournament).await?;
+        removed_games.extend(games.into_iter().filter(|g| removed.contains(&g.id)));
+    }
+    let saved = snapshot.save(tx.conn(), state, removed, ctx.now).await?;
+    super::player_reports::announce_closed(
+        tx,
+        ctx,
+        &snapshot.tournament,
+        space,
+        &saved.closed,
+        &removed_games,
+    )
+    .await?;
+    Ok(saved.ids)
+}
+
 /// Publishes `match.ready` for each of `ready` (matches whose two sides just became known).
 pub(super) async fn publish_ready(
     tx: &mut Tx,
@@ -146,15 +182,19 @@ pub struct CorrectDone {
     pub reset_match_ids: Vec<MatchId>,
 }
 
+/// Corrects match `id`'s result; `seen` as for [`report`].
 pub async fn correct(
     db: &Db,
     ctx: &Ctx<'_>,
     slug: &str,
     id: MatchId,
     input: &ResultInput,
+    seen: Option<&str>,
 ) -> Result<CorrectDone, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
+    check_seen(&mut tx, &tournament, id, seen).await?;
     if !matches!(
         tournament.status,
         TournamentStatus::InProgress | TournamentStatus::Completed
@@ -183,8 +223,7 @@ pub async fn correct(
         .iter()
         .map(|&id| MatchId::from_raw(id))
         .collect();
-    let ids = snapshot.save(tx.conn(), &state, &removed, ctx.now).await?;
-    claims::close_settled(tx.conn(), tournament.id).await?;
+    let ids = save_bracket(&mut tx, ctx, &space, &snapshot, &state, &removed).await?;
     // The corrected match keeps its index unless a removal before it shifted it.
     let shift = removed
         .iter()
@@ -233,6 +272,38 @@ pub async fn correct(
         game,
         reset_match_ids,
     })
+}
+
+/// Refuses a form built on match `id` as it no longer is (`seen`, when given).
+async fn check_seen(
+    tx: &mut Tx,
+    tournament: &TournamentRow,
+    id: MatchId,
+    seen: Option<&str>,
+) -> Result<(), ServiceError> {
+    let Some(seen) = seen else {
+        return Ok(());
+    };
+    let Some(row) = crate::db::matches::find(tx.conn(), id)
+        .await?
+        .filter(|m| m.tournament_id == tournament.id)
+    else {
+        return Err(Missing::Match {
+            tournament: tournament.slug.clone(),
+            id: id.to_string(),
+        }
+        .into());
+    };
+    let now = super::seen::match_version(
+        row.a_participant_id,
+        row.b_participant_id,
+        row.status,
+        (row.score_a, row.score_b),
+    );
+    if now != seen {
+        return Err(super::Conflict::MatchChanged { id }.into());
+    }
+    Ok(())
 }
 
 /// The engine index of match `id` in this tournament.
@@ -286,6 +357,7 @@ async fn match_object(
     views::tournament_match(tx.conn(), tournament, id, &snapshot.names())
         .await?
         .ok_or_else(|| {
-            DbError::Corrupt(format!("match {id} vanished while it was reported")).into()
+            DbError::Bug(format!("match {id} is not stored though it was just reported").into())
+                .into()
         })
 }

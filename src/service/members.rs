@@ -3,9 +3,10 @@
 //! address goes into the database and back to the shell and the space's own members, never into
 //! an event.
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::sign_in::{self, LinkKind};
-use super::{Conflict, Ctx, Invalid, Missing, ServiceError, find_space};
+use super::{Conflict, Ctx, Invalid, Missing, ServiceError, find_space_as};
 use crate::db::people::{self, PersonRow};
 use crate::db::spaces::SpaceRow;
 use crate::db::{Conn, Db, Tx, sessions, spaces};
@@ -30,7 +31,7 @@ pub async fn add(
 ) -> Result<Added, ServiceError> {
     let email = Email::parse(email).map_err(Invalid::from)?;
     let mut tx = db.begin().await?;
-    let space = find_space(tx.conn(), space).await?;
+    let space = find_space_as(tx.conn(), ctx, space, Duty::Members).await?;
     spaces::lock(tx.conn(), space.id).await?;
     let person = people::find_or_insert(tx.conn(), email.as_str(), &email.key(), ctx.now).await?;
     if people::role(tx.conn(), space.id, person.id)
@@ -69,10 +70,11 @@ pub async fn add(
 /// The space (locked until the transaction ends) and the member with `email`.
 async fn find_member(
     tx: &mut Tx,
+    ctx: &Ctx<'_>,
     space: &str,
     email: &str,
 ) -> Result<(SpaceRow, PersonRow, Role), ServiceError> {
-    let space = find_space(tx.conn(), space).await?;
+    let space = find_space_as(tx.conn(), ctx, space, Duty::Members).await?;
     spaces::lock(tx.conn(), space.id).await?;
     let not_member = |space: &SpaceRow| Missing::Member {
         space: space.slug.clone(),
@@ -108,7 +110,7 @@ pub async fn set_role(
     role: Role,
 ) -> Result<PersonRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let (space, person, was) = find_member(&mut tx, space, email).await?;
+    let (space, person, was) = find_member(&mut tx, ctx, space, email).await?;
     if was == role {
         return Ok(person);
     }
@@ -137,7 +139,7 @@ pub async fn remove(
     email: &str,
 ) -> Result<PersonRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let (space, person, was) = find_member(&mut tx, space, email).await?;
+    let (space, person, was) = find_member(&mut tx, ctx, space, email).await?;
     keep_an_owner(tx.conn(), &space, was).await?;
     people::delete_member(tx.conn(), space.id, person.id).await?;
     if people::memberships(tx.conn(), person.id).await?.is_empty() {

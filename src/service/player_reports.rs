@@ -10,11 +10,12 @@
 //! reads the match and its claim, and checks them again under it: two posts at once never
 //! record a match twice, and an answer names the claim its page showed.
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::matches::{self, ReportDone, ResultInput};
 use super::registrations::{Registrant, find_registrant};
-use super::{Conflict, Ctx, Rule, ServiceError, find_tournament_for_update, publish};
-use crate::db::claims::{self, ClaimRow, NewClaim};
+use super::{Conflict, Ctx, Rule, ServiceError, Swept, find_tournament_for_update, publish};
+use crate::db::claims::{self, ClaimRow, ClosedClaimRow, NewClaim};
 use crate::db::matches as match_rows;
 use crate::db::participants::{self, ParticipantRow};
 use crate::db::spaces::SpaceRow;
@@ -24,7 +25,9 @@ use crate::db::{Db, DbError, Tx};
 use crate::domain::engine::{self, Outcome};
 use crate::domain::self_report::{Said, SelfReport, Stated, Turn, turn};
 use crate::domain::{MatchStatus, ParticipantStatus, Side, TournamentStatus};
-use crate::events::{Event, MatchDisputedData, MatchReportedData, StatementObject};
+use crate::events::{
+    Event, MatchDisputedData, MatchReportClosedData, MatchReportedData, StatementObject,
+};
 use crate::ids::{ClaimId, MatchId, ParticipantId};
 use crate::{timestamp, views};
 
@@ -64,8 +67,14 @@ fn actor(participant: &ParticipantRow) -> String {
 
 /// The registrant of `secret` in match `id`: refused unless the tournament is in play, its
 /// players report, the match is ready and the registrant plays in it (not withdrawn).
-async fn in_match(tx: &mut Tx, secret: &str, id: MatchId) -> Result<InMatch, ServiceError> {
-    let (participant, tournament, space) = find_registrant(tx, Registrant::Link(secret)).await?;
+async fn in_match(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    secret: &str,
+    id: MatchId,
+) -> Result<InMatch, ServiceError> {
+    let (participant, tournament, space) =
+        find_registrant(tx, ctx, Registrant::Link(secret), Duty::Results).await?;
     if tournament.self_report() == SelfReport::Off {
         return Err(Rule::NoSelfReport {
             tournament: tournament.slug,
@@ -117,7 +126,7 @@ pub async fn claim(
     said: Said,
 ) -> Result<ClaimRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let found = in_match(&mut tx, secret, id).await?;
+    let found = in_match(&mut tx, ctx, secret, id).await?;
     if found.claim.is_some() {
         return Err(Conflict::ClaimChanged { id }.into());
     }
@@ -184,8 +193,12 @@ pub async fn answer(
     answer: Answer,
 ) -> Result<Answered, ServiceError> {
     let mut tx = db.begin().await?;
-    let found = in_match(&mut tx, secret, id).await?;
-    let Some(claim) = found.claim.filter(|c| c.id == seen) else {
+    let found = in_match(&mut tx, ctx, secret, id).await?;
+    // The claim the page showed, made between this match's sides as they are now.
+    let Some(claim) = found
+        .claim
+        .filter(|c| c.id == seen && (c.a_participant_id, c.b_participant_id) == found.sides)
+    else {
         return Err(Conflict::ClaimChanged { id }.into());
     };
     let open = claim.open()?;
@@ -231,7 +244,7 @@ pub async fn answer(
             let claimed_by = participants::find(tx.conn(), claim.participant(open.by))
                 .await?
                 .ok_or_else(|| {
-                    DbError::Corrupt(format!("the claimant of {} vanished", claim.id))
+                    DbError::Bug(format!("the claimant of {} is not stored", claim.id).into())
                 })?;
             let event = Event::MatchDisputed(MatchDisputedData {
                 tournament: publish::tournament(&ctx, &found.tournament, &found.space),
@@ -261,53 +274,150 @@ const SWEEP_BATCH: i64 = 100;
 
 /// Confirms every pending claim whose window has ended by `ctx.now`, each in its own
 /// transaction under its tournament's row, read again there (another server may have confirmed
-/// it, or an organiser reported, since). Returns the matches recorded, with their tournaments.
-pub async fn confirm_due(db: &Db, ctx: &Ctx<'_>) -> Result<Vec<(String, MatchId)>, ServiceError> {
+/// it, or an organiser reported, since). A claim that fails (the engine refuses it, a row does
+/// not read) is set aside in [`Swept::failed`] and the sweep goes on with the next: one bad
+/// claim never holds up the others. Only reading the due claims can fail the whole sweep.
+/// Returns the matches recorded, with their tournaments.
+pub async fn confirm_due(
+    db: &Db,
+    ctx: &Ctx<'_>,
+) -> Result<Swept<(String, MatchId), ClaimId>, ServiceError> {
     let due = {
         let mut handle = db.acquire().await?;
         claims::due(handle.conn(), ctx.now, SWEEP_BATCH).await?
     };
-    let mut confirmed = Vec::new();
+    let mut swept = Swept::default();
     for seen in due {
-        let mut tx = db.begin().await?;
-        let Some(tournament) = crate::db::tournaments::find(tx.conn(), seen.tournament_id).await?
-        else {
-            continue;
+        swept.record(seen.id, confirm_one(db, ctx, &seen).await);
+    }
+    Ok(swept)
+}
+
+/// Confirms one due claim in a transaction of its own, if it still stands: `None` when another
+/// server or an organiser settled it first. A claim whose match no longer is ready between its
+/// sides is never applied: the bracket's write closes it, announced (`announce_closed`).
+async fn confirm_one(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    seen: &ClaimRow,
+) -> Result<Option<(String, MatchId)>, ServiceError> {
+    let mut tx = db.begin().await?;
+    let Some(tournament) = crate::db::tournaments::find(tx.conn(), seen.tournament_id).await?
+    else {
+        return Ok(None);
+    };
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, &tournament.slug, Duty::Results).await?;
+    let Some(claim) = claims::of_match(tx.conn(), seen.match_id)
+        .await?
+        .filter(|c| c.id == seen.id && c.disputed_at.is_none() && c.due_at <= ctx.now)
+    else {
+        return Ok(None);
+    };
+    if tournament.status != TournamentStatus::InProgress {
+        return Ok(None);
+    }
+    let game = match_rows::find(tx.conn(), claim.match_id).await?;
+    let same_sides = game.is_some_and(|m| {
+        m.status == MatchStatus::Ready
+            && m.a_participant_id == Some(claim.a_participant_id)
+            && m.b_participant_id == Some(claim.b_participant_id)
+    });
+    if !same_sides {
+        // Made moot by a write that did not close it: close it now, said as any other.
+        let closed = claims::close_stale(tx.conn(), tournament.id, ctx.now).await?;
+        announce_closed(&mut tx, ctx, &tournament, &space, &closed, &[]).await?;
+        tx.commit().await?;
+        return Ok(None);
+    }
+    let open = claim.open()?;
+    let input = ResultInput::Sides {
+        score: open.stated.score,
+        forfeit: open.stated.forfeit,
+    };
+    let detail = format!(
+        "the report of {} stood unanswered",
+        claimant(&claim, &mut tx).await?
+    );
+    let slug = tournament.slug.clone();
+    matches::report_in(
+        &mut tx,
+        ctx,
+        tournament,
+        &space,
+        claim.match_id,
+        &input,
+        Some(&detail),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some((slug, claim.match_id)))
+}
+
+/// Announces the claims a write of `tournament`'s bracket closed without their result standing
+/// (`db::store::Saved::closed`): a `match.report_closed` for each, with the claim and its
+/// dispute as they were, and an audit entry naming the claimant and why. `removed` holds the
+/// matches the write deleted, as they were before it (a closed claim's match may be among them).
+pub(super) async fn announce_closed(
+    tx: &mut Tx,
+    ctx: &Ctx<'_>,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    closed: &[ClosedClaimRow],
+    removed: &[crate::events::MatchObject],
+) -> Result<(), ServiceError> {
+    for closed in closed {
+        let claim = &closed.claim;
+        let game = match removed.iter().find(|g| g.id == claim.match_id) {
+            Some(game) => game.clone(),
+            None => match_object(tx, tournament, claim.match_id).await?,
         };
-        let (tournament, space) = find_tournament_for_update(tx.conn(), &tournament.slug).await?;
-        let Some(claim) = claims::of_match(tx.conn(), seen.match_id)
-            .await?
-            .filter(|c| c.id == seen.id && c.disputed_at.is_none() && c.due_at <= ctx.now)
-        else {
-            continue;
-        };
-        if tournament.status != TournamentStatus::InProgress {
-            continue;
-        }
         let open = claim.open()?;
-        let input = ResultInput::Sides {
-            score: open.stated.score,
-            forfeit: open.stated.forfeit,
+        let claimant = participants::find(tx.conn(), claim.participant(open.by))
+            .await?
+            .ok_or_else(|| {
+                DbError::Bug(format!("the claimant of {} is not stored", claim.id).into())
+            })?;
+        let dispute = match open.disputed {
+            Some(stated) => {
+                let other = claim.participant(crate::domain::self_report::other(open.by));
+                let disputer = participants::find(tx.conn(), other).await?.ok_or_else(|| {
+                    DbError::Bug(format!("the disputer of {} is not stored", claim.id).into())
+                })?;
+                Some(statement(
+                    &disputer,
+                    stated,
+                    claim.disputed_at.unwrap_or(claim.claimed_at),
+                ))
+            }
+            None => None,
         };
+        let event = Event::MatchReportClosed(MatchReportClosedData {
+            tournament: publish::tournament(ctx, tournament, space),
+            game,
+            report: statement(&claimant, open.stated, claim.claimed_at),
+            dispute,
+            reason: closed.reason,
+        });
+        publish::to_subscribers(tx, ctx, space, &event).await?;
         let detail = format!(
-            "the report of {} stood unanswered",
-            claimant(&claim, &mut tx).await?
-        );
-        let slug = tournament.slug.clone();
-        matches::report_in(
-            &mut tx,
-            ctx,
-            tournament,
-            &space,
+            "{}: the report of {} ({}) closed: {}",
             claim.match_id,
-            &input,
+            actor(&claimant),
+            describe(open.stated),
+            closed.reason
+        );
+        audit::record(
+            tx,
+            ctx,
+            Some(space.id),
+            Action::MatchClaimClosed,
+            Some(&tournament.id),
             Some(&detail),
         )
         .await?;
-        tx.commit().await?;
-        confirmed.push((slug, claim.match_id));
     }
-    Ok(confirmed)
+    Ok(())
 }
 
 /// Refuses a stated result the engine would refuse (a draw where there can be none, no score
@@ -370,5 +480,7 @@ async fn match_object(
     let names = field.into_iter().map(|p| (p.id, p.name)).collect();
     views::tournament_match(tx.conn(), tournament, id, &names)
         .await?
-        .ok_or_else(|| DbError::Corrupt(format!("{id} vanished while it was claimed")).into())
+        .ok_or_else(|| {
+            DbError::Bug(format!("{id} is not stored though it was just claimed").into()).into()
+        })
 }

@@ -50,6 +50,7 @@ impl Job for Writer {
             base_url: &self.base_url,
             actor: self.actor,
             now: crate::timestamp::now_ms(),
+            member: None,
         };
         write(&self.db, &ctx, batch).await
     }
@@ -126,7 +127,9 @@ async fn write(db: &Db, ctx: &Ctx<'_>, batch: Vec<(String, Checked)>) -> Vec<Out
             // Nothing of the batch was written: a refusal still stands, a registration does not.
             (Err(_), Some(Err(refused))) => Err(refused),
             (Err(error), Some(Ok(_))) => Err(DbError::Shared(Arc::clone(error)).into()),
-            (_, None) => Err(DbError::Bug("a registration of the batch was never written").into()),
+            (_, None) => {
+                Err(DbError::Bug("a registration of the batch was never written".into()).into())
+            }
         })
         .collect()
 }

@@ -12,6 +12,7 @@
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::{
     Conflict, Ctx, Field, Invalid, Missing, Rule, ServiceError, find_tournament_for_update,
@@ -141,7 +142,8 @@ pub(super) async fn register_in(
         roster,
     } = checked;
     let name = name.as_str();
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     if tournament.status != TournamentStatus::RegistrationOpen {
         return Err(Rule::RegistrationClosed {
             tournament: tournament.slug,
@@ -302,11 +304,14 @@ pub enum Registrant<'a> {
 /// transaction ends), and its space.
 pub(super) async fn find_registrant(
     tx: &mut Tx,
+    ctx: &Ctx<'_>,
     who: Registrant<'_>,
+    duty: Duty,
 ) -> Result<(ParticipantRow, TournamentRow, SpaceRow), ServiceError> {
     match who {
         Registrant::Named { tournament, who } => {
-            let (tournament, space) = find_tournament_for_update(tx.conn(), tournament).await?;
+            let (tournament, space) =
+                find_tournament_for_update(tx.conn(), ctx, tournament, duty).await?;
             let by_id = match ParticipantId::parse_prefixed(who) {
                 Some(id) => participants::find(tx.conn(), id).await?.filter(|p| {
                     p.tournament_id == tournament.id && p.status != ParticipantStatus::Withdrawn
@@ -357,7 +362,8 @@ pub async fn withdraw(
     who: Registrant<'_>,
 ) -> Result<ParticipantRow, ServiceError> {
     let mut tx = db.begin().await?;
-    let (participant, tournament, space) = find_registrant(&mut tx, who).await?;
+    let (participant, tournament, space) =
+        find_registrant(&mut tx, ctx, who, Duty::Organise).await?;
     if !open_for_withdrawal(tournament.status) {
         return Err(Rule::WithdrawalClosed {
             status: tournament.status,

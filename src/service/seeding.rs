@@ -5,6 +5,7 @@
 //! The check-in's no-shows still go to the bottom at the start, whatever their seed: the draw
 //! applies that rule, not this module. Never draws, never moves a status.
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::{
     Conflict, Ctx, Field, Invalid, Missing, Rule, ServiceError, find_tournament_for_update,
@@ -33,8 +34,10 @@ pub struct Seeding<'a> {
     /// Players by id (`par_…`) or name, from the first seed down; the players not named keep
     /// their order after them.
     pub order: &'a [&'a str],
-    /// The field as the caller saw it (a page's players); when given and the field is no longer
-    /// exactly these players, nothing changes and the answer says so.
+    /// The field in the order the caller saw it (a page's players, first seed first); when given
+    /// and the field is no longer exactly these players in exactly this order (another
+    /// organiser's order was saved since, a player registered or withdrew), nothing changes and
+    /// the answer says which.
     pub seen: Option<&'a [ParticipantId]>,
 }
 
@@ -46,7 +49,8 @@ pub async fn seed(
     seeding: Seeding<'_>,
 ) -> Result<Vec<ParticipantRow>, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), seeding.tournament).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, seeding.tournament, Duty::Organise).await?;
     if !matches!(
         tournament.status,
         TournamentStatus::Draft
@@ -63,13 +67,18 @@ pub async fn seed(
     let field = participants::list(tx.conn(), tournament.id).await?;
     let current = draw_order(&field);
     if let Some(seen) = seeding.seen {
-        let mut seen: Vec<ParticipantId> = seen.to_vec();
-        let mut now: Vec<ParticipantId> = current.iter().map(|p| p.id).collect();
-        seen.sort_unstable();
-        now.sort_unstable();
-        if seen != now {
-            return Err(Conflict::FieldChanged {
-                tournament: tournament.slug,
+        let now: Vec<ParticipantId> = current.iter().map(|p| p.id).collect();
+        if seen != now.as_slice() {
+            let (mut seen, mut now) = (seen.to_vec(), now);
+            seen.sort_unstable();
+            now.sort_unstable();
+            return Err(match seen == now {
+                true => Conflict::SeedsChanged {
+                    tournament: tournament.slug,
+                },
+                false => Conflict::FieldChanged {
+                    tournament: tournament.slug,
+                },
             }
             .into());
         }

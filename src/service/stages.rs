@@ -5,6 +5,7 @@
 //! the one before completes; this module only stores the plan and the organiser's reseeding,
 //! audited. It never draws a stage itself.
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::error::{Field, Rule, ServiceError};
 use super::spaces::one_line;
@@ -58,7 +59,8 @@ pub async fn add(
         .map(|n| one_line(Field::Name, n, STAGE_NAME_MAX_CHARS))
         .transpose()?;
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     refuse_after_start(tournament.status, &tournament.slug)?;
     let plans = stage_rows::list_plans(tx.conn(), tournament.id).await?;
     let refused = |error: EngineError| Rule::Stages {
@@ -140,7 +142,8 @@ pub async fn add(
 /// Removes the last stage added. Only before the start.
 pub async fn remove_last(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<PlannedStage, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     refuse_after_start(tournament.status, &tournament.slug)?;
     let plans = stage_rows::list_plans(tx.conn(), tournament.id).await?;
     let Some(last) = plans.last() else {
@@ -152,10 +155,11 @@ pub async fn remove_last(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<PlannedSt
     };
     let stages = stage_specs(&tournament, &plans)?;
     let number = stages.len() as u32;
-    let spec = stages
-        .last()
-        .cloned()
-        .ok_or_else(|| ServiceError::Corrupt(format!("{} lost its stages", tournament.id)))?;
+    let spec = stages.last().cloned().ok_or_else(|| {
+        crate::db::DbError::Bug(
+            format!("{} has no stages though its plan was read", tournament.id).into(),
+        )
+    })?;
     stage_rows::delete_plan(tx.conn(), last.id).await?;
     crate::db::tournaments::touch(tx.conn(), tournament.id, ctx.now).await?;
     let detail = format!("stage {number}: {}", spec.name);
@@ -220,7 +224,8 @@ pub async fn reseed(
     order: &[String],
 ) -> Result<Reseeded, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     if tournament.status != TournamentStatus::InProgress {
         return Err(Rule::NotInPlay {
             tournament: tournament.slug.clone(),
@@ -238,7 +243,7 @@ pub async fn reseed(
         tournament: tournament.slug.clone(),
         error,
     })?;
-    let saved = snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+    let saved = super::matches::save_bracket(&mut tx, ctx, &space, &snapshot, &state, &[]).await?;
     let ready = snapshot.newly_ready(&state, &saved);
     let names = snapshot.names();
     let detail = format!(

@@ -1,12 +1,13 @@
 //! Creating tournaments, changing their settings, moving their status, and the start (the
 //! check-in's result if it is not applied yet, seeding and the draw).
 
+use super::access::Duty;
 use super::audit::{self, Action};
 use super::seeding;
 use super::spaces::{one_line, slug};
 use super::status::change_status;
 use super::{
-    Conflict, Ctx, Field, Invalid, Rule, ServiceError, check_in, find_space,
+    Conflict, Ctx, Field, Invalid, Rule, ServiceError, check_in, find_space_as,
     find_tournament_for_update, waiting_list,
 };
 use crate::db::participants;
@@ -106,7 +107,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         .map_err(Invalid::SelfReport)?;
 
     let mut tx = db.begin().await?;
-    let space = find_space(tx.conn(), &draft.space).await?;
+    let space = find_space_as(tx.conn(), ctx, &draft.space, Duty::Organise).await?;
     let new = NewTournament {
         space_id: space.id,
         slug: slug.as_str(),
@@ -170,6 +171,9 @@ pub struct Changes {
     pub self_report: Option<bool>,
     /// How long an opponent has to answer a player's report (ms).
     pub confirm_within: Option<i64>,
+    /// The settings as the form showed them ([`seen::settings_version`]); when given and they
+    /// changed since, nothing changes.
+    pub seen: Option<String>,
 }
 
 impl Changes {
@@ -199,7 +203,19 @@ pub async fn update(
         .map(description)
         .transpose()?;
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
+    if changes
+        .seen
+        .as_deref()
+        .is_some_and(|seen| seen != super::seen::settings_version(&tournament))
+    {
+        return Err(Conflict::Stale {
+            tournament: tournament.slug,
+            what: "its settings were changed by someone else".into(),
+        }
+        .into());
+    }
     let drawn = matches!(
         tournament.status,
         TournamentStatus::InProgress | TournamentStatus::Completed | TournamentStatus::Cancelled
@@ -319,7 +335,9 @@ pub async fn update(
     if self_report != tournament.self_report() {
         tournaments::set_self_report(tx.conn(), tournament.id, self_report, ctx.now).await?;
         if !self_report.is_on() {
-            claims::close_all(tx.conn(), tournament.id).await?;
+            let closed = claims::close_all(tx.conn(), tournament.id, ctx.now).await?;
+            super::player_reports::announce_closed(&mut tx, ctx, &tournament, &space, &closed, &[])
+                .await?;
         }
     }
     audit::record(
@@ -335,7 +353,11 @@ pub async fn update(
     waiting_list::fill(&mut tx, ctx, tournament.id, &space).await?;
     let updated = tournaments::find(tx.conn(), tournament.id)
         .await?
-        .ok_or_else(|| crate::db::DbError::Corrupt(format!("{} vanished", tournament.id)))?;
+        .ok_or_else(|| {
+            crate::db::DbError::Bug(
+                format!("{} is not stored though its row is held", tournament.id).into(),
+            )
+        })?;
     tx.commit().await?;
     Ok(updated)
 }
@@ -398,15 +420,26 @@ async fn check_entry_change(
     Ok(())
 }
 
-/// Moves a tournament to `to` by an organiser's request; returns the previous status.
+/// Moves a tournament to `to` by an organiser's request; returns the previous status. `seen`:
+/// the status the caller's page showed; when given and the tournament has moved on since,
+/// nothing changes.
 pub async fn set_status(
     db: &Db,
     ctx: &Ctx<'_>,
     slug: &str,
     to: TournamentStatus,
+    seen: Option<TournamentStatus>,
 ) -> Result<TournamentStatus, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
+    if seen.is_some_and(|seen| seen != tournament.status) {
+        return Err(Conflict::MovedOn {
+            tournament: tournament.slug,
+            status: tournament.status,
+        }
+        .into());
+    }
     lifecycle::check(tournament.status, to, Mover::Organiser).map_err(Rule::Move)?;
     let previous = change_status(&mut tx, ctx, &space, tournament, to).await?;
     tx.commit().await?;
@@ -425,7 +458,8 @@ pub struct Started {
 /// Seeds the field, draws the first stage and moves the tournament to IN_PROGRESS.
 pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, ServiceError> {
     let mut tx = db.begin().await?;
-    let (tournament, space) = find_tournament_for_update(tx.conn(), slug).await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     if lifecycle::check(
         tournament.status,
         TournamentStatus::InProgress,
@@ -445,9 +479,9 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         Some(window) if tournament.check_in_processed_at.is_none() => {
             let id = tournament.id;
             check_in::process_in(&mut tx, ctx, tournament, &space, window).await?;
-            tournaments::find(tx.conn(), id)
-                .await?
-                .ok_or_else(|| crate::db::DbError::Corrupt(format!("{id} vanished")))?
+            tournaments::find(tx.conn(), id).await?.ok_or_else(|| {
+                crate::db::DbError::Bug(format!("{id} is not stored though its row is held").into())
+            })?
         }
         _ => tournament,
     };
@@ -470,7 +504,7 @@ pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, Servic
         tournament: tournament.slug.clone(),
         error,
     })?;
-    let ids = snapshot.save(tx.conn(), &state, &[], ctx.now).await?;
+    let ids = super::matches::save_bracket(&mut tx, ctx, &space, &snapshot, &state, &[]).await?;
     let ready = snapshot.newly_ready(&state, &ids);
     let in_play = TournamentRow {
         status: TournamentStatus::InProgress,

@@ -50,7 +50,9 @@ pub(super) async fn fill(
 ) -> Result<Vec<ParticipantRow>, ServiceError> {
     let tournament = tournaments::find(tx.conn(), tournament_id)
         .await?
-        .ok_or_else(|| DbError::Corrupt(format!("{tournament_id} vanished")))?;
+        .ok_or_else(|| {
+            DbError::Bug(format!("{tournament_id} is not stored though its row is held").into())
+        })?;
     let before_start = matches!(
         tournament.status,
         TournamentStatus::Draft

@@ -128,7 +128,7 @@ on_both_backends! {
             writers.push(tokio::spawn(async move {
                 start.wait().await;
                 let input = ResultInput::Sides { score: Some((2, 0)), forfeit: None };
-                service::matches::report(organiser.db(), &organiser.ctx(), "cup", id, &input)
+                service::matches::report(organiser.db(), &organiser.ctx(), "cup", id, &input, None)
                     .await
                     .map(|_| ())
                     .map_err(|e| format!("report {id}: {e}"))

@@ -88,11 +88,11 @@ on_both_backends! {
         assert!(matches!(late, Err(ServiceError::Rule(Rule::CheckInOver { .. }))), "{late:?}");
 
         // Nothing is due before the close; at the close the result is applied once.
-        assert!(check_in::close_due(o.db(), &o.ctx_at(start - 11 * MINUTE)).await.expect("sweep").is_empty());
-        let closed = check_in::close_due(o.db(), &o.ctx_at(start - 10 * MINUTE)).await.expect("sweep");
+        assert!(check_in::close_due(o.db(), &o.ctx_at(start - 11 * MINUTE)).await.expect("sweep").done.is_empty());
+        let closed = check_in::close_due(o.db(), &o.ctx_at(start - 10 * MINUTE)).await.expect("sweep").done;
         assert_eq!(closed.len(), 1);
         assert_eq!(closed[0].1.no_shows, vec!["Bob".to_owned(), "Dan".to_owned()]);
-        assert!(check_in::close_due(o.db(), &o.ctx_at(start - 5 * MINUTE)).await.expect("sweep").is_empty(), "once");
+        assert!(check_in::close_due(o.db(), &o.ctx_at(start - 5 * MINUTE)).await.expect("sweep").done.is_empty(), "once");
         let t_row = tournament(&t, "cup").await;
         assert_eq!(t_row.status, TournamentStatus::RegistrationClosed, "registration closes with the check-in");
         assert!(t_row.check_in_processed_at.is_some());
@@ -149,7 +149,7 @@ on_both_backends! {
         for name in ["Bob", "Eve"] {
             check_in::check_in(o.db(), &open, Registrant::Named { tournament: "cup", who: name }, By::Registrant).await.expect("check in");
         }
-        let closed = check_in::close_due(o.db(), &o.ctx_at(start - 10 * MINUTE)).await.expect("sweep");
+        let closed = check_in::close_due(o.db(), &o.ctx_at(start - 10 * MINUTE)).await.expect("sweep").done;
         assert_eq!(closed[0].1.no_shows, vec!["Cid".to_owned()]);
         assert_eq!(closed[0].1.promoted, vec!["Eve".to_owned()], "only those who checked in move up");
         let rows = field(&t, "cup").await;

@@ -42,3 +42,4 @@ mod storage;
 mod tournaments;
 mod webhooks;
 mod widgets;
+mod write_rules;

@@ -38,7 +38,7 @@ on_both_backends! {
         let names: Vec<&str> = tables.keys().map(String::as_str).collect();
         assert_eq!(
             names,
-            ["api_keys", "attempts", "audit_log", "deliveries", "events", "hook_secrets", "hooks", "match_claims",
+            ["api_keys", "attempts", "audit_log", "closed_claims", "deliveries", "events", "hook_secrets", "hooks", "match_claims",
              "match_results", "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_stamps", "sessions",
              "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stage_entrants", "stage_plans", "stages", "tournaments", "versions"],
             "on {}", t.backend_name()
@@ -98,7 +98,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 19"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 20"));
     }
 }
 

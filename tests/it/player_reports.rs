@@ -81,7 +81,7 @@ async fn started_cup(
 }
 
 /// The first value of the hidden field `name` on `page`.
-fn field(page: &Page, name: &str) -> Option<String> {
+pub(crate) fn field(page: &Page, name: &str) -> Option<String> {
     let marker = format!("name=\"{name}\" value=\"");
     let at = page.html.find(&marker)?;
     let rest = &page.html[at + marker.len()..];
@@ -89,14 +89,17 @@ fn field(page: &Page, name: &str) -> Option<String> {
 }
 
 /// Whom the page's first match to report is against ("Round 1: against Boris").
-fn opponent(page: &Page) -> Option<String> {
+pub(crate) fn opponent(page: &Page) -> Option<String> {
     let at = page.html.find(": against ")?;
     let rest = &page.html[at + ": against ".len()..];
     Some(rest[..rest.find('<')?].to_owned())
 }
 
 /// The player's page, opened from their link.
-async fn own_page(players: &mut BTreeMap<&'static str, (Player, String)>, name: &str) -> Page {
+pub(crate) async fn own_page(
+    players: &mut BTreeMap<&'static str, (Player, String)>,
+    name: &str,
+) -> Page {
     let (player, link) = players.get_mut(name).expect("a player");
     let link = link.clone();
     let page = player.get(&link).await;
@@ -105,7 +108,7 @@ async fn own_page(players: &mut BTreeMap<&'static str, (Player, String)>, name: 
 }
 
 /// `name` claims their first ready match: their score, the opponent's.
-async fn claim(
+pub(crate) async fn claim(
     players: &mut BTreeMap<&'static str, (Player, String)>,
     name: &str,
     mine: &str,
@@ -133,7 +136,7 @@ async fn claim(
 }
 
 /// `name` answers the claim their page shows: `confirm`, or `dispute` with their result.
-async fn answer(
+pub(crate) async fn answer(
     players: &mut BTreeMap<&'static str, (Player, String)>,
     name: &str,
     how: &str,

@@ -413,7 +413,7 @@ impl Fleet {
                     forfeit: None,
                 };
                 let match_id: MatchId = id.parse().expect("a match id");
-                service::matches::report(&db, &ctx, "league", match_id, &score)
+                service::matches::report(&db, &ctx, "league", match_id, &score, None)
                     .await
                     .expect("report");
                 Write::Reported {

@@ -56,7 +56,7 @@ fn set_up(t: &TestDb, slug: &str, n: usize, create: &[&str], stages: &[&[&str]])
 }
 
 /// The ready matches: (id, stage, a, b) with players by number.
-fn ready(t: &TestDb, slug: &str) -> Vec<(String, u32, u32, u32)> {
+pub(crate) fn ready(t: &TestDb, slug: &str) -> Vec<(String, u32, u32, u32)> {
     let listing = t.run(&["matches", "list", slug, "--ready"]);
     listing
         .lines()

@@ -157,7 +157,7 @@ impl SqliteDb {
 
     fn file(&self) -> Result<&Path, DbError> {
         self.shared.file.as_deref().ok_or(DbError::Bug(
-            "connections of tourney's own need a database file",
+            "connections of tourney's own need a database file".into(),
         ))
     }
 

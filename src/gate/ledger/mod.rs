@@ -182,7 +182,7 @@ impl Ledger {
             if let Store::Memory(store) = &self.store {
                 return Ok(store.window_of(key.raw(), self.terms));
             }
-            return Err(DbError::Bug("a ledger without a database"));
+            return Err(DbError::Bug("a ledger without a database".into()));
         };
         let mut handle = db.acquire().await?;
         let mut conn = handle.conn();
@@ -288,7 +288,9 @@ async fn in_rounds(
             let verdicts = verdicts.into_iter().flatten().collect::<Vec<_>>();
             if verdicts.len() != asks.len() {
                 return Err(Failed {
-                    error: DbError::Bug("a batch was decided for fewer requests than it held"),
+                    error: DbError::Bug(
+                        "a batch was decided for fewer requests than it held".into(),
+                    ),
                     maybe_lent: Some(lent),
                 });
             }

@@ -13,7 +13,8 @@ use crate::db::DbError;
 use crate::db::sqlite::read_versions;
 
 fn json<T: Serialize>(values: &T) -> Result<String, DbError> {
-    serde_json::to_string(values).map_err(|_| DbError::Bug("numbers could not be written as JSON"))
+    serde_json::to_string(values)
+        .map_err(|_| DbError::Bug("numbers could not be written as JSON".into()))
 }
 
 /// Runs one statement of a batch (prepared once per connection).

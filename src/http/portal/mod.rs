@@ -317,6 +317,7 @@ fn portal_ctx(app: &App) -> Ctx<'_> {
         base_url: &app.base_url,
         actor: ACTOR,
         now: crate::timestamp::now_ms(),
+        member: None,
     }
 }
 

@@ -22,7 +22,7 @@ use crate::db::claims;
 use crate::http::App;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
-use crate::pages::player_report::ToReport;
+use crate::pages::player_report::{SetAside, ToReport};
 use crate::pages::portal::{self, Place};
 use crate::pages::registrant::{self, Standing};
 use crate::service::check_in::{self, By};
@@ -91,14 +91,62 @@ pub(super) async fn player_page(
     let games = crate::views::tournament_matches(handle.conn(), &tournament).await?;
     let reporting = tournament.self_report().is_on()
         && tournament.status == crate::domain::TournamentStatus::InProgress;
-    let open_claims = if reporting {
-        claims::of_tournament(handle.conn(), tournament.id)
+    // Only a claim made between the match's sides as they are now is one to show or answer.
+    let between_sides = |c: &crate::db::claims::ClaimRow| {
+        games.iter().any(|g| {
+            g.id == c.match_id
+                && matches!(&g.sides, crate::events::Sides::Two { a_id, b_id, .. }
+                    if *a_id == Some(c.a_participant_id) && *b_id == Some(c.b_participant_id))
+        })
+    };
+    let (open_claims, set_aside) = if reporting {
+        let open = claims::of_tournament(handle.conn(), tournament.id)
             .await?
             .iter()
+            .filter(|c| between_sides(c))
             .map(|c| Ok((c.match_id, c.id, c.open()?)))
-            .collect::<Result<Vec<_>, crate::db::DbError>>()?
+            .collect::<Result<Vec<_>, crate::db::DbError>>()?;
+        let closed = claims::closed_for(handle.conn(), tournament.id, participant.id, 3).await?;
+        let names: std::collections::HashMap<_, _> =
+            crate::db::participants::list(handle.conn(), tournament.id)
+                .await?
+                .into_iter()
+                .map(|p| (p.id, p.name))
+                .collect();
+        let set_aside = closed
+            .into_iter()
+            .filter_map(|closed| {
+                // Said while the match is still to be played (or gone); a result ends it.
+                let played = games.iter().any(|g| {
+                    g.id == closed.claim.match_id
+                        && g.status == crate::domain::MatchStatus::Completed
+                });
+                let round = games
+                    .iter()
+                    .find(|g| g.id == closed.claim.match_id)
+                    .and_then(|g| u32::try_from(g.round).ok());
+                let claim = &closed.claim;
+                let side = if claim.a_participant_id == participant.id {
+                    crate::domain::Side::A
+                } else {
+                    crate::domain::Side::B
+                };
+                let other = claim.participant(crate::domain::self_report::other(side));
+                (!played).then(|| -> Result<SetAside, crate::db::DbError> {
+                    Ok(SetAside {
+                        round,
+                        side,
+                        by_player: claim.claimed_by == side,
+                        other: names.get(&other).cloned().unwrap_or_default(),
+                        stated: claim.open()?.stated,
+                        reason: closed.reason,
+                    })
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        (open, set_aside)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let (nonce, set_cookie) = app.forms.nonce(headers);
     let own = own_path(place, secret);
@@ -124,6 +172,7 @@ pub(super) async fn player_page(
             now,
             action: &action,
             tokens: (&claim_token, &answer_token),
+            set_aside: &set_aside,
         }),
         live: format!("{own}/live"),
     };

@@ -344,7 +344,7 @@ pub(super) async fn step(
     };
     let ctx = visitor.ctx(app);
     let taken = match step {
-        Step::To(to) => service::tournaments::set_status(&app.db, &ctx, &tournament.slug, to)
+        Step::To(to) => service::tournaments::set_status(&app.db, &ctx, &tournament.slug, to, None)
             .await
             .map(|_| ()),
         Step::Start => service::tournaments::start(&app.db, &ctx, &tournament.slug)
@@ -416,6 +416,7 @@ pub(super) async fn act(
             &ctx,
             &tournament.slug,
             TournamentStatus::Cancelled,
+            None,
         )
         .await
         .map(|_| "cancelled"),

@@ -465,13 +465,13 @@ pub(super) async fn record(
     let ctx = visitor.ctx(app);
     let (recorded, done_word) = match record {
         Record::Report => (
-            service::matches::report(&app.db, &ctx, &tournament.slug, id, &input)
+            service::matches::report(&app.db, &ctx, &tournament.slug, id, &input, None)
                 .await
                 .map(drop),
             "reported",
         ),
         Record::Correct => (
-            service::matches::correct(&app.db, &ctx, &tournament.slug, id, &input)
+            service::matches::correct(&app.db, &ctx, &tournament.slug, id, &input, None)
                 .await
                 .map(drop),
             "corrected",

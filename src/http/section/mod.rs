@@ -228,6 +228,7 @@ fn ctx(app: &App) -> Ctx<'_> {
         base_url: &app.base_url,
         actor: "sign-in",
         now: crate::timestamp::now_ms(),
+        member: None,
     }
 }
 
@@ -249,6 +250,7 @@ impl Visitor {
             base_url: &app.base_url,
             actor: &self.current.person.email,
             now: crate::timestamp::now_ms(),
+            member: None,
         }
     }
 

@@ -28,7 +28,7 @@ impl Dispatcher {
         let sent = self.send(job).await;
         match self.record(vec![sent]).await.pop() {
             Some(report) => report,
-            None => Err(DbError::Bug("an attempt was recorded without its report").into()),
+            None => Err(DbError::Bug("an attempt was recorded without its report".into()).into()),
         }
     }
 

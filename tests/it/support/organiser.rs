@@ -50,6 +50,7 @@ impl Organiser {
             base_url: &self.base_url,
             actor: "test-organiser",
             now: tourney::timestamp::now_ms(),
+            member: None,
         }
     }
 
@@ -84,7 +85,7 @@ impl Organiser {
     }
 
     pub async fn set_status(&self, slug: &str, to: TournamentStatus) {
-        service::tournaments::set_status(&self.db, &self.ctx(), slug, to)
+        service::tournaments::set_status(&self.db, &self.ctx(), slug, to, None)
             .await
             .unwrap_or_else(|e| panic!("move {slug} to {to}: {e}"));
     }

@@ -153,7 +153,7 @@ type Drift = fn(&mut Value);
 
 /// `duel`, a four-player cup whose players report, registered with private links: one
 /// semi-final claimed and disputed, then reported by the organiser; the other claimed and
-/// confirmed.
+/// confirmed; the final claimed, then set aside by a correction that changes its players.
 async fn players_report_a_duel(t: &TestDb) {
     use tourney::domain::self_report::{Said, SelfReport};
     use tourney::service::player_reports::{self, Answer};
@@ -232,6 +232,19 @@ async fn players_report_a_duel(t: &TestDb) {
     )
     .await
     .expect("Jonas confirms");
+    // Kira claims the final; then a correction makes Max the first semi-final's winner, so the
+    // final's side changes under her claim, which is set aside.
+    let final_ = match_id(t, "duel", 2, 1).await;
+    player_reports::claim(
+        organiser.db(),
+        &ctx,
+        &secrets[0],
+        parse(&final_),
+        said(2, 0),
+    )
+    .await
+    .expect("Kira claims the final");
+    t.run(&["matches", "correct", "duel", &first, "--score", "1-2"]);
 }
 
 fn envelope(body: &[u8]) -> Value {
