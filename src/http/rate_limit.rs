@@ -1,9 +1,10 @@
 //! A rate limit kept in this process's memory: at most `limit` accepted requests per key (a client
-//! address, for the portal's forms) in any sliding window, exactly. Each key keeps the times of
-//! its accepted requests inside the window; a request is accepted when fewer than `limit` are
-//! there. Rejected requests are not counted, and the wait a rejection announces is the true one:
-//! when the oldest accepted request leaves the window. It answers with the same
-//! [`Decision`] as the API's limit for the whole fleet (`gate`).
+//! address, or the hash of a private link's secret: see `post_limits`) in any sliding window,
+//! exactly. Each key keeps the times of its accepted requests inside the window; a request is
+//! accepted when fewer than `limit` are there. Rejected requests are not counted (and a caller
+//! that refuses a request another limit accepted gives that one its place back), and the wait a
+//! rejection announces is the true one: when the oldest accepted request leaves the window. It
+//! answers with the same [`Decision`] as the API's limit for the whole fleet (`gate`).
 //!
 //! Memory stays bounded by what is recent: keys whose times have all left the window are swept
 //! away whenever a shard has doubled since its last sweep. It never sees a request, a secret or
@@ -103,6 +104,17 @@ impl<K: Hash + Eq> RateLimiter<K> {
         }
     }
 
+    /// Takes back the request `check` accepted for `key` at `at`, which another limit then
+    /// refused: a refused request counts against no limit.
+    pub fn give_back(&self, key: &K, at: Instant) {
+        let mut shard = self.shard(key);
+        if let Some(times) = shard.keys.get_mut(key)
+            && let Some(place) = times.iter().rposition(|&t| t == at)
+        {
+            times.remove(place);
+        }
+    }
+
     /// How many keys are kept (for the tests of the sweep).
     #[cfg(test)]
     fn keys_kept(&self) -> usize {
@@ -185,6 +197,31 @@ mod tests {
             Decision::Limited {
                 limit: 1,
                 retry_after: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_request_given_back_leaves_its_place() {
+        let limiter = RateLimiter::<KeyId>::new(2, WINDOW);
+        let now = Instant::now();
+        let key = KeyId::from_raw(1);
+        limiter.check(key, now);
+        let later = now + Duration::from_secs(1);
+        limiter.check(key, later);
+        limiter.give_back(&key, later);
+        assert!(matches!(
+            limiter.check(key, later),
+            Decision::Allowed { remaining: 0, .. }
+        ));
+        // Only the place taken at that moment is given back, and a key never seen changes nothing.
+        limiter.give_back(&KeyId::from_raw(2), later);
+        limiter.give_back(&key, now + Duration::from_secs(5));
+        assert_eq!(
+            limiter.check(key, later),
+            Decision::Limited {
+                limit: 2,
+                retry_after: 59
             }
         );
     }
