@@ -3163,7 +3163,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__serve)
-            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --trusted-proxy --session-idle --session-lifetime --session-grace --live-streams --live-tick --live-keep-alive --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
+            opts="-h -V --listen --demo --rate-limit --rate-limit-window --form-limit --form-window --player-limit --player-address-limit --sign-in-limit --trusted-proxy --session-idle --session-lifetime --session-grace --live-streams --live-tick --live-keep-alive --no-dispatch --concurrency --retry-delays --lease --disable-after --allow-cidr --root-cert --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3182,6 +3182,22 @@ _tourney() {
                     return 0
                     ;;
                 --form-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --form-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --player-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --player-address-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sign-in-limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -51,9 +51,13 @@ complete -c tourney -n "__fish_tourney_needs_command" -f -a "man" -d 'Print the 
 complete -c tourney -n "__fish_tourney_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l listen -d 'Address to listen on; port 0 picks a free port (the bound address is printed)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit -d 'Requests per API key in any 60-second window, counted for every server on the database together (give every replica the same N)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The rate limit\'s window; only tests change it (the specification\'s is a minute)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 'Portal form posts (registrations, withdrawals) accepted per client address per minute' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the form limit); repeatable, none by default' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l rate-limit-window -d 'The window of the per-minute limits (the API\'s, a private link\'s, sign-in\'s); only tests change it (the specification\'s is a minute)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-limit -d 'Portal registrations accepted per client address in any --form-window (a venue\'s players share one address: the default lets a hundred register within ten minutes, forty at once)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l form-window -d 'The sliding window --form-limit counts registrations in (at most 24h)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l player-limit -d 'Posts accepted per player\'s private link per minute (check in, claim, answer, withdraw), whatever address they come from' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l player-address-limit -d 'Posts to private links accepted per client address per minute, all links together (a flood bound, far above a venue\'s crowd)' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l sign-in-limit -d 'The section\'s sign-in posts (password or link) accepted per client address per minute' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l trusted-proxy -d 'A proxy in front of the server whose X-Forwarded-For names the client (for the limits per client address); repeatable, none by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-idle -d 'How long a signed-in session lasts without a request; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-lifetime -d 'How long a signed-in session lasts at most; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l session-grace -d 'How long a session\'s token keeps working after the session was given a new one (its person\'s role changed); only tests change it' -r

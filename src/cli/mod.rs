@@ -646,15 +646,34 @@ pub struct ServeArgs {
     /// together (give every replica the same N)
     #[arg(long, value_name = "N", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub rate_limit: u32,
-    /// The rate limit's window; only tests change it (the specification's is a minute)
+    /// The window of the per-minute limits (the API's, a private link's, sign-in's); only tests
+    /// change it (the specification's is a minute)
     #[arg(long, value_name = "DURATION", default_value = "60s", hide = true)]
     pub rate_limit_window: String,
-    /// Portal form posts (registrations, withdrawals) accepted per client address per minute
+    /// Portal registrations accepted per client address in any --form-window (a venue's players
+    /// share one address: the default lets a hundred register within ten minutes, forty at once)
     #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_FORM_LIMIT,
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub form_limit: u32,
-    /// A proxy in front of the server whose X-Forwarded-For names the client (for the form
-    /// limit); repeatable, none by default
+    /// The sliding window --form-limit counts registrations in (at most 24h)
+    #[arg(long, value_name = "DURATION", default_value = crate::http::DEFAULT_FORM_WINDOW)]
+    pub form_window: String,
+    /// Posts accepted per player's private link per minute (check in, claim, answer, withdraw),
+    /// whatever address they come from
+    #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_PLAYER_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub player_limit: u32,
+    /// Posts to private links accepted per client address per minute, all links together (a
+    /// flood bound, far above a venue's crowd)
+    #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_PLAYER_ADDRESS_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub player_address_limit: u32,
+    /// The section's sign-in posts (password or link) accepted per client address per minute
+    #[arg(long, value_name = "N", default_value_t = crate::http::DEFAULT_SIGN_IN_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub sign_in_limit: u32,
+    /// A proxy in front of the server whose X-Forwarded-For names the client (for the limits per
+    /// client address); repeatable, none by default
     #[arg(
         long = "trusted-proxy",
         value_name = "CIDR",

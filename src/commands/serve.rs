@@ -20,6 +20,9 @@ use crate::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode};
 use crate::webhook::metrics::DeliveryMetrics;
 use crate::webhook::schedule;
 
+/// The longest `--form-window`: a client address's registrations are kept this long at most.
+const MAX_FORM_WINDOW: std::time::Duration = std::time::Duration::from_secs(86_400);
+
 pub async fn run(
     config: &Config,
     db: &Db,
@@ -56,10 +59,25 @@ pub async fn run(
                 })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let rate_window = window("--rate-limit-window", &args.rate_limit_window)?;
+    let form_window = window("--form-window", &args.form_window)?;
+    if form_window > MAX_FORM_WINDOW {
+        return Err(Error::Invalid(format!(
+            "--form-window: '{}' is longer than a day",
+            args.form_window
+        )));
+    }
     let settings = http::Settings {
         rate_limit: args.rate_limit,
-        rate_window: window("--rate-limit-window", &args.rate_limit_window)?,
-        form_limit: args.form_limit,
+        rate_window,
+        posts: http::PostLimitSettings {
+            form_limit: args.form_limit,
+            form_window,
+            player_limit: args.player_limit,
+            player_address_limit: args.player_address_limit,
+            sign_in_limit: args.sign_in_limit,
+            minute: rate_window,
+        },
         trusted_proxies,
         sessions: service::sign_in::SessionTimes {
             idle_ms: millis(window("--session-idle", &args.session_idle)?),

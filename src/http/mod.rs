@@ -17,12 +17,17 @@ pub mod live;
 mod metrics;
 mod ops;
 mod portal;
+mod post_limits;
 mod rate_limit;
 mod refusal;
 mod section;
 mod widgets;
 
 pub use api::OPENAPI;
+pub use post_limits::{
+    DEFAULT_FORM_LIMIT, DEFAULT_FORM_WINDOW, DEFAULT_PLAYER_ADDRESS_LIMIT, DEFAULT_PLAYER_LIMIT,
+    DEFAULT_SIGN_IN_LIMIT, PostLimitSettings,
+};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -45,8 +50,8 @@ pub struct Settings {
     /// Accepted requests per key in any `rate_window`, for the whole fleet.
     pub rate_limit: u32,
     pub rate_window: Duration,
-    /// Portal form posts accepted per client address in any `rate_window`.
-    pub form_limit: u32,
+    /// The public forms' limits: registrations, private links' posts, sign-ins.
+    pub posts: PostLimitSettings,
     /// Proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// How long the section's sessions last.
@@ -60,7 +65,7 @@ impl Default for Settings {
         Settings {
             rate_limit: 120,
             rate_window: rate_limit::WINDOW,
-            form_limit: DEFAULT_FORM_LIMIT,
+            posts: PostLimitSettings::default(),
             trusted_proxies: Vec::new(),
             sessions: crate::service::sign_in::SessionTimes::default(),
             live: live::LiveSettings::default(),
@@ -68,8 +73,6 @@ impl Default for Settings {
     }
 }
 
-/// Portal form posts per client address per minute, by default.
-pub const DEFAULT_FORM_LIMIT: u32 = 10;
 /// The name of the site key that signs the portal's form tokens.
 const FORM_KEY: &str = "portal-forms";
 
@@ -95,8 +98,11 @@ pub struct App {
     pub portal_pages: cache::ResponseCache<portal::CachedPage, widgets::Failure>,
     /// Signs and checks the portal's form tokens.
     pub forms: forms::FormGuard,
-    /// Portal form posts by client address.
-    pub form_limiter: rate_limit::RateLimiter<std::net::IpAddr>,
+    /// What the portal's posts count against: registrations per client address, a private
+    /// link's posts per link and per address.
+    pub post_limits: post_limits::PostLimits,
+    /// The section's sign-in and link posts per client address, apart from the portal's.
+    pub sign_in_limiter: rate_limit::RateLimiter<std::net::IpAddr>,
     /// The portal's registrations, written in batches of those that arrive together.
     pub registrations: crate::service::registration_batches::Batches,
     /// Where a cached page's form token goes: random per process, so no page text can hold it.
@@ -143,7 +149,8 @@ impl App {
         let app = App {
             portal_pages: cache::ResponseCache::default(),
             forms,
-            form_limiter: rate_limit::RateLimiter::new(settings.form_limit, settings.rate_window),
+            post_limits: post_limits::PostLimits::new(&settings.posts),
+            sign_in_limiter: post_limits::sign_in_limiter(&settings.posts),
             registrations: crate::service::registration_batches::Batches::start(
                 db.clone(),
                 base_url.clone(),

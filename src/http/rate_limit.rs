@@ -1,14 +1,19 @@
 //! A rate limit kept in this process's memory: at most `limit` accepted requests per key (a client
-//! address, for the portal's forms) in any sliding window, exactly. Each key keeps the times of
-//! its accepted requests inside the window; a request is accepted when fewer than `limit` are
-//! there. Rejected requests are not counted, and the wait a rejection announces is the true one:
-//! when the oldest accepted request leaves the window. It answers with the same
-//! [`Decision`] as the API's limit for the whole fleet (`gate`).
+//! address, or the hash of a private link's secret: see `post_limits`) in any sliding window,
+//! exactly. Each key keeps the times of its accepted requests inside the window; a request is
+//! accepted when fewer than `limit` are there. Rejected requests are not counted (and a caller
+//! that refuses a request another limit accepted gives that one its place back), and the wait a
+//! rejection announces is the true one: when the oldest accepted request leaves the window. It
+//! answers with the same [`Decision`] as the API's limit for the whole fleet (`gate`).
+//!
+//! Memory stays bounded by what is recent: keys whose times have all left the window are swept
+//! away whenever a shard has doubled since its last sweep. It never sees a request, a secret or
+//! the database: only the keys it is given.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 pub use crate::gate::Decision;
@@ -16,11 +21,20 @@ pub use crate::gate::Decision;
 /// The specification's window: 120 requests "in a minute".
 pub const WINDOW: Duration = Duration::from_secs(60);
 const SHARDS: usize = 16;
+/// A shard is not swept before it holds this many keys.
+const SWEEP_FROM: usize = 1024;
 
 pub struct RateLimiter<K> {
     limit: u32,
     window: Duration,
-    shards: Vec<Mutex<HashMap<K, VecDeque<Instant>>>>,
+    shards: Vec<Mutex<Shard<K>>>,
+}
+
+/// Some of the keys, with the times of their accepted requests.
+struct Shard<K> {
+    keys: HashMap<K, VecDeque<Instant>>,
+    /// The number of keys above which the next check first sweeps out the idle ones.
+    sweep_above: usize,
 }
 
 impl<K: Hash + Eq> RateLimiter<K> {
@@ -28,7 +42,14 @@ impl<K: Hash + Eq> RateLimiter<K> {
         RateLimiter {
             limit: limit.max(1),
             window: window.max(Duration::from_millis(1)),
-            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
+            shards: (0..SHARDS)
+                .map(|_| {
+                    Mutex::new(Shard {
+                        keys: HashMap::new(),
+                        sweep_above: SWEEP_FROM,
+                    })
+                })
+                .collect(),
         }
     }
 
@@ -36,15 +57,28 @@ impl<K: Hash + Eq> RateLimiter<K> {
         self.limit
     }
 
-    pub fn check(&self, key: K, now: Instant) -> Decision {
+    fn shard(&self, key: &K) -> MutexGuard<'_, Shard<K>> {
         let mut hasher = DefaultHasher::new();
         key.hash(&mut hasher);
         let shard = &self.shards[(hasher.finish() % SHARDS as u64) as usize];
-        let mut shard = match shard.lock() {
+        match shard.lock() {
             Ok(guard) => guard,
             Err(poisoned) => poisoned.into_inner(),
-        };
-        let times = shard.entry(key).or_default();
+        }
+    }
+
+    pub fn check(&self, key: K, now: Instant) -> Decision {
+        let mut shard = self.shard(&key);
+        if shard.keys.len() > shard.sweep_above {
+            let window = self.window;
+            shard.keys.retain(|_, times| {
+                times
+                    .back()
+                    .is_some_and(|&t| now.duration_since(t) < window)
+            });
+            shard.sweep_above = (shard.keys.len() * 2).max(SWEEP_FROM);
+        }
+        let times = shard.keys.entry(key).or_default();
         while times
             .front()
             .is_some_and(|&t| now.duration_since(t) >= self.window)
@@ -68,6 +102,29 @@ impl<K: Hash + Eq> RateLimiter<K> {
             remaining: self.limit - times.len() as u32,
             reset: until_oldest_leaves(times),
         }
+    }
+
+    /// Takes back the request `check` accepted for `key` at `at`, which another limit then
+    /// refused: a refused request counts against no limit.
+    pub fn give_back(&self, key: &K, at: Instant) {
+        let mut shard = self.shard(key);
+        if let Some(times) = shard.keys.get_mut(key)
+            && let Some(place) = times.iter().rposition(|&t| t == at)
+        {
+            times.remove(place);
+        }
+    }
+
+    /// How many keys are kept (for the tests of the sweep).
+    #[cfg(test)]
+    fn keys_kept(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|shard| match shard.lock() {
+                Ok(guard) => guard.keys.len(),
+                Err(poisoned) => poisoned.into_inner().keys.len(),
+            })
+            .sum()
     }
 }
 
@@ -142,5 +199,56 @@ mod tests {
                 retry_after: 1
             }
         );
+    }
+
+    #[test]
+    fn a_request_given_back_leaves_its_place() {
+        let limiter = RateLimiter::<KeyId>::new(2, WINDOW);
+        let now = Instant::now();
+        let key = KeyId::from_raw(1);
+        limiter.check(key, now);
+        let later = now + Duration::from_secs(1);
+        limiter.check(key, later);
+        limiter.give_back(&key, later);
+        assert!(matches!(
+            limiter.check(key, later),
+            Decision::Allowed { remaining: 0, .. }
+        ));
+        // Only the place taken at that moment is given back, and a key never seen changes nothing.
+        limiter.give_back(&KeyId::from_raw(2), later);
+        limiter.give_back(&key, now + Duration::from_secs(5));
+        assert_eq!(
+            limiter.check(key, later),
+            Decision::Limited {
+                limit: 2,
+                retry_after: 59
+            }
+        );
+    }
+
+    #[test]
+    fn idle_keys_are_swept_away() {
+        let limiter = RateLimiter::<KeyId>::new(1, WINDOW);
+        let start = Instant::now();
+        let many = (SHARDS * SWEEP_FROM * 3) as i64;
+        for key in 0..many {
+            limiter.check(KeyId::from_raw(key), start);
+        }
+        assert!(limiter.keys_kept() >= many as usize, "all are recent");
+        // A window later, new keys push the old ones out as the shards fill.
+        let later = start + WINDOW;
+        for key in many..many + (SHARDS * SWEEP_FROM * 3) as i64 {
+            limiter.check(KeyId::from_raw(key), later);
+        }
+        assert!(
+            limiter.keys_kept() < 2 * many as usize,
+            "{} kept",
+            limiter.keys_kept()
+        );
+        // The keys still in the window keep their counts.
+        assert!(matches!(
+            limiter.check(KeyId::from_raw(many), later),
+            Decision::Limited { .. }
+        ));
     }
 }

@@ -152,7 +152,7 @@ texts! {
     ErrExpired => "The form has expired. Please send it again.", "Форма устарела. Отправьте её ещё раз.";
     ErrForeign => "This form can only be sent from this site.", "Эту форму можно отправить только с этого сайта.";
     ErrTooLarge => "The form is too large.", "Форма слишком большая.";
-    ErrTooMany => "Too many attempts. Please wait a minute and try again.", "Слишком много попыток. Подождите минуту и попробуйте снова.";
+    ErrTooMany => "Too many attempts. Please wait a few minutes and try again.", "Слишком много попыток. Подождите несколько минут и попробуйте снова.";
     RegisteredTitle => "You are registered", "Вы зарегистрированы";
     RegisteredAs => "You are registered as {n}.", "Вы зарегистрированы под именем {n}.";
     WithdrawalLinkIntro => "Keep this private link: it leads to your own page, where you follow your registration, your matches and, where the organiser allows it, report them; whoever has it can also withdraw you. This page shows it again in this browser for a day, and to no one else.", "Сохраните эту личную ссылку: она ведёт на вашу страницу, где видно вашу регистрацию и ваши матчи, а если организатор разрешил, можно сообщать их результаты; тот, у кого она есть, может и снять вас с турнира. Эта страница покажет её снова в этом браузере в течение суток и больше никому.";

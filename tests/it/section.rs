@@ -154,8 +154,8 @@ on_both_backends! {
         club_with_owner(&t);
         t.run(&["spaces", "create", "rivals", "--name", "Rivals"]);
         t.run(&["members", "add", "--space", "rivals", "--email", "rival@example.org", "--role", "owner"]);
-        // The form limit raised: twenty guesses from one address are the lockout's to stop.
-        let server = Server::start_self_linked(&t, &["--session-idle", "2s", "--form-limit", "1000"]);
+        // The sign-in limit raised: twenty guesses from one address are the lockout's to stop.
+        let server = Server::start_self_linked(&t, &["--session-idle", "2s", "--sign-in-limit", "1000"]);
         let mut owner = Member::new(&server.base);
         let first_link = login_link(&t, &server, OWNER);
         owner.get(&first_link).await;

@@ -105,8 +105,8 @@ on_both_backends! {
     /// from another: the flood's posts are checked one at a time (the rest refused at once), and
     /// the member is signed in within a second.
     async fn a_flood_from_one_address_never_holds_up_another(t: TestDb) {
-        // The form limit raised out of the way: the queue of checks alone is under test.
-        let server = Server::start_self_linked(&t, &["--form-limit", "100000"]);
+        // The sign-in limit raised out of the way: the queue of checks alone is under test.
+        let server = Server::start_self_linked(&t, &["--sign-in-limit", "100000"]);
         owner_with_password(&t, &server).await;
         let mut flooder = Member::from_address(&server.base, loopback(0, 3));
         let token = sign_in_token(&mut flooder).await;

@@ -5,10 +5,11 @@
 //! JSON.
 //!
 //! Writes go through `service::registrations` as the actor `portal`, guarded first: posts per
-//! client address, body size, origin, and the form token bound to a cookie, so a refused post
-//! writes nothing. Pages are never framed (`frame-ancestors 'none'`), carry no script but this
-//! origin's (a tournament page's live script), and send no referrer (a withdrawal link must not leak through one). A withdrawal secret is never
-//! logged: the request log shows its path without it.
+//! client address and per private link (`http::post_limits`), body size, origin, and the form
+//! token bound to a cookie, so a refused post writes nothing. Pages are never framed
+//! (`frame-ancestors 'none'`), carry no script but this origin's (a tournament page's live
+//! script), and send no referrer (a withdrawal link must not leak through one). A withdrawal
+//! secret is never logged: the request log shows its path without it.
 
 use std::sync::Arc;
 

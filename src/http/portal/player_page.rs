@@ -3,7 +3,7 @@
 //! waiting list, their final place), their check-in button while the window is open,
 //! withdrawal before the start, their matches, and, where players report, the matches they
 //! report (`player_reports`). It follows the tournament live. Each button's post is checked
-//! like every form.
+//! like every form, and counted per link (by a hash of its secret) and per client address.
 //!
 //! The link's first form, `/<locale>/withdraw/<secret>`, still works: its page redirects here,
 //! and the posts of pages opened before act as they did.
@@ -16,7 +16,7 @@ use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
 use super::pages::published;
-use super::registration::{Refused, check_post};
+use super::registration::{Counted, Refused, check_post};
 use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
 use crate::db::claims;
 use crate::http::App;
@@ -218,7 +218,7 @@ pub(super) async fn withdraw(
 ) -> Result<Response, Failure> {
     let headers = request.headers;
     let action = request.path.to_owned();
-    if let Err(refused) = check_post(app, &action, request).await {
+    if let Err(refused) = check_post(app, &action, Counted::Player(secret), request).await {
         return refused_post(app, place, secret, headers, refused).await;
     }
     match registrations::withdraw(&app.db, &portal_ctx(app), Registrant::Link(secret)).await {
@@ -250,7 +250,7 @@ pub(super) async fn check_in(
 ) -> Result<Response, Failure> {
     let headers = request.headers;
     let action = request.path.to_owned();
-    if let Err(refused) = check_post(app, &action, request).await {
+    if let Err(refused) = check_post(app, &action, Counted::Player(secret), request).await {
         return refused_post(app, place, secret, headers, refused).await;
     }
     let who = Registrant::Link(secret);

@@ -2,10 +2,10 @@
 //! form (`…/player/<secret>/report`), the answer to the opponent's claim (`…/answer`: confirm,
 //! or dispute with their own result), and the event stream the page follows (`…/live`).
 //!
-//! Each post passes the form checks (limit, size, origin, the page's token), reads its fields
-//! once into the service's terms, and answers with the player's page: after a success by a
-//! redirect to it, after a refusal with it and why, in the page's language. The service decides
-//! who may act; nothing here does.
+//! Each post passes the form checks (the link's limits, size, origin, the page's token), reads
+//! its fields once into the service's terms, and answers with the player's page: after a success
+//! by a redirect to it, after a refusal with it and why, in the page's language. The service
+//! decides who may act; nothing here does.
 
 use std::sync::Arc;
 
@@ -13,7 +13,7 @@ use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 
 use super::player_page::{player_page, refused_post};
-use super::registration::check_post;
+use super::registration::{Counted, check_post};
 use super::{Request, link_not_valid, portal_ctx, redirect};
 use crate::domain::score::MAX_SCORE;
 use crate::domain::self_report::{Said, Whose};
@@ -85,7 +85,7 @@ async fn checked_body(
 ) -> Result<Result<bytes::Bytes, Response>, Failure> {
     let headers = request.headers;
     let action = request.path.to_owned();
-    match check_post(app, &action, request).await {
+    match check_post(app, &action, Counted::Player(secret), request).await {
         Ok(body) => Ok(Ok(body)),
         Err(refused) => Ok(Err(
             refused_post(app, place, secret, headers, refused).await?

@@ -1,4 +1,4 @@
-//! Registration on the portal: the form's post, checked (limit per client address, size,
+//! Registration on the portal: the form's post, checked (registrations per client address, size,
 //! origin, token, fields) before the registration runs as the actor `portal`, in the next batch
 //! of `service::registration_batches` (the same operation as `tournaments register`); a refusal
 //! shows the page again with the reason and the values sent. Then the confirmation page, which
@@ -20,7 +20,6 @@ use crate::domain::names::{self, InvalidText};
 use crate::http::App;
 use crate::http::clients;
 use crate::http::forms;
-use crate::http::rate_limit::Decision;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
 use crate::pages::portal::{self, Form, FormField, Place, Problem};
@@ -33,10 +32,20 @@ pub(super) fn registration_path(locale: Locale, slug: &str) -> String {
     format!("/{locale}/tournaments/{slug}/registrations")
 }
 
+/// What a post counts against (`http::post_limits`).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Counted<'a> {
+    /// A registration: the registrations from its client address.
+    Registration,
+    /// A post to the private link of this secret: the link's posts, and its address's.
+    Player(&'a str),
+}
+
 /// Why a post was refused before its form was used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Refused {
-    /// Too many posts from the client's address; a post after this many seconds is taken.
+    /// Too many posts from the client's address, or to the private link; a post after this
+    /// many seconds is taken.
     TooMany(u64),
     TooLarge,
     Foreign,
@@ -72,12 +81,13 @@ impl Refused {
     }
 }
 
-/// What a post must pass before its form is used: the limit of posts per client address, the
-/// size of its body, its origin, and its token for `action`. Returns the body, or why the post
-/// is refused with the body when it was read (so the form can be shown again as it was sent).
+/// What a post must pass before its form is used: the limits it is `counted` against, the size
+/// of its body, its origin, and its token for `action`. Returns the body, or why the post is
+/// refused with the body when it was read (so the form can be shown again as it was sent).
 pub(super) async fn check_post(
     app: &App,
     action: &str,
+    counted: Counted<'_>,
     request: Request<'_>,
 ) -> Result<Bytes, (Refused, Bytes)> {
     let headers = request.headers;
@@ -85,11 +95,13 @@ pub(super) async fn check_post(
         .await
         .map_err(|_| (Refused::TooLarge, Bytes::new()))?;
     let client = clients::address(request.peer, headers, &app.settings.trusted_proxies);
-    if let Some(client) = client
-        && let Decision::Limited { retry_after, .. } =
-            app.form_limiter.check(client, Instant::now())
-    {
-        return Err((Refused::TooMany(retry_after), body));
+    let limits = &app.post_limits;
+    let counted = match counted {
+        Counted::Registration => limits.registration(client, Instant::now()),
+        Counted::Player(secret) => limits.player_post(client, secret, Instant::now()),
+    };
+    if let Err(wait) = counted {
+        return Err((Refused::TooMany(wait), body));
     }
     if !app.forms.same_origin(headers) {
         return Err((Refused::Foreign, body));
@@ -147,7 +159,8 @@ pub(super) async fn register(
             problems,
         }
     };
-    let body = match check_post(app, &registration_path(place.locale, slug), request).await {
+    let action = registration_path(place.locale, slug);
+    let body = match check_post(app, &action, Counted::Registration, request).await {
         Ok(body) => body,
         Err((refused, body)) => {
             let problem = Problem {

@@ -114,7 +114,7 @@ pub(super) fn sign_in_page(
 type PostRefused = (StatusCode, Option<u64>);
 
 /// Reads a public post (the sign-in and link forms): the limit of posts per client address (the
-/// portal's form limit), its origin, its size and its token for `action` (bound to the
+/// section's own sign-in limit), its origin, its size and its token for `action` (bound to the
 /// visitor's form cookie). `Err`: refused, with the status to answer.
 async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Bytes, PostRefused> {
     let headers = request.headers;
@@ -122,7 +122,7 @@ async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<By
     if let Some(client) = client
         && let Decision::Limited {
             retry_after: wait, ..
-        } = app.form_limiter.check(client, std::time::Instant::now())
+        } = app.sign_in_limiter.check(client, std::time::Instant::now())
     {
         return Err((StatusCode::TOO_MANY_REQUESTS, Some(wait)));
     }

@@ -1,11 +1,12 @@
 //! The portal end to end over a real port, on both backends: its pages in both languages, the
 //! localized 404 page, a crawl of every link of every page, registration and withdrawal with
-//! every refusal, and a crowd racing for the last places.
+//! every refusal, a crowd racing for the last places, and a venue's players on one address.
 
 mod browser;
 mod crowd;
 mod pages;
 mod registration;
+mod venue;
 
 use crate::support::TestDb;
 use crate::support::organiser::Organiser;

@@ -3,7 +3,7 @@
 //! same-origin`, the site's `Origin`, the form's own token read from the page it is on).
 
 use reqwest::StatusCode;
-use reqwest::header::{HeaderMap, LOCATION, SET_COOKIE};
+use reqwest::header::{HeaderMap, LOCATION, RETRY_AFTER, SET_COOKIE};
 
 pub struct Member {
     client: reqwest::Client,
@@ -12,11 +12,13 @@ pub struct Member {
     cookies: Vec<(String, String)>,
 }
 
-/// An answer: status, body, and where it redirects.
+/// An answer: status, body, where it redirects, and how long it says to wait.
 pub struct Answer {
     pub status: StatusCode,
     pub body: String,
     pub location: Option<String>,
+    /// `Retry-After`, in seconds.
+    pub retry_after: Option<u64>,
 }
 
 impl Member {
@@ -115,11 +117,16 @@ impl Member {
             .headers()
             .get(LOCATION)
             .map(|v| v.to_str().unwrap_or("").to_owned());
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|v| v.to_str().ok()?.parse().ok());
         let body = response.text().await.unwrap_or_default();
         Answer {
             status,
             body,
             location,
+            retry_after,
         }
     }
 

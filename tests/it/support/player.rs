@@ -81,6 +81,21 @@ impl Player {
         }
     }
 
+    /// The same browser on another network: its cookies, its requests from `address` (a
+    /// loopback address other than 127.0.0.1: another client, as the server sees it).
+    pub fn on_address(&self, address: std::net::IpAddr) -> Player {
+        Player {
+            client: Client::builder()
+                .no_proxy()
+                .redirect(reqwest::redirect::Policy::none())
+                .timeout(std::time::Duration::from_secs(20))
+                .local_address(address)
+                .build()
+                .expect("an HTTP client"),
+            ..self.clone()
+        }
+    }
+
     fn absolute(&self, path: &str) -> String {
         if path.starts_with("http") {
             path.to_owned()

@@ -361,6 +361,7 @@ fn serve(plan: &Plan, name: &str, delivery: &[String]) -> Process {
         command
             .args(["--listen", &format!("127.0.0.1:{port}")])
             .args(["--rate-limit", "1000000", "--form-limit", "100000"])
+            .args(["--player-address-limit", "1000000"])
             .args(delivery)
             .env(
                 "TOURNEY_LOG",
