@@ -29,6 +29,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod events;
+pub mod fields;
 pub mod gate;
 pub mod http;
 pub mod ids;

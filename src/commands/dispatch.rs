@@ -105,12 +105,12 @@ pub(super) fn describe(report: &Report) -> String {
 pub(super) fn dispatcher(db: &Db, args: &DeliveryArgs) -> Result<Dispatcher, Error> {
     let delays = schedule::parse_delays(&args.retry_delays)
         .map_err(|e| Error::Invalid(format!("--retry-delays: {e}")))?;
-    let lease = schedule::parse_duration(&args.lease)
+    let lease = crate::fields::duration(&args.lease)
         .map_err(|e| Error::Invalid(format!("--lease: {e}")))?;
     if lease < std::time::Duration::from_secs(1) {
         return Err(Error::Invalid("--lease: at least 1s".into()));
     }
-    let disable_after = schedule::parse_duration(&args.disable_after)
+    let disable_after = crate::fields::duration(&args.disable_after)
         .ok()
         .filter(|d| !d.is_zero())
         .ok_or_else(|| {

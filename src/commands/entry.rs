@@ -14,7 +14,6 @@ use crate::service::Ctx;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::Registrant;
 use crate::timestamp;
-use crate::webhook::schedule::parse_duration;
 
 /// The settings a new tournament is created with.
 pub fn of_args(args: &EntryArgs) -> Result<Entry, Error> {
@@ -82,7 +81,8 @@ pub fn changes(args: &EntryArgs, no_check_in: bool, no_teams: bool) -> Result<Ch
 }
 
 fn millis(flag: &str, text: &str) -> Result<i64, Error> {
-    let duration = parse_duration(text).map_err(|e| Error::Invalid(format!("{flag}: {e}")))?;
+    let duration =
+        crate::fields::duration(text).map_err(|e| Error::Invalid(format!("{flag}: {e}")))?;
     i64::try_from(duration.as_millis())
         .map_err(|_| Error::Invalid(format!("{flag}: {text} is too long")))
 }
@@ -139,7 +139,7 @@ pub fn describe(t: &TournamentRow) -> Result<Vec<(&'static str, String)>, Error>
             "players report",
             format!(
                 "results, confirmed by the opponent within {}",
-                crate::webhook::schedule::format_duration_ms(within_ms)
+                crate::fields::format_duration_ms(within_ms)
             ),
         ));
     }

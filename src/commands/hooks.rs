@@ -15,7 +15,7 @@ use crate::domain::{DeliveryStatus, ErrorClass, EventType, HookStatus, UnknownVa
 use crate::ids::{DeliveryId, HookId};
 use crate::service::{self, Missing};
 use crate::timestamp;
-use crate::webhook::{blocklist, schedule};
+use crate::webhook::blocklist;
 
 pub async fn run(
     config: &Config,
@@ -168,7 +168,7 @@ fn moment(flag: &str, text: &str) -> Result<i64, Error> {
     if let Ok(at) = timestamp::parse(text.trim()) {
         return Ok(at);
     }
-    match schedule::parse_duration(text) {
+    match crate::fields::duration(text) {
         Ok(back) => {
             Ok(timestamp::now_ms()
                 .saturating_sub(i64::try_from(back.as_millis()).unwrap_or(i64::MAX)))
@@ -324,7 +324,7 @@ async fn rotate(
     out: &mut impl Write,
 ) -> Result<(), Error> {
     let overlap =
-        schedule::parse_duration(overlap).map_err(|e| Error::Invalid(format!("--overlap: {e}")))?;
+        crate::fields::duration(overlap).map_err(|e| Error::Invalid(format!("--overlap: {e}")))?;
     let id = self::hook_id(hook_id)?;
     let rotated = service::hooks::rotate_secret(db, &ctx(config), id, overlap).await?;
     writeln!(

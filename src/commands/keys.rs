@@ -70,7 +70,7 @@ pub async fn run(
         }
         KeysCommand::Roll { key_id, grace } => {
             let id: KeyId = parse_id(&key_id, || Missing::Key { id: key_id.clone() })?;
-            let grace = crate::webhook::schedule::parse_duration(&grace)
+            let grace = crate::fields::duration(&grace)
                 .map_err(|e| Error::Invalid(format!("--grace: {e}")))?;
             let grace_ms = i64::try_from(grace.as_millis()).unwrap_or(i64::MAX);
             let created = service::keys::roll(db, &ctx(config), id, None, grace_ms).await?;

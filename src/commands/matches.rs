@@ -6,7 +6,7 @@ use super::{Error, ctx, parse_id, table};
 use crate::cli::{MatchResult, MatchesCommand};
 use crate::config::Config;
 use crate::db::{Db, tournaments};
-use crate::domain::{ClaimState, MatchStatus, score};
+use crate::domain::{ClaimState, MatchStatus};
 use crate::events::{MatchObject, Sides};
 use crate::ids::MatchId;
 use crate::service::Missing;
@@ -61,9 +61,9 @@ fn input(args: MatchResult) -> Result<(String, MatchId, ResultInput), Error> {
         let score = args
             .score
             .as_deref()
-            .map(score::parse)
+            .map(crate::fields::score_pair)
             .transpose()
-            .map_err(|e| Error::Invalid(e.to_string()))?;
+            .map_err(Error::Invalid)?;
         if score.is_none() && args.forfeit.is_none() {
             return Err(Error::Invalid(
                 "give the result: --score A-B, --forfeit a|b, or --place for a free-for-all round"

@@ -104,7 +104,7 @@ fn clock_offset(text: &str) -> Result<i64, Error> {
         Some(rest) => (-1, rest),
         None => (1, text.strip_prefix('+').unwrap_or(text)),
     };
-    let duration = crate::webhook::schedule::parse_duration(duration)
+    let duration = crate::fields::duration(duration)
         .map_err(|e| Error::Invalid(format!("{CLOCK_OFFSET}: {e}")))?;
     Ok(sign * i64::try_from(duration.as_millis()).unwrap_or(i64::MAX))
 }

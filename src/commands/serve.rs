@@ -31,7 +31,7 @@ pub async fn run(
 ) -> Result<(), Error> {
     init_logging();
     let window = |flag: &str, text: &str| {
-        schedule::parse_duration(text)
+        crate::fields::duration(text)
             .ok()
             .filter(|d| !d.is_zero())
             .ok_or_else(|| {

@@ -21,7 +21,7 @@ pub async fn run(
     match command {
         StagesCommand::Add(args) => {
             let slug = args.slug.clone();
-            let added = stages::add(db, &ctx, &slug, &new_stage(args)).await?;
+            let added = stages::add(db, &ctx, &slug, &new_stage(args), None).await?;
             writeln!(
                 out,
                 "added stage {} to {slug}: {}, {}",
@@ -32,7 +32,7 @@ pub async fn run(
         }
         StagesCommand::List { slug } => list(db, &slug, out).await?,
         StagesCommand::Remove { slug } => {
-            let removed = stages::remove_last(db, &ctx, &slug).await?;
+            let removed = stages::remove_last(db, &ctx, &slug, None).await?;
             writeln!(
                 out,
                 "removed stage {} of {slug}: {}",
@@ -40,7 +40,7 @@ pub async fn run(
             )?;
         }
         StagesCommand::Seed { slug, stage, order } => {
-            let done = stages::reseed(db, &ctx, &slug, stage, &order).await?;
+            let done = stages::reseed(db, &ctx, &slug, stage, &order, None).await?;
             writeln!(
                 out,
                 "reseeded stage {} of {slug}: {} players, its first round drawn again",

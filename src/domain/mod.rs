@@ -5,6 +5,7 @@
 //! value is parsed once at the edge (command line, import document) into these types; the rest of
 //! the crate never handles the raw strings.
 
+pub mod access;
 pub mod email;
 pub mod engine;
 pub mod entry;

@@ -204,14 +204,43 @@ pub async fn read_body(headers: &HeaderMap, mut body: BodyStream) -> Result<Byte
     Ok(read.freeze())
 }
 
+/// A URL-encoded form's fields, decoded once: a post's body is read into this before anything
+/// looks at it, and every reader asks it for its fields.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Fields(Vec<(String, String)>);
+
+impl Fields {
+    pub fn parse(body: &[u8]) -> Fields {
+        Fields(
+            url::form_urlencoded::parse(body)
+                .map(|(key, value)| (key.into_owned(), value.into_owned()))
+                .collect(),
+        )
+    }
+
+    /// The first value of field `name`, or `""` when the form has none.
+    pub fn get(&self, name: &str) -> &str {
+        self.0
+            .iter()
+            .find(|(key, _)| key == name)
+            .map_or("", |(_, value)| value.as_str())
+    }
+
+    /// Every field, in the order sent (a name may come more than once).
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Whether a post that cannot be undone was confirmed: its second step sends `confirm=yes`.
+    pub fn confirmed(&self) -> bool {
+        self.get("confirm") == "yes"
+    }
+}
+
 /// The first value of each field of a URL-encoded form.
 pub fn fields(body: &[u8]) -> impl Fn(&str) -> String + '_ {
-    move |name: &str| {
-        url::form_urlencoded::parse(body)
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.into_owned())
-            .unwrap_or_default()
-    }
+    let fields = Fields::parse(body);
+    move |name: &str| fields.get(name).to_owned()
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ texts! {
     FinalStandings => "Final standings", "Итоговая таблица";
     FinalStandingsNote => "Final standings: every round is played.", "Итоговая таблица: все туры сыграны.";
     Calendar => "Calendar", "Календарь";
+    StatusDraft => "Draft (not published)", "Черновик (не опубликован)";
     StatusAnnounced => "Announced", "Анонсирован";
     StatusRegistrationOpen => "Registration open", "Регистрация открыта";
     StatusRegistrationClosed => "Registration closed", "Регистрация закрыта";
@@ -375,6 +376,33 @@ texts! {
     DeskIsOut => "out", "выбывает";
     DeskSeedOrder => "Seed order", "Порядок посева";
     DeskSeedOrderHelp => "The draw seeds the field in this order. Type a seed for each player, or move one a place with the arrows; the check-in's no-shows still go to the bottom at the start.", "Сетка строится в этом порядке. Укажите номер посева каждому участнику или сдвиньте участника стрелками на одно место; не отметившиеся при старте всё равно уходят вниз.";
+    StagesTitle => "Stages", "Этапы";
+    StagesHelp => "A tournament is played in stages: each stage after the first is drawn from the one before as soon as it completes, by its standings. Plan them before the start.", "Турнир играется этапами: каждый следующий этап составляется из итогов предыдущего, как только тот завершён. Спланируйте их до начала.";
+    StageHead => "Stage", "Этап";
+    StageTakeHead => "Who plays it", "Кто играет";
+    StageFirst => "the tournament's field", "все участники турнира";
+    StageTakeBest => "the best {n} of the stage before", "лучшие {n} предыдущего этапа";
+    StageTakePerGroup => "the best {n} of each group", "лучшие {n} каждой группы";
+    StagePlanned => "planned", "запланирован";
+    StageWaiting => "waits for the stage before", "ждёт предыдущий этап";
+    StageInPlay => "in play, {n} players", "идёт, участников: {n}";
+    StagePlayed => "played", "сыгран";
+    GroupsOf => "{n} groups", "групп: {n}";
+    ThresholdsOf => "through at {w} wins, out at {l} losses", "проход при {w} победах, выбывание при {l} поражениях";
+    StageAdd => "Add a stage", "Добавить этап";
+    StageThresholdsBoth => "Give both thresholds (wins through and losses out), or neither.", "Укажите оба порога (побед для прохода и поражений для выбывания) или ни одного.";
+    StageTakeLabel => "How many go on to it", "Сколько игроков проходит";
+    StageTakeHint => "The best of the stage before, by its standings (at least 2).", "Лучшие по итогам предыдущего этапа (не меньше 2).";
+    StagePerGroupLabel => "That many from each group", "Столько из каждой группы";
+    StageNameLabel => "Name (optional)", "Название (необязательно)";
+    StageAdvanceWins => "Swiss to thresholds: through at this many wins", "Швейцарка до порогов: проход при стольких победах";
+    StageEliminateLosses => "Swiss to thresholds: out at this many losses", "Швейцарка до порогов: выбывание при стольких поражениях";
+    StageRemoveLast => "Remove stage {n} ({name})", "Удалить этап {n} ({name})";
+    StageReseedTitle => "Seed order of stage {n}", "Посев этапа {n}";
+    StageReseedHelp => "Until the stage's first result its players may be put in another order: type each one's seed (equal seeds keep the page's order) or move one a place. Its matches are drawn again from the new order.", "До первого результата этапа его участников можно расставить иначе: введите номер посева (при равных сохраняется порядок страницы) или сдвиньте игрока на место. Матчи этапа составятся заново.";
+    DoneStageAdded => "The stage was added.", "Этап добавлен.";
+    DoneStageRemoved => "The stage was removed.", "Этап удалён.";
+    DoneStageSeeded => "The stage's seed order was saved and its matches drawn again.", "Посев этапа сохранён, матчи составлены заново.";
     DeskSaveSeeds => "Save the seed order", "Сохранить порядок посева";
     DeskMoveUp => "Move {name} up", "Поднять: {name}";
     DeskMoveDown => "Move {name} down", "Опустить: {name}";
@@ -601,6 +629,28 @@ impl T {
             S::InProgress => T::StatusInProgress,
             S::Completed => T::StatusCompleted,
             S::Cancelled => T::StatusCancelled,
+        }
+    }
+
+    /// A status as the desk says it to its organisers: a draft is a draft (public pages never
+    /// show one).
+    pub fn desk_status(status: crate::domain::TournamentStatus) -> T {
+        match status {
+            crate::domain::TournamentStatus::Draft => T::StatusDraft,
+            other => T::status(other),
+        }
+    }
+
+    /// The localized name of a stage's kind.
+    pub fn stage_type(stage_type: crate::domain::StageType) -> T {
+        use crate::domain::StageType as S;
+        match stage_type {
+            S::SingleElimination => T::FormatSingleElimination,
+            S::DoubleElimination => T::FormatDoubleElimination,
+            S::RoundRobin => T::FormatRoundRobin,
+            S::Swiss => T::FormatSwiss,
+            S::Groups => T::StageGroups,
+            S::FreeForAll => T::FormatFreeForAll,
         }
     }
 

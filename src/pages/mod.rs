@@ -10,11 +10,13 @@
 //! names.
 
 mod bracket;
+pub mod desk;
 pub mod embed;
 pub mod entry;
 pub mod games;
 pub mod i18n;
 pub mod ics;
+pub mod in_space;
 pub mod player_report;
 pub mod portal;
 pub mod registrant;
@@ -24,6 +26,7 @@ pub mod section;
 mod tables;
 mod widgets;
 
+pub(crate) use bracket::stage_name;
 pub use render::{
     LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, ROUNDS_SCRIPT, RenderError, SECTION_POLICY,
     STYLESHEET, content_security_policy, message,

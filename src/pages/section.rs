@@ -166,8 +166,8 @@ pub struct Preview {
 
 /// A field's seed order as one form: each player's seed as a number to type, and buttons that
 /// move one up or down a place (each a submit of the same form, so typed seeds are kept). The
-/// players posted are the field the page showed: the service refuses the order when the field
-/// is no longer these.
+/// form carries the order the page showed (`seen`): the operation refuses the new order when
+/// the field is no longer exactly that, in that order.
 #[derive(Debug, Clone, Serialize)]
 pub struct Seeds {
     pub action: String,
@@ -175,6 +175,10 @@ pub struct Seeds {
     pub submit: String,
     pub count: usize,
     pub rows: Vec<SeedRow>,
+    /// The players' ids in the page's order, comma-separated.
+    pub seen: String,
+    /// Prefix of the inputs' ids, unique on the page (empty for a page's only seeds form).
+    pub key: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -7,7 +7,7 @@
 
 use super::access::Duty;
 use super::audit::{self, Action};
-use super::error::{Field, Rule, ServiceError};
+use super::error::{Conflict, Field, Rule, ServiceError};
 use super::spaces::one_line;
 use super::{Ctx, find_tournament_for_update};
 use crate::db::Db;
@@ -44,14 +44,21 @@ pub struct PlannedStage {
     pub spec: StageSpec,
     pub status: Option<StageStatus>,
     pub players: usize,
+    /// Its players in their seed order, once drawn.
+    pub field: Vec<ParticipantId>,
+    /// Drawn, after the first, and without a result yet: it may be reseeded.
+    pub reseedable: bool,
 }
 
 /// Adds a stage after the tournament's last one. Only before the start.
+/// `seen`: how many stages the caller's page showed; when given and the plan changed since
+/// (another organiser added or removed one), nothing changes.
 pub async fn add(
     db: &Db,
     ctx: &Ctx<'_>,
     slug: &str,
     stage: &NewStage,
+    seen: Option<usize>,
 ) -> Result<PlannedStage, ServiceError> {
     let name = stage
         .name
@@ -81,6 +88,7 @@ pub async fn add(
         format => first_stage_type(format, stage.groups),
     };
     let mut stages = stage_specs(&tournament, &plans)?;
+    refuse_unseen(&tournament.slug, stages.len(), seen)?;
     let number = stages.len() as u32 + 1;
     let spec = StageSpec {
         stage_type,
@@ -136,11 +144,19 @@ pub async fn add(
         spec,
         status: None,
         players: 0,
+        field: Vec::new(),
+        reseedable: false,
     })
 }
 
-/// Removes the last stage added. Only before the start.
-pub async fn remove_last(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<PlannedStage, ServiceError> {
+/// Removes the last stage added. Only before the start. `seen` as for [`add`]: a page that
+/// showed another plan removes nothing.
+pub async fn remove_last(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    seen: Option<usize>,
+) -> Result<PlannedStage, ServiceError> {
     let mut tx = db.begin().await?;
     let (tournament, space) =
         find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
@@ -154,6 +170,7 @@ pub async fn remove_last(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<PlannedSt
         .into());
     };
     let stages = stage_specs(&tournament, &plans)?;
+    refuse_unseen(&tournament.slug, stages.len(), seen)?;
     let number = stages.len() as u32;
     let spec = stages.last().cloned().ok_or_else(|| {
         crate::db::DbError::Bug(
@@ -178,6 +195,8 @@ pub async fn remove_last(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<PlannedSt
         spec,
         status: None,
         players: 0,
+        field: Vec::new(),
+        reseedable: false,
     })
 }
 
@@ -196,11 +215,24 @@ pub async fn list(db: &Db, slug: &str) -> Result<Vec<PlannedStage>, ServiceError
         .map(|(i, spec)| {
             let number = i as u32 + 1;
             let stage = snapshot.state.stage(number);
+            let played = snapshot
+                .state
+                .games_of_stage(number)
+                .any(|i| snapshot.state.games[i].is_completed() && !snapshot.state.games[i].bye);
             PlannedStage {
                 number,
                 spec,
                 status: stage.map(|s| s.status),
                 players: stage.map_or(0, |s| s.field.len()),
+                field: stage.map_or_else(Vec::new, |s| {
+                    s.field
+                        .iter()
+                        .map(|e| ParticipantId::from_raw(e.id))
+                        .collect()
+                }),
+                reseedable: number > 1
+                    && stage.is_some_and(|s| s.status == StageStatus::Running)
+                    && !played,
             }
         })
         .collect())
@@ -215,13 +247,15 @@ pub struct Reseeded {
 
 /// Reseeds stage `number` (drawn, no result yet) in `order`: each player of the stage once, by
 /// name or `par_` id, best seed first. Its matches keep their ids; those whose sides changed are
-/// announced ready again.
+/// announced ready again, and players' claims on them are set aside. `seen`: the stage's order
+/// as the caller's page showed it; when given and it changed since, nothing changes.
 pub async fn reseed(
     db: &Db,
     ctx: &Ctx<'_>,
     slug: &str,
     number: u32,
     order: &[String],
+    seen: Option<&[ParticipantId]>,
 ) -> Result<Reseeded, ServiceError> {
     let mut tx = db.begin().await?;
     let (tournament, space) =
@@ -234,6 +268,21 @@ pub async fn reseed(
         .into());
     }
     let snapshot = Snapshot::load(tx.conn(), tournament.clone()).await?;
+    if let Some(seen) = seen {
+        let now: Vec<ParticipantId> = snapshot.state.stage(number).map_or_else(Vec::new, |s| {
+            s.field
+                .iter()
+                .map(|e| ParticipantId::from_raw(e.id))
+                .collect()
+        });
+        if seen != now.as_slice() {
+            return Err(Conflict::Stale {
+                tournament: tournament.slug.clone(),
+                what: format!("the seed order of stage {number} changed"),
+            }
+            .into());
+        }
+    }
     let ids = order
         .iter()
         .map(|who| super::matches::player_in(&snapshot, who))
@@ -273,6 +322,19 @@ pub async fn reseed(
         stage: number,
         players: ids.len(),
     })
+}
+
+/// Refuses a form built on another plan than the stored one (`seen`: how many stages it
+/// showed; the plan has `count`).
+fn refuse_unseen(slug: &str, count: usize, seen: Option<usize>) -> Result<(), ServiceError> {
+    match seen {
+        Some(seen) if seen != count => Err(Conflict::Stale {
+            tournament: slug.to_owned(),
+            what: "its stages were changed by someone else".into(),
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 fn refuse_after_start(status: TournamentStatus, slug: &str) -> Result<(), ServiceError> {

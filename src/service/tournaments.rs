@@ -457,9 +457,27 @@ pub struct Started {
 
 /// Seeds the field, draws the first stage and moves the tournament to IN_PROGRESS.
 pub async fn start(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Started, ServiceError> {
+    start_seen(db, ctx, slug, None).await
+}
+
+/// [`start`], refused when the tournament is no longer in the status the caller's page showed
+/// (`seen`).
+pub async fn start_seen(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    seen: Option<TournamentStatus>,
+) -> Result<Started, ServiceError> {
     let mut tx = db.begin().await?;
     let (tournament, space) =
         find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
+    if seen.is_some_and(|seen| seen != tournament.status) {
+        return Err(Conflict::MovedOn {
+            tournament: tournament.slug,
+            status: tournament.status,
+        }
+        .into());
+    }
     if lifecycle::check(
         tournament.status,
         TournamentStatus::InProgress,

@@ -8,51 +8,11 @@ use std::time::Duration;
 /// The specification's retry delays: attempt n+1 is due this long after attempt n failed.
 pub const DEFAULT_RETRY_DELAYS: &str = "1m,5m,30m,120m,360m";
 
-/// Parses `250ms`, `5s`, `30m`, `24h` or `2d` (a whole number and a unit).
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (digits, unit) = text.split_at(split);
-    let bad = || format!("'{text}' is not a duration such as 250ms, 5s, 30m, 24h or 2d");
-    let value: u64 = digits.parse().map_err(|_| bad())?;
-    let millis = match unit {
-        "ms" => 1,
-        "s" => 1_000,
-        "m" => 60_000,
-        "h" => 3_600_000,
-        "d" => 86_400_000,
-        _ => return Err(bad()),
-    };
-    value
-        .checked_mul(millis)
-        .filter(|ms| *ms <= 365 * 86_400_000)
-        .map(Duration::from_millis)
-        .ok_or_else(|| format!("'{text}' is longer than a year"))
-}
-
-/// Milliseconds in the largest unit [`parse_duration`] reads that says them exactly (`90m`,
-/// `2h`).
-pub fn format_duration_ms(ms: i64) -> String {
-    for (unit, size) in [
-        ("d", 86_400_000),
-        ("h", 3_600_000),
-        ("m", 60_000),
-        ("s", 1_000),
-    ] {
-        if ms > 0 && ms % size == 0 {
-            return format!("{}{unit}", ms / size);
-        }
-    }
-    format!("{ms}ms")
-}
-
 /// Parses a comma-separated list of durations (`1m,5m,30m,120m,360m`).
 pub fn parse_delays(text: &str) -> Result<Vec<Duration>, String> {
     let delays = text
         .split(',')
-        .map(parse_duration)
+        .map(crate::fields::duration)
         .collect::<Result<Vec<_>, _>>()?;
     if delays.is_empty() || delays.len() > 20 {
         return Err("the retry schedule needs between 1 and 20 delays".to_owned());
@@ -82,17 +42,6 @@ pub fn after_failure(delays: &[Duration], attempts: i64, scheduled: bool) -> Aft
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_every_unit() {
-        assert_eq!(parse_duration("100ms"), Ok(Duration::from_millis(100)));
-        assert_eq!(parse_duration("5s"), Ok(Duration::from_secs(5)));
-        assert_eq!(parse_duration("30m"), Ok(Duration::from_secs(1800)));
-        assert_eq!(parse_duration("24h"), Ok(Duration::from_secs(86_400)));
-        for bad in ["", "5", "m", "-1m", "1.5h", "5 weeks", "99999999999999d"] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn the_default_schedule_is_the_specifications() {

@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::support::member::{Member, token_of};
+use crate::support::member::{Member, hidden_of, token_of};
 use crate::support::on_both_backends;
 use crate::support::server::Server;
 use crate::support::{TestDb, scalar};
@@ -133,7 +133,8 @@ on_both_backends! {
         for fields in [
             vec![("score_a", "x"), ("score_b", "1"), ("forfeit", "")],
             vec![("score_a", "2"), ("score_b", ""), ("forfeit", "")],
-            vec![("score_a", "1000"), ("score_b", "1"), ("forfeit", "")],
+            vec![("score_a", "10000"), ("score_b", "1"), ("forfeit", "")],
+            vec![("score_a", "+5"), ("score_b", "1"), ("forfeit", "")],
             vec![("score_a", ""), ("score_b", ""), ("forfeit", "")],
             vec![("score_a", "1"), ("score_b", "0"), ("forfeit", "c")],
         ] {
@@ -146,9 +147,11 @@ on_both_backends! {
         // A page loaded before someone else reported the match: its form is refused.
         let stale = reporter.get(matches).await;
         let token = token_of(&stale.body, &format!("{}{first}", server.base)).expect("the report form");
+        let seen = hidden_of(&stale.body, &format!("{}{first}", server.base));
+        let seen = &seen.iter().find(|(name, _)| name == "seen").expect("the form says what it showed").1;
         t.run(&["matches", "report", "cup", "mat_1", "--score", "3-0"]);
         let late = reporter
-            .post_raw(&first, &token, &[("score_a", "0"), ("score_b", "3")], &[("sec-fetch-site", "same-origin"), ("origin", &server.base)])
+            .post_raw(&first, &token, &[("score_a", "0"), ("score_b", "3"), ("seen", seen)], &[("sec-fetch-site", "same-origin"), ("origin", &server.base)])
             .await;
         assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
         assert!(late.body.contains("The result was not recorded"), "{}", late.body);
@@ -159,15 +162,15 @@ on_both_backends! {
                      "/en/organizer/club/tournaments/nowhere/matches"] {
             assert_eq!(reporter.get(path).await.status, StatusCode::NOT_FOUND, "{path}");
         }
-        // A form for another space's tournament was never shown here, so no token fits it: the
-        // same refusal as for a tournament that does not exist (nothing tells them apart).
+        // Another space's tournament is the same "not found" as one that does not exist, for
+        // its forms as for its pages (nothing tells them apart).
         let foreign = reporter
             .post_raw("/en/organizer/club/tournaments/derby/matches/mat_4/report", &token, &[("score_a", "1"), ("score_b", "0")], &[("sec-fetch-site", "same-origin")])
             .await;
         let nowhere = reporter
             .post_raw("/en/organizer/club/tournaments/nowhere/matches/mat_4/report", &token, &[("score_a", "1"), ("score_b", "0")], &[("sec-fetch-site", "same-origin")])
             .await;
-        assert_eq!(foreign.status, StatusCode::FORBIDDEN, "another space's tournament");
+        assert_eq!(foreign.status, StatusCode::NOT_FOUND, "another space's tournament");
         assert_eq!(foreign.status, nowhere.status, "the same answer");
         let cross = reporter
             .post_raw(&format!("{matches}/mat_2/report"), &token, &[("score_a", "1"), ("score_b", "0")], &[("sec-fetch-site", "cross-site")])
@@ -550,8 +553,14 @@ on_both_backends! {
         let bad = owner.submit(page, seeds, &[("seed_par_1", "9"), ("seed_par_2", "1"), ("seed_par_3", "2"), ("seed_par_4", "3")]).await;
         assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
         assert!(bad.body.contains("A seed is a whole number"), "{}", bad.body);
+        let before = owner.get(page).await;
+        let token = token_of(&before.body, &format!("{}{seeds}", server.base)).expect("the seeds form");
+        let shown_fields = hidden_of(&before.body, &format!("{}{seeds}", server.base));
+        let shown_order = &shown_fields.iter().find(|(name, _)| name == "seen").expect("the order shown").1;
         t.run(&["tournaments", "register", "cup", "Elena"]);
-        let stale = owner.submit(page, seeds, &[("seed_par_1", "1"), ("seed_par_2", "2"), ("seed_par_3", "3"), ("seed_par_4", "4")]).await;
+        let stale = owner
+            .post_raw(seeds, &token, &[("seed_par_1", "1"), ("seed_par_2", "2"), ("seed_par_3", "3"), ("seed_par_4", "4"), ("seen", shown_order)], &[("sec-fetch-site", "same-origin"), ("origin", &server.base)])
+            .await;
         assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
         assert!(stale.body.contains("changed since this page was loaded"), "{}", stale.body);
         assert_eq!(scalar(&t.db, "SELECT seed FROM participants WHERE name = 'Dmitri'").await, 1);

@@ -15,7 +15,6 @@ use warp::reply::Response;
 use super::player_page::{player_page, refused_post};
 use super::registration::{Counted, check_post};
 use super::{Request, link_not_valid, portal_ctx, redirect};
-use crate::domain::score::MAX_SCORE;
 use crate::domain::self_report::{Said, Whose};
 use crate::http::App;
 use crate::http::forms;
@@ -46,14 +45,9 @@ fn said(field: &dyn Fn(&str) -> String) -> Result<Said, Unreadable> {
         if text.is_empty() {
             return Ok(None);
         }
-        if text.len() > 4 || !text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(Unreadable::Result);
-        }
-        text.parse::<u32>()
-            .ok()
-            .filter(|n| *n <= MAX_SCORE)
+        crate::fields::score(text)
             .map(Some)
-            .ok_or(Unreadable::Result)
+            .map_err(|_| Unreadable::Result)
     };
     let score = match (number("mine")?, number("theirs")?) {
         (Some(mine), Some(theirs)) => Some((mine, theirs)),

@@ -2,11 +2,11 @@
 //! one. The overview shows it; an address's own page uses the same words for its state. Reads
 //! only; the add form posts to `hooks`.
 
-use super::{InSpace, Visitor, input};
+use super::pipeline::Scope;
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
 use crate::domain::SignatureHeaders;
-use crate::http::App;
 use crate::pages::i18n::{self, T};
+use crate::pages::in_space::{InSpace, input};
 use crate::pages::section::{Block, Cell, Table};
 use crate::service::ServiceError;
 
@@ -27,14 +27,13 @@ pub(super) fn state(in_space: &InSpace<'_>, hook: &HookRow) -> String {
 
 /// The space's addresses as the overview lists them, with the form that adds one.
 pub(super) async fn list_blocks(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
+    scope: &Scope<'_>,
     url_value: &str,
     url_error: Option<String>,
 ) -> Result<Vec<Block>, ServiceError> {
+    let (app, in_space) = (scope.app, &scope.view);
     let t = |text: T| in_space.t(text);
-    let locale = in_space.place.locale;
+    let locale = in_space.locale();
     let rows = {
         let mut handle = app.db.acquire().await?;
         hooks::list(handle.conn(), in_space.space.id).await?
@@ -60,7 +59,7 @@ pub(super) async fn list_blocks(
                 vec![
                     Cell::link(
                         hook.url.clone(),
-                        in_space.url(&format!("integrations/hooks/{}", hook.id), app),
+                        in_space.url(&format!("integrations/hooks/{}", hook.id)),
                     ),
                     Cell::text(state(in_space, hook)),
                     Cell::text(when(hook.last_success_at)),
@@ -71,7 +70,7 @@ pub(super) async fn list_blocks(
         empty: active.is_empty().then(|| t(T::NoHooks).into()),
     };
     let path = in_space.path("integrations/hooks");
-    let mut form = visitor.form(app, &path, t(T::AddHook).into(), Vec::new());
+    let mut form = in_space.form(&path, t(T::AddHook), Vec::new());
     let mut url = input(&form.id, "url", t(T::HookUrlLabel), "url");
     url.required = true;
     url.value = url_value.into();

@@ -6,15 +6,15 @@
 
 use warp::http::StatusCode;
 
-use super::{
-    Answer, GRACES, InSpace, Tab, Visitor, chosen, done, frame, page_response, select, shown_once,
-};
+use super::forms::{GRACES, chosen};
+use super::pipeline::{Answer, Done, Problem, Scope};
+use super::routes::HookAction;
 use crate::db::deliveries::{self, Filter};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
-use crate::http::App;
-use crate::http::forms;
+use crate::http::forms::Fields;
 use crate::ids::{DeliveryId, HookId};
 use crate::pages::i18n::{self, T};
+use crate::pages::in_space::{Confirm, Tab};
 use crate::pages::section::{Block, Cell, Form, Notice, Page, Table};
 use crate::service::{self, Conflict, ServiceError};
 use crate::webhook::dispatcher::new_token;
@@ -33,51 +33,34 @@ const SINCE: [(i64, T); 4] = [
 ];
 
 /// The hook `id` of this space, if there is one (another space's is the same as none).
-async fn find(
-    app: &App,
-    in_space: &InSpace<'_>,
-    id: &str,
-) -> Result<Option<HookRow>, ServiceError> {
+async fn find(scope: &Scope<'_>, id: &str) -> Result<Option<HookRow>, ServiceError> {
     let Ok(id) = id.parse::<HookId>() else {
         return Ok(None);
     };
-    let mut handle = app.db.acquire().await?;
+    let mut handle = scope.app.db.acquire().await?;
     Ok(hooks::find(handle.conn(), id)
         .await?
-        .filter(|hook| hook.space_id == in_space.space.id && hook.is_active()))
+        .filter(|hook| hook.space_id == scope.view.space.id && hook.is_active()))
 }
 
 /// `POST …/integrations/hooks`: adds an address; its secret is shown on this answer only.
-pub(super) async fn add(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    body: &[u8],
-) -> Answer {
-    let field = forms::fields(body);
-    let url = field("url");
+pub(super) async fn add(scope: &Scope<'_>, fields: &Fields) -> Answer {
+    let (app, in_space) = (scope.app, &scope.view);
+    let url = fields.get("url");
     let t = |text: T| in_space.t(text);
+    let refused = |status, text: String, detail: Option<String>| {
+        let notice = Notice { text, error: true };
+        super::overview::respond(scope, status, Some(notice), url, detail)
+    };
     let Some(signature_headers) =
-        super::addresses::sent_signature_headers(&field("signature_headers"))
+        super::addresses::sent_signature_headers(fields.get("signature_headers"))
     else {
-        let notice = Notice {
-            text: t(T::SignatureHeadersInvalid).into(),
-            error: true,
-        };
-        return super::overview::respond(
-            app,
-            in_space,
-            visitor,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Some(notice),
-            &url,
-            None,
-        )
-        .await;
+        let text = t(T::SignatureHeadersInvalid).into();
+        return refused(StatusCode::UNPROCESSABLE_ENTITY, text, None).await;
     };
     let added = service::hooks::add(
         &app.db,
-        &visitor.ctx(app),
+        &scope.ctx(),
         &in_space.space.slug,
         url.trim(),
         None,
@@ -87,15 +70,10 @@ pub(super) async fn add(
     .await;
     match added {
         Ok(added) => {
-            let mut page = hook_page(app, in_space, visitor, &added.hook, None).await?;
+            let mut page = hook_page(scope, &added.hook, None).await?;
             let warning = t(T::SecretShownOnce).into();
-            let secret = shown_once(
-                in_space,
-                T::NewSecretLabel,
-                added.secret,
-                warning,
-                "new-secret",
-            );
+            let secret =
+                in_space.shown_once(T::NewSecretLabel, added.secret, warning, "new-secret");
             page.blocks.insert(0, secret);
             if let Some(reason) = added.unresolved {
                 page.notice = Some(Notice {
@@ -103,70 +81,43 @@ pub(super) async fn add(
                     error: false,
                 });
             }
-            Ok(page_response(StatusCode::OK, &in_space.place, &page))
+            Ok(scope.respond(StatusCode::OK, &page))
         }
         Err(ServiceError::Invalid(invalid)) => {
-            let notice = Notice {
-                text: t(T::HookUrlInvalid).into(),
-                error: true,
-            };
-            super::overview::respond(
-                app,
-                in_space,
-                visitor,
+            let text = t(T::HookUrlInvalid).into();
+            refused(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Some(notice),
-                &url,
+                text,
                 Some(invalid.to_string()),
             )
             .await
         }
         Err(ServiceError::Conflict(Conflict::TooManyHooks { .. })) => {
-            let notice = Notice {
-                text: t(T::TooManyHooks).replace("{n}", &MAX_ACTIVE_PER_SPACE.to_string()),
-                error: true,
-            };
-            super::overview::respond(
-                app,
-                in_space,
-                visitor,
-                StatusCode::CONFLICT,
-                Some(notice),
-                &url,
-                None,
-            )
-            .await
+            let text = t(T::TooManyHooks).replace("{n}", &MAX_ACTIVE_PER_SPACE.to_string());
+            refused(StatusCode::CONFLICT, text, None).await
         }
         Err(error) => Err(error),
     }
 }
 
 /// `GET …/integrations/hooks/<id>`.
-pub(super) async fn page(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    id: &str,
-    query: &str,
-) -> Answer {
-    let Some(hook) = find(app, in_space, id).await? else {
-        return Ok(super::not_found(&in_space.place));
+pub(super) async fn page(scope: &Scope<'_>, id: &str) -> Answer {
+    let Some(hook) = find(scope, id).await? else {
+        return Ok(scope.not_found());
     };
-    let notice = super::notice_of(in_space.place.locale, query);
-    let page = hook_page(app, in_space, visitor, &hook, notice).await?;
-    Ok(page_response(StatusCode::OK, &in_space.place, &page))
+    let page = hook_page(scope, &hook, scope.done_notice()).await?;
+    Ok(scope.respond(StatusCode::OK, &page))
 }
 
 /// An address's page: facts, actions, deliveries and attempts.
 async fn hook_page(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
+    scope: &Scope<'_>,
     hook: &HookRow,
     notice: Option<Notice>,
 ) -> Result<Page, ServiceError> {
+    let (app, in_space) = (scope.app, &scope.view);
     let t = |text: T| in_space.t(text);
-    let locale = in_space.place.locale;
+    let locale = in_space.locale();
     let when =
         |at: Option<i64>| at.map_or_else(|| "—".to_owned(), |ms| i18n::date_time(locale, ms));
     let now = crate::timestamp::now_ms();
@@ -187,7 +138,7 @@ async fn hook_page(
         };
         (listed, attempts)
     };
-    let mut page = frame(app, in_space, visitor, Tab::Hooks, T::HookTitle, notice);
+    let mut page = in_space.frame(Tab::Hooks, T::HookTitle, notice);
     page.title = format!("{} {}", t(T::HookTitle), hook.url);
     let base = format!("integrations/hooks/{}", hook.id);
     let action = |name: &str| in_space.path(&format!("{base}/{name}"));
@@ -214,20 +165,14 @@ async fn hook_page(
         empty: None,
     }));
     page.blocks.push(Block::heading(t(T::HookActions)));
-    let test = visitor.form(app, &action("test"), t(T::TestButton).into(), Vec::new());
+    let test = in_space.form(&action("test"), t(T::TestButton), Vec::new());
     page.blocks.push(Block::text(t(T::TestHelp)));
     page.blocks.push(Block::form(Form {
         inline: true,
         ..test
     }));
-    let mut secret = visitor.form(
-        app,
-        &action("secret"),
-        t(T::ReplaceSecret).into(),
-        Vec::new(),
-    );
-    secret.fields.push(select(
-        in_space,
+    let mut secret = in_space.form(&action("secret"), t(T::ReplaceSecret), Vec::new());
+    secret.fields.push(in_space.select(
         &secret.id,
         "grace",
         T::SecretGraceLabel,
@@ -235,10 +180,9 @@ async fn hook_page(
         86_400_000,
     ));
     page.blocks.push(Block::form(secret));
-    let mut signing = visitor.form(
-        app,
+    let mut signing = in_space.form(
         &action("signature-headers"),
-        t(T::SaveSignatureHeaders).into(),
+        t(T::SaveSignatureHeaders),
         Vec::new(),
     );
     signing
@@ -249,25 +193,20 @@ async fn hook_page(
             hook.signature_headers,
         ));
     page.blocks.push(Block::form(signing));
-    let mut retry = visitor.form(app, &action("retry"), t(T::RetryFailed).into(), Vec::new());
-    retry.fields.push(select(
-        in_space,
-        &retry.id,
-        "since",
-        T::SinceLabel,
-        &SINCE,
-        86_400_000,
-    ));
+    let mut retry = in_space.form(&action("retry"), t(T::RetryFailed), Vec::new());
+    retry
+        .fields
+        .push(in_space.select(&retry.id, "since", T::SinceLabel, &SINCE, 86_400_000));
     page.blocks.push(Block::form(retry));
     let toggle = match hook.disabled_at {
-        Some(_) => visitor.form(app, &action("enable"), t(T::Enable).into(), Vec::new()),
-        None => visitor.form(app, &action("disable"), t(T::Disable).into(), Vec::new()),
+        Some(_) => in_space.form(&action("enable"), t(T::Enable), Vec::new()),
+        None => in_space.form(&action("disable"), t(T::Disable), Vec::new()),
     };
     page.blocks.push(Block::form(Form {
         inline: true,
         ..toggle
     }));
-    let remove = visitor.form(app, &action("remove"), t(T::RemoveHook).into(), Vec::new());
+    let remove = in_space.form(&action("remove"), t(T::RemoveHook), Vec::new());
     page.blocks.push(Block::form(Form {
         inline: true,
         danger: true,
@@ -282,7 +221,7 @@ async fn hook_page(
                 let path = in_space.path(&format!("{base}/deliveries/{}/retry", d.id));
                 actions.push(Form {
                     inline: true,
-                    ..visitor.form(app, &path, t(T::Retry).into(), Vec::new())
+                    ..in_space.form(&path, t(T::Retry), Vec::new())
                 });
             }
             vec![
@@ -355,118 +294,120 @@ async fn hook_page(
 
 /// `POST …/integrations/hooks/<id>/test|secret|signature-headers|retry|disable|enable|remove`.
 pub(super) async fn act(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
+    scope: &Scope<'_>,
     id: &str,
-    action: &str,
-    body: &[u8],
+    action: HookAction,
+    fields: &Fields,
 ) -> Answer {
-    let Some(hook) = find(app, in_space, id).await? else {
-        return Ok(super::not_found(&in_space.place));
+    let Some(hook) = find(scope, id).await? else {
+        return Ok(scope.not_found());
     };
+    let (db, in_space) = (&scope.app.db, &scope.view);
     let t = |text: T| in_space.t(text);
-    let ctx = visitor.ctx(app);
+    let ctx = scope.ctx();
     let back = format!("integrations/hooks/{}", hook.id);
-    let field = forms::fields(body);
-    let refused = |text: String| {
+    let again = |problem: Problem| {
         let hook = hook.clone();
         async move {
-            let notice = Some(Notice { text, error: true });
-            let page = hook_page(app, in_space, visitor, &hook, notice).await?;
-            Ok(page_response(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &in_space.place,
-                &page,
-            ))
+            let page = hook_page(scope, &hook, Some(problem.notice)).await?;
+            Ok(scope.respond(problem.status, &page))
         }
+    };
+    let unreadable = |text: T| {
+        again(Problem {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            notice: Notice {
+                text: t(text).into(),
+                error: true,
+            },
+            field: None,
+        })
     };
     let confirm = match action {
-        "disable" => Some((T::ConfirmDisableHook, T::Disable)),
-        "remove" => Some((T::ConfirmRemoveHook, T::RemoveHook)),
+        HookAction::Disable => Some((T::ConfirmDisableHook, T::Disable, "disable")),
+        HookAction::Remove => Some((T::ConfirmRemoveHook, T::RemoveHook, "remove")),
         _ => None,
     };
-    if let Some((question, button)) = confirm.filter(|_| !super::confirmed(body)) {
-        let question = t(question).replace("{url}", &hook.url);
-        let action = in_space.path(&format!("integrations/hooks/{}/{action}", hook.id));
-        return Ok(super::confirmation(
-            app,
-            in_space,
-            visitor,
-            super::Confirm {
-                tab: super::Tab::Hooks,
-                question,
-                button,
-                action: &action,
-                back: &back,
-            },
-        ));
+    if let Some((question, button, name)) = confirm.filter(|_| !fields.confirmed()) {
+        let action = in_space.path(&format!("{back}/{name}"));
+        let page = in_space.confirmation(Confirm {
+            tab: Tab::Hooks,
+            question: t(question).replace("{url}", &hook.url),
+            button,
+            action: &action,
+            back: &back,
+        });
+        return Ok(scope.respond(StatusCode::OK, &page));
     }
-    match action {
-        "test" => test(app, in_space, visitor, &hook).await,
-        "secret" => {
-            let Some(grace) = chosen(&GRACES, &field("grace")) else {
-                return refused(t(T::GraceInvalid).into()).await;
+    let done = match action {
+        HookAction::Test => return test(scope, &hook).await,
+        HookAction::Secret => {
+            let Some(grace) = chosen(&GRACES, fields.get("grace")) else {
+                return unreadable(T::GraceInvalid).await;
             };
             let overlap = std::time::Duration::from_millis(u64::try_from(grace).unwrap_or(0));
-            let rotated = service::hooks::rotate_secret(&app.db, &ctx, hook.id, overlap).await?;
-            let mut page = hook_page(app, in_space, visitor, &hook, None).await?;
-            let until = i18n::date_time(in_space.place.locale, rotated.old_until);
-            let warning = t(T::SecretOverlap).replace("{until}", &until);
-            let secret = shown_once(
-                in_space,
-                T::NewSecretLabel,
-                rotated.secret,
-                warning,
-                "new-secret",
-            );
-            page.blocks.insert(0, secret);
-            Ok(page_response(StatusCode::OK, &in_space.place, &page))
+            match service::hooks::rotate_secret(db, &ctx, hook.id, overlap).await {
+                Ok(rotated) => {
+                    let mut page = hook_page(scope, &hook, None).await?;
+                    let until = i18n::date_time(in_space.locale(), rotated.old_until);
+                    let warning = t(T::SecretOverlap).replace("{until}", &until);
+                    let secret = in_space.shown_once(
+                        T::NewSecretLabel,
+                        rotated.secret,
+                        warning,
+                        "new-secret",
+                    );
+                    page.blocks.insert(0, secret);
+                    Ok(Done::Page(scope.respond(StatusCode::OK, &page)))
+                }
+                Err(error) => Err(error),
+            }
         }
-        "signature-headers" => {
-            let sent = field("signature_headers");
-            let Some(set) = sent.parse::<crate::domain::SignatureHeaders>().ok() else {
-                return refused(t(T::SignatureHeadersInvalid).into()).await;
+        HookAction::SignatureHeaders => {
+            let Ok(set) = fields.get("signature_headers").parse() else {
+                return unreadable(T::SignatureHeadersInvalid).await;
             };
-            service::hooks::set_signature_headers(&app.db, &ctx, hook.id, set).await?;
-            Ok(done(app, in_space, &back, "hook-signing"))
+            service::hooks::set_signature_headers(db, &ctx, hook.id, set)
+                .await
+                .map(|_| Done::to(back.clone(), "hook-signing"))
         }
-        "retry" => {
-            let Some(back_ms) = chosen(&SINCE, &field("since")) else {
-                return refused(t(T::GraceInvalid).into()).await;
+        HookAction::Retry => {
+            let Some(back_ms) = chosen(&SINCE, fields.get("since")) else {
+                return unreadable(T::GraceInvalid).await;
             };
             let since = (back_ms > 0).then(|| ctx.now - back_ms);
-            service::hooks::retry_failed(&app.db, &ctx, hook.id, since, |_| {}).await?;
-            Ok(done(app, in_space, &back, "retried"))
+            service::hooks::retry_failed(db, &ctx, hook.id, since, |_| {})
+                .await
+                .map(|_| Done::to(back.clone(), "retried"))
         }
-        "disable" => match service::hooks::disable(&app.db, &ctx, hook.id).await {
+        // Already as asked: done all the same.
+        HookAction::Disable => match service::hooks::disable(db, &ctx, hook.id).await {
             Ok(_) | Err(ServiceError::Conflict(Conflict::AlreadyDisabled { .. })) => {
-                Ok(done(app, in_space, &back, "hook-disabled"))
+                Ok(Done::to(back.clone(), "hook-disabled"))
             }
             Err(error) => Err(error),
         },
-        "enable" => match service::hooks::enable(&app.db, &ctx, hook.id, false).await {
+        HookAction::Enable => match service::hooks::enable(db, &ctx, hook.id, false).await {
             Ok(_) | Err(ServiceError::Conflict(Conflict::NotDisabled { .. })) => {
-                Ok(done(app, in_space, &back, "hook-enabled"))
+                Ok(Done::to(back.clone(), "hook-enabled"))
             }
             Err(error) => Err(error),
         },
-        "remove" => {
-            service::hooks::remove(&app.db, &ctx, hook.id).await?;
-            Ok(done(app, in_space, "integrations", "hook-removed"))
-        }
-        _ => Ok(super::not_found(&in_space.place)),
-    }
+        HookAction::Remove => service::hooks::remove(db, &ctx, hook.id)
+            .await
+            .map(|_| Done::to("integrations", "hook-removed")),
+    };
+    scope.finish(done, T::DeskNotDone, again).await
 }
 
 /// Sends a `ping` to the address now, through the delivery loop's own path, and shows what the
 /// receiver answered.
-async fn test(app: &App, in_space: &InSpace<'_>, visitor: &Visitor, hook: &HookRow) -> Answer {
-    let t = |text: T| in_space.t(text);
-    let tester = &app.webhooks.tester;
+async fn test(scope: &Scope<'_>, hook: &HookRow) -> Answer {
+    let t = |text: T| scope.t(text);
+    let tester = &scope.app.webhooks.tester;
     let token = new_token()?;
     let pinged =
-        service::hooks::ping(&app.db, &visitor.ctx(app), hook.id, &token, tester.lease()).await?;
+        service::hooks::ping(&scope.app.db, &scope.ctx(), hook.id, &token, tester.lease()).await?;
     let job = tester.load(&token).await?.into_iter().next();
     let notice = match job {
         None => Notice {
@@ -510,46 +451,40 @@ async fn test(app: &App, in_space: &InSpace<'_>, visitor: &Visitor, hook: &HookR
             }
         }
     };
-    let hook = find(app, in_space, &hook.id.to_string())
+    let hook = find(scope, &hook.id.to_string())
         .await?
         .unwrap_or_else(|| hook.clone());
-    let page = hook_page(app, in_space, visitor, &hook, Some(notice)).await?;
-    Ok(page_response(StatusCode::OK, &in_space.place, &page))
+    let page = hook_page(scope, &hook, Some(notice)).await?;
+    Ok(scope.respond(StatusCode::OK, &page))
 }
 
 /// `POST …/integrations/hooks/<id>/deliveries/<delivery>/retry`.
-pub(super) async fn retry_one(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    id: &str,
-    delivery: &str,
-) -> Answer {
-    let Some(hook) = find(app, in_space, id).await? else {
-        return Ok(super::not_found(&in_space.place));
+pub(super) async fn retry_one(scope: &Scope<'_>, id: &str, delivery: &str) -> Answer {
+    let Some(hook) = find(scope, id).await? else {
+        return Ok(scope.not_found());
     };
     let Ok(delivery) = delivery.parse::<DeliveryId>() else {
-        return Ok(super::not_found(&in_space.place));
+        return Ok(scope.not_found());
     };
     let belongs = {
-        let mut handle = app.db.acquire().await?;
+        let mut handle = scope.app.db.acquire().await?;
         deliveries::find(handle.conn(), delivery)
             .await?
             .is_some_and(|d| d.hook_id == hook.id)
     };
     if !belongs {
-        return Ok(super::not_found(&in_space.place));
+        return Ok(scope.not_found());
     }
     let back = format!("integrations/hooks/{}", hook.id);
-    match service::hooks::retry(&app.db, &visitor.ctx(app), delivery).await {
-        Ok(()) => Ok(done(app, in_space, &back, "retried")),
+    match service::hooks::retry(&scope.app.db, &scope.ctx(), delivery).await {
+        Ok(()) => Ok(scope.done(&back, "retried")),
         Err(ServiceError::Conflict(_)) => {
             let notice = Notice {
-                text: in_space.t(T::NotRetriable).into(),
+                text: scope.t(T::NotRetriable).into(),
                 error: true,
             };
-            let page = hook_page(app, in_space, visitor, &hook, Some(notice)).await?;
-            Ok(page_response(StatusCode::CONFLICT, &in_space.place, &page))
+            let page = hook_page(scope, &hook, Some(notice)).await?;
+            Ok(scope.respond(StatusCode::CONFLICT, &page))
         }
         Err(error) => Err(error),
     }

@@ -3,28 +3,25 @@
 
 use warp::http::StatusCode;
 
-use super::{
-    Answer, GRACES, InSpace, Tab, Visitor, chosen, done, frame, input, notice_of, page_response,
-    select, shown_once,
-};
+use super::forms::{GRACES, chosen};
+use super::pipeline::{Answer, Scope};
+use super::routes::KeyAction;
 use crate::api_keys::MAX_ACTIVE_PER_SPACE;
 use crate::db::api_keys;
-use crate::http::App;
-use crate::http::forms;
+use crate::http::forms::Fields;
 use crate::ids::KeyId;
 use crate::pages::i18n::{self, T};
+use crate::pages::in_space::{Confirm, Tab, input};
 use crate::pages::section::{Block, Cell, Form, Notice, Table};
 use crate::service::{self, Conflict, Missing, ServiceError};
 
 /// The keys page, with a key just made (shown once) or a problem.
 pub(super) async fn page(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    query: &str,
+    scope: &Scope<'_>,
     shown: Option<(StatusCode, Result<String, Notice>)>,
 ) -> Answer {
-    let locale = in_space.place.locale;
+    let (app, in_space) = (scope.app, &scope.view);
+    let locale = in_space.locale();
     let t = |text: T| in_space.t(text);
     let (keys, used) = {
         let mut handle = app.db.acquire().await?;
@@ -53,19 +50,13 @@ pub(super) async fn page(
                 actions.push(Form {
                     inline: true,
                     danger: true,
-                    ..visitor.form(app, &revoke, t(T::Revoke).into(), Vec::new())
+                    ..in_space.form(&revoke, t(T::Revoke), Vec::new())
                 });
                 if key.expires_at.is_none() {
                     let roll = in_space.path(&format!("integrations/keys/{}/roll", key.id));
-                    let mut form = visitor.form(app, &roll, t(T::Roll).into(), Vec::new());
-                    let grace = select(
-                        in_space,
-                        &form.id,
-                        "grace",
-                        T::GraceLabel,
-                        &GRACES,
-                        3_600_000,
-                    );
+                    let mut form = in_space.form(&roll, t(T::Roll), Vec::new());
+                    let grace =
+                        in_space.select(&form.id, "grace", T::GraceLabel, &GRACES, 3_600_000);
                     form.fields.push(grace);
                     form.inline = true;
                     actions.push(form);
@@ -86,18 +77,12 @@ pub(super) async fn page(
         Some((status, Ok(key))) => (
             status,
             None,
-            Some(shown_once(
-                in_space,
-                T::NewKeyLabel,
-                key,
-                t(T::SecretShownOnce).into(),
-                "new-key",
-            )),
+            Some(in_space.shown_once(T::NewKeyLabel, key, t(T::SecretShownOnce).into(), "new-key")),
         ),
         Some((status, Err(notice))) => (status, Some(notice), None),
-        None => (StatusCode::OK, notice_of(locale, query), None),
+        None => (StatusCode::OK, scope.done_notice(), None),
     };
-    let mut page = frame(app, in_space, visitor, Tab::Keys, T::KeysTitle, notice);
+    let mut page = in_space.frame(Tab::Keys, T::KeysTitle, notice);
     page.blocks.extend(secret);
     page.blocks.push(Block::table(Table {
         caption: t(T::KeysTitle).into(),
@@ -122,20 +107,18 @@ pub(super) async fn page(
         t(T::KeyLimit).replace("{n}", &MAX_ACTIVE_PER_SPACE.to_string()),
     ));
     let create = in_space.path("integrations/keys");
-    let mut form = visitor.form(app, &create, t(T::CreateKey).into(), Vec::new());
+    let mut form = in_space.form(&create, t(T::CreateKey), Vec::new());
     let mut name = input(&form.id, "name", t(T::KeyNameLabel), "text");
     name.max_length = crate::domain::names::NAME_MAX_CHARS;
     name.hint = Some(t(T::KeyNameHint).into());
     form.fields.push(name);
     page.blocks.push(Block::form(form));
-    Ok(page_response(status, &in_space.place, &page))
+    Ok(scope.respond(status, &page))
 }
 
 /// The notice of a refused key operation, with its status.
-fn refusal(
-    in_space: &InSpace<'_>,
-    error: ServiceError,
-) -> Result<(StatusCode, Notice), ServiceError> {
+fn refusal(scope: &Scope<'_>, error: ServiceError) -> Result<(StatusCode, Notice), ServiceError> {
+    let in_space = &scope.view;
     let (status, text) = match &error {
         ServiceError::Conflict(Conflict::TooManyKeys { .. }) => (
             StatusCode::CONFLICT,
@@ -156,97 +139,74 @@ fn refusal(
 }
 
 /// `POST …/integrations/keys`: a new key, shown on this answer only.
-pub(super) async fn create(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    body: &[u8],
-) -> Answer {
-    let name = forms::fields(body)("name");
-    let name = Some(name.trim()).filter(|n| !n.is_empty());
+pub(super) async fn create(scope: &Scope<'_>, fields: &Fields) -> Answer {
+    let name = Some(fields.get("name").trim()).filter(|n| !n.is_empty());
     let created =
-        service::keys::create(&app.db, &visitor.ctx(app), &in_space.space.slug, name).await;
+        service::keys::create(&scope.app.db, &scope.ctx(), &scope.view.space.slug, name).await;
     let shown = match created {
         Ok(created) => (StatusCode::OK, Ok(created.key)),
         Err(error) => {
-            let (status, notice) = refusal(in_space, error)?;
+            let (status, notice) = refusal(scope, error)?;
             (status, Err(notice))
         }
     };
-    page(app, in_space, visitor, "", Some(shown)).await
+    page(scope, Some(shown)).await
 }
 
 /// `POST …/integrations/keys/<id>/revoke|roll`.
-pub(super) async fn act(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    id: &str,
-    action: &str,
-    body: &[u8],
-) -> Answer {
+pub(super) async fn act(scope: &Scope<'_>, id: &str, action: KeyAction, fields: &Fields) -> Answer {
+    let in_space = &scope.view;
     let Ok(id) = id.parse::<KeyId>() else {
-        return Ok(super::not_found(&in_space.place));
+        return Ok(scope.not_found());
     };
     let space = Some(in_space.space.id);
-    let ctx = visitor.ctx(app);
-    if action == "revoke" && !super::confirmed(body) {
+    let ctx = scope.ctx();
+    let db = &scope.app.db;
+    if action == KeyAction::Revoke && !fields.confirmed() {
         let key = {
-            let mut handle = app.db.acquire().await?;
+            let mut handle = db.acquire().await?;
             api_keys::find(handle.conn(), id).await?
         };
         let Some(key) = key.filter(|k| k.space_id == in_space.space.id) else {
-            return Ok(super::not_found(&in_space.place));
+            return Ok(scope.not_found());
         };
         let name = key.name.unwrap_or_else(|| format!("#{}", key.id));
-        let question = in_space.t(T::ConfirmRevoke).replace("{name}", &name);
         let action = in_space.path(&format!("integrations/keys/{id}/revoke"));
-        return Ok(super::confirmation(
-            app,
-            in_space,
-            visitor,
-            super::Confirm {
-                tab: super::Tab::Keys,
-                question,
-                button: T::Revoke,
-                action: &action,
-                back: "integrations/keys",
-            },
-        ));
+        let page = in_space.confirmation(Confirm {
+            tab: Tab::Keys,
+            question: in_space.t(T::ConfirmRevoke).replace("{name}", &name),
+            button: T::Revoke,
+            action: &action,
+            back: "integrations/keys",
+        });
+        return Ok(scope.respond(StatusCode::OK, &page));
     }
-    match action {
-        "revoke" => match service::keys::revoke(&app.db, &ctx, id, space).await {
-            Ok(()) => Ok(done(app, in_space, "integrations/keys", "key-revoked")),
-            Err(ServiceError::NotFound(Missing::Key { .. })) => {
-                Ok(super::not_found(&in_space.place))
-            }
+    let shown = match action {
+        KeyAction::Revoke => match service::keys::revoke(db, &ctx, id, space).await {
+            Ok(()) => return Ok(scope.done("integrations/keys", "key-revoked")),
+            Err(ServiceError::NotFound(Missing::Key { .. })) => return Ok(scope.not_found()),
             Err(error) => {
-                let (status, notice) = refusal(in_space, error)?;
-                page(app, in_space, visitor, "", Some((status, Err(notice)))).await
+                let (status, notice) = refusal(scope, error)?;
+                (status, Err(notice))
             }
         },
-        "roll" => {
-            let grace = chosen(&GRACES, &forms::fields(body)("grace"));
-            let Some(grace) = grace else {
+        KeyAction::Roll => {
+            let Some(grace) = chosen(&GRACES, fields.get("grace")) else {
                 let notice = Notice {
                     text: in_space.t(T::GraceInvalid).into(),
                     error: true,
                 };
-                let shown = (StatusCode::UNPROCESSABLE_ENTITY, Err(notice));
-                return page(app, in_space, visitor, "", Some(shown)).await;
+                return page(scope, Some((StatusCode::UNPROCESSABLE_ENTITY, Err(notice)))).await;
             };
-            let shown = match service::keys::roll(&app.db, &ctx, id, space, grace).await {
+            match service::keys::roll(db, &ctx, id, space, grace).await {
                 Ok(created) => (StatusCode::OK, Ok(created.key)),
-                Err(ServiceError::NotFound(Missing::Key { .. })) => {
-                    return Ok(super::not_found(&in_space.place));
-                }
+                Err(ServiceError::NotFound(Missing::Key { .. })) => return Ok(scope.not_found()),
                 Err(error) => {
-                    let (status, notice) = refusal(in_space, error)?;
+                    let (status, notice) = refusal(scope, error)?;
                     (status, Err(notice))
                 }
-            };
-            page(app, in_space, visitor, "", Some(shown)).await
+            }
         }
-        _ => Ok(super::not_found(&in_space.place)),
-    }
+    };
+    page(scope, Some(shown)).await
 }

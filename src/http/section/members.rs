@@ -3,15 +3,14 @@
 
 use warp::http::StatusCode;
 
-use super::{
-    Answer, InSpace, Tab, Visitor, done, frame, input, notice_of, page_response, shown_once,
-};
+use super::pipeline::{Answer, Scope};
+use super::routes::MemberAction;
 use crate::db::people;
 use crate::domain::Role;
-use crate::http::App;
-use crate::http::forms;
+use crate::http::forms::Fields;
 use crate::ids::PersonId;
 use crate::pages::i18n::{self, T};
+use crate::pages::in_space::{Confirm, InSpace, Tab, input};
 use crate::pages::section::{Block, Cell, Choice, Form, Notice, Table};
 use crate::service::{self, Conflict, ServiceError};
 
@@ -43,14 +42,12 @@ fn role_select(
 
 /// The members page, with an invitation's link just made, or a problem.
 pub(super) async fn page(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    query: &str,
+    scope: &Scope<'_>,
     shown: Option<(StatusCode, Result<String, Notice>)>,
 ) -> Answer {
+    let (app, in_space) = (scope.app, &scope.view);
     let t = |text: T| in_space.t(text);
-    let locale = in_space.place.locale;
+    let locale = in_space.locale();
     let members = {
         let mut handle = app.db.acquire().await?;
         people::members(handle.conn(), in_space.space.id).await?
@@ -59,10 +56,9 @@ pub(super) async fn page(
         .iter()
         .map(|m| {
             let base = format!("members/{}", m.person_id);
-            let mut change = visitor.form(
-                app,
+            let mut change = in_space.form(
                 &in_space.path(&format!("{base}/role")),
-                t(T::ChangeRole).into(),
+                t(T::ChangeRole),
                 Vec::new(),
             );
             change
@@ -72,10 +68,9 @@ pub(super) async fn page(
             let remove = Form {
                 inline: true,
                 danger: true,
-                ..visitor.form(
-                    app,
+                ..in_space.form(
                     &in_space.path(&format!("{base}/remove")),
-                    t(T::RemoveMember).into(),
+                    t(T::RemoveMember),
                     Vec::new(),
                 )
             };
@@ -91,8 +86,7 @@ pub(super) async fn page(
         Some((status, Ok(link))) => (
             status,
             None,
-            Some(shown_once(
-                in_space,
+            Some(in_space.shown_once(
                 T::InvitationLabel,
                 link,
                 t(T::InvitationWarning).into(),
@@ -100,16 +94,9 @@ pub(super) async fn page(
             )),
         ),
         Some((status, Err(notice))) => (status, Some(notice), None),
-        None => (StatusCode::OK, notice_of(locale, query), None),
+        None => (StatusCode::OK, scope.done_notice(), None),
     };
-    let mut page = frame(
-        app,
-        in_space,
-        visitor,
-        Tab::Members,
-        T::MembersTitle,
-        notice,
-    );
+    let mut page = in_space.frame(Tab::Members, T::MembersTitle, notice);
     page.blocks.extend(secret);
     page.blocks.push(Block::table(Table {
         caption: t(T::MembersTitle).into(),
@@ -122,12 +109,7 @@ pub(super) async fn page(
         empty: None,
     }));
     page.blocks.push(Block::heading(t(T::Invite)));
-    let mut form = visitor.form(
-        app,
-        &in_space.path("members"),
-        t(T::Invite).into(),
-        Vec::new(),
-    );
+    let mut form = in_space.form(&in_space.path("members"), t(T::Invite), Vec::new());
     let mut email = input(&form.id, "email", t(T::EmailLabel), "email");
     email.required = true;
     email.max_length = crate::domain::email::MAX_LEN;
@@ -135,7 +117,7 @@ pub(super) async fn page(
     form.fields
         .push(role_select(in_space, &form.id, Role::Administrator));
     page.blocks.push(Block::form(form));
-    Ok(page_response(status, &in_space.place, &page))
+    Ok(scope.respond(status, &page))
 }
 
 fn refusal(
@@ -161,31 +143,25 @@ fn refusal(
 }
 
 /// The members' page again, saying that the role sent is not one of the roles (422).
-async fn role_refused(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -> Answer {
+async fn role_refused(scope: &Scope<'_>) -> Answer {
     let notice = Notice {
-        text: in_space.t(T::RoleInvalid).into(),
+        text: scope.t(T::RoleInvalid).into(),
         error: true,
     };
-    let refused = (StatusCode::UNPROCESSABLE_ENTITY, Err(notice));
-    page(app, in_space, visitor, "", Some(refused)).await
+    page(scope, Some((StatusCode::UNPROCESSABLE_ENTITY, Err(notice)))).await
 }
 
 /// `POST …/members`: invites a person; the link is shown on this answer only.
-pub(super) async fn invite(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    body: &[u8],
-) -> Answer {
-    let field = forms::fields(body);
-    let Ok(role) = field("role").parse::<Role>() else {
-        return role_refused(app, in_space, visitor).await;
+pub(super) async fn invite(scope: &Scope<'_>, fields: &Fields) -> Answer {
+    let Ok(role) = fields.get("role").parse::<Role>() else {
+        return role_refused(scope).await;
     };
+    let slug = &scope.view.space.slug;
     let added = service::members::add(
-        &app.db,
-        &visitor.ctx(app),
-        &in_space.space.slug,
-        &field("email"),
+        &scope.app.db,
+        &scope.ctx(),
+        slug,
+        fields.get("email"),
         role,
         true,
     )
@@ -193,81 +169,72 @@ pub(super) async fn invite(
     let shown = match added {
         Ok(added) => {
             let token = added.link.unwrap_or_default();
-            (
-                StatusCode::OK,
-                Ok(format!(
-                    "{}/{}/sign-in/{token}",
-                    app.base_url, in_space.place.locale
-                )),
-            )
+            let link = format!(
+                "{}/{}/sign-in/{token}",
+                scope.app.base_url,
+                scope.view.locale()
+            );
+            (StatusCode::OK, Ok(link))
         }
         Err(error) => {
-            let (status, notice) = refusal(in_space, error)?;
+            let (status, notice) = refusal(&scope.view, error)?;
             (status, Err(notice))
         }
     };
-    page(app, in_space, visitor, "", Some(shown)).await
+    page(scope, Some(shown)).await
 }
 
 /// `POST …/members/<person>/role|remove`.
 pub(super) async fn act(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
+    scope: &Scope<'_>,
     person: &str,
-    action: &str,
-    body: &[u8],
+    action: MemberAction,
+    fields: &Fields,
 ) -> Answer {
+    let in_space = &scope.view;
     let Ok(person) = person.parse::<PersonId>() else {
-        return Ok(super::not_found(&in_space.place));
+        return Ok(scope.not_found());
     };
     let member = {
-        let mut handle = app.db.acquire().await?;
+        let mut handle = scope.app.db.acquire().await?;
         people::members(handle.conn(), in_space.space.id)
             .await?
             .into_iter()
             .find(|m| m.person_id == person)
     };
     let Some(member) = member else {
-        return Ok(super::not_found(&in_space.place));
+        return Ok(scope.not_found());
     };
-    if action == "remove" && !super::confirmed(body) {
-        let question = in_space
-            .t(T::ConfirmRemoveMember)
-            .replace("{email}", &member.email);
+    if action == MemberAction::Remove && !fields.confirmed() {
         let action = in_space.path(&format!("members/{person}/remove"));
-        return Ok(super::confirmation(
-            app,
-            in_space,
-            visitor,
-            super::Confirm {
-                tab: super::Tab::Members,
-                question,
-                button: T::RemoveMember,
-                action: &action,
-                back: "members",
-            },
-        ));
+        let page = in_space.confirmation(Confirm {
+            tab: Tab::Members,
+            question: in_space
+                .t(T::ConfirmRemoveMember)
+                .replace("{email}", &member.email),
+            button: T::RemoveMember,
+            action: &action,
+            back: "members",
+        });
+        return Ok(scope.respond(StatusCode::OK, &page));
     }
-    let ctx = visitor.ctx(app);
-    let slug = &in_space.space.slug;
+    let (db, ctx, slug) = (&scope.app.db, scope.ctx(), &in_space.space.slug);
     let result = match action {
-        "role" => match forms::fields(body)("role").parse::<Role>() {
-            Ok(role) => service::members::set_role(&app.db, &ctx, slug, &member.email, role)
+        MemberAction::Role => match fields.get("role").parse::<Role>() {
+            Ok(role) => service::members::set_role(db, &ctx, slug, &member.email, role)
                 .await
                 .map(|_| "role-changed"),
-            Err(_) => return role_refused(app, in_space, visitor).await,
+            Err(_) => return role_refused(scope).await,
         },
-        "remove" => service::members::remove(&app.db, &ctx, slug, &member.email)
+        MemberAction::Remove => service::members::remove(db, &ctx, slug, &member.email)
             .await
             .map(|_| "member-removed"),
-        _ => return Ok(super::not_found(&in_space.place)),
     };
     match result {
-        Ok(what) => Ok(done(app, in_space, "members", what)),
+        Ok(what) => Ok(scope.done("members", what)),
         Err(error) => {
             let (status, notice) = refusal(in_space, error)?;
-            page(app, in_space, visitor, "", Some((status, Err(notice)))).await
+            page(scope, Some((status, Err(notice)))).await
         }
     }
 }

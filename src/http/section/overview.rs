@@ -4,49 +4,35 @@
 
 use warp::http::StatusCode;
 
-use super::{Answer, InSpace, Tab, Visitor, frame, notice_of, page_response};
+use super::pipeline::{Answer, Scope};
 use crate::db::audit;
-use crate::http::App;
 use crate::pages::i18n::{self, T};
+use crate::pages::in_space::Tab;
 use crate::pages::section::{Block, Cell, Notice, Table};
 
 /// Audit entries the page shows (the newest).
 const AUDIT_ENTRIES: i64 = 20;
 
 /// `GET …/integrations`.
-pub(super) async fn page(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
-    query: &str,
-) -> Answer {
-    let notice = notice_of(in_space.place.locale, query);
-    respond(app, in_space, visitor, StatusCode::OK, notice, "", None).await
+pub(super) async fn page(scope: &Scope<'_>) -> Answer {
+    respond(scope, StatusCode::OK, scope.done_notice(), "", None).await
 }
 
 /// The page with `status` and `notice`, and the add form holding `url` with its `url_error`.
 pub(super) async fn respond(
-    app: &App,
-    in_space: &InSpace<'_>,
-    visitor: &Visitor,
+    scope: &Scope<'_>,
     status: StatusCode,
     notice: Option<Notice>,
     url: &str,
     url_error: Option<String>,
 ) -> Answer {
+    let (app, in_space) = (scope.app, &scope.view);
     let t = |text: T| in_space.t(text);
-    let locale = in_space.place.locale;
-    let mut page = frame(
-        app,
-        in_space,
-        visitor,
-        Tab::Overview,
-        T::SectionTitle,
-        notice,
-    );
+    let locale = in_space.locale();
+    let mut page = in_space.frame(Tab::Overview, T::SectionTitle, notice);
     page.blocks.push(Block::text(t(T::SectionIntro)));
     page.blocks
-        .extend(super::addresses::list_blocks(app, in_space, visitor, url, url_error).await?);
+        .extend(super::addresses::list_blocks(scope, url, url_error).await?);
     let entries = {
         let mut handle = app.db.acquire().await?;
         let filter = audit::Filter {
@@ -77,5 +63,5 @@ pub(super) async fn respond(
             .collect(),
         empty: entries.is_empty().then(|| t(T::NoAudit).into()),
     }));
-    Ok(page_response(status, &in_space.place, &page))
+    Ok(scope.respond(status, &page))
 }

@@ -10,18 +10,18 @@ use bytes::Bytes;
 use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
-use super::{
-    Answer, Visitor, ctx, input, notice_of, page_response, redirect, safe_next, session_cookie,
-    session_token, sign_out_form,
-};
+use super::pipeline::{Answer, page_response};
+use super::session::{Visitor, anonymous as ctx, safe_next, session_cookie, session_token};
 use crate::db::people;
 use crate::domain::Locale;
 use crate::http::App;
 use crate::http::clients;
 use crate::http::forms;
 use crate::http::html::Request;
+use crate::http::html::redirect;
 use crate::http::rate_limit::Decision;
 use crate::pages::i18n::T;
+use crate::pages::in_space::{input, notice_of, sign_out_form, signed_form};
 use crate::pages::portal::Place;
 use crate::pages::section::{Block, Cell, Form, Link, Notice, Page, Table};
 use crate::service::sign_in::{
@@ -372,6 +372,7 @@ pub(super) async fn account(
 ) -> Answer {
     let locale = place.locale;
     let t = |text: T| text.get(locale);
+    let sign = |action: &str| visitor.token(app, action);
     let memberships = {
         let mut handle = app.db.acquire().await?;
         people::memberships(handle.conn(), visitor.current.person.id).await?
@@ -412,7 +413,7 @@ pub(super) async fn account(
     fields.push(new);
     let form = Form {
         id: id.into(),
-        ..visitor.form(app, &path, t(T::SetPassword).into(), fields)
+        ..signed_form(place, &sign, &path, t(T::SetPassword), fields)
     };
     let has_password = visitor.current.person.password_hash.is_some();
     let (status, notice) = match problem {
@@ -441,17 +442,18 @@ pub(super) async fn account(
             Block::text(t(T::SessionsHelp)),
             Block::form(Form {
                 id: "sign-out-others".into(),
-                ..visitor.form(
-                    app,
+                ..signed_form(
+                    place,
+                    &sign,
                     &format!("/{locale}/account/sign-out-others"),
-                    t(T::SignOutOthers).into(),
+                    t(T::SignOutOthers),
                     Vec::new(),
                 )
             }),
         ],
         signed_in: Some((
             visitor.current.person.email.clone(),
-            sign_out_form(app, visitor, place),
+            sign_out_form(place, &sign),
         )),
         ..Page::default()
     };
@@ -463,9 +465,9 @@ pub(super) async fn password(
     app: &App,
     place: &Place<'_>,
     visitor: &Visitor,
-    body: &[u8],
+    fields: &crate::http::forms::Fields,
 ) -> Answer {
-    let field = forms::fields(body);
+    let field = |name: &str| fields.get(name).to_owned();
     let set = sessions::set_password(
         &app.db,
         &visitor.ctx(app),

@@ -4,23 +4,24 @@
 
 use warp::http::StatusCode;
 
-use super::{Answer, InSpace, Tab, Visitor, frame, page_response};
+use super::pipeline::{Answer, Scope};
 use crate::domain::Locale;
-use crate::http::App;
 use crate::pages::embed::{self, Widget};
 use crate::pages::i18n::T;
+use crate::pages::in_space::Tab;
 use crate::pages::section::{Block, Code, Preview};
 use crate::views::public;
 
 /// `GET …/integrations/widgets`.
-pub(super) async fn page(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -> Answer {
+pub(super) async fn page(scope: &Scope<'_>) -> Answer {
+    let (app, in_space) = (scope.app, &scope.view);
     let t = |text: T| in_space.t(text);
     let shown = {
         let mut handle = app.db.acquire().await?;
         public::published_in_space(handle.conn(), &in_space.space.slug).await?
     };
     let tournaments = shown.map(|(_, rows)| rows).unwrap_or_default();
-    let mut page = frame(app, in_space, visitor, Tab::Widgets, T::WidgetsTitle, None);
+    let mut page = in_space.frame(Tab::Widgets, T::WidgetsTitle, None);
     page.blocks.push(Block::text(t(T::WidgetsIntro)));
     let script = embed::resize_script(&app.base_url);
     let mut counter = 0;
@@ -76,7 +77,7 @@ pub(super) async fn page(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -
                 title: format!("{} · {}", widget_name(Widget::Bracket), tournament.name),
                 src: embed::widget_url(
                     &app.base_url,
-                    in_space.place.locale,
+                    in_space.locale(),
                     Widget::Bracket,
                     &tournament.slug,
                 ),
@@ -84,5 +85,5 @@ pub(super) async fn page(app: &App, in_space: &InSpace<'_>, visitor: &Visitor) -
             ..Block::default()
         });
     }
-    Ok(page_response(StatusCode::OK, &in_space.place, &page))
+    Ok(scope.respond(StatusCode::OK, &page))
 }

@@ -184,7 +184,7 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
 
 /// A stage's name as pages show it: the default names in the page's language, an organiser's
 /// own as given.
-fn stage_name(locale: Locale, name: &str) -> String {
+pub(crate) fn stage_name(locale: Locale, name: &str) -> String {
     let known = match name {
         "Groups" => T::StageGroups,
         "Playoff" => T::Playoffs,

@@ -169,11 +169,20 @@ impl Member {
         assert_eq!(opened.status, StatusCode::OK, "{page}: {}", opened.body);
         let token = token_of(&opened.body, &self.url(action))
             .unwrap_or_else(|| panic!("no form posting to {action} on {page}"));
+        // The form's hidden fields (what the page showed), as a browser sends them, unless
+        // the test gives its own.
+        let hidden = hidden_of(&opened.body, &self.url(action));
+        let mut sent: Vec<(&str, &str)> = hidden
+            .iter()
+            .filter(|(name, _)| !fields.iter().any(|(given, _)| given == name))
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        sent.extend_from_slice(fields);
         let origin = self.base.clone();
         self.post_raw(
             action,
             &token,
-            fields,
+            &sent,
             &[("sec-fetch-site", "same-origin"), ("origin", &origin)],
         )
         .await
@@ -193,6 +202,35 @@ impl Member {
         )
         .await
     }
+}
+
+/// The hidden fields but the token of the form on `html` posting to `action`.
+pub fn hidden_of(html: &str, action: &str) -> Vec<(String, String)> {
+    let Some(at) = html.find(&format!("action=\"{action}\"")) else {
+        return Vec::new();
+    };
+    let form = &html[at..];
+    let form = &form[..form.find("</form>").unwrap_or(form.len())];
+    let mut found = Vec::new();
+    let mut rest = form;
+    while let Some(at) = rest.find("<input type=\"hidden\" name=\"") {
+        rest = &rest[at + "<input type=\"hidden\" name=\"".len()..];
+        let Some(end) = rest.find('"') else { break };
+        let name = rest[..end].to_owned();
+        let Some(at) = rest.find("value=\"") else {
+            break;
+        };
+        let value = &rest[at + "value=\"".len()..];
+        let Some(end) = value.find('"') else { break };
+        let value = value[..end]
+            .replace("&amp;", "&")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'");
+        if name != "token" {
+            found.push((name, value));
+        }
+    }
+    found
 }
 
 /// The token of the form on `html` posting to `action`.
