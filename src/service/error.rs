@@ -249,12 +249,11 @@ pub enum Conflict {
         "the seed order of '{tournament}' changed since this page was loaded (someone saved another); nothing was changed: look at it again"
     )]
     SeedsChanged { tournament: String },
-    /// A page's form built on a tournament as it no longer is (its status, its settings, a
-    /// match's players or result): nothing was changed.
+    /// A page's form built on a tournament as it no longer is: nothing was changed.
     #[error(
         "'{tournament}' changed since this page was loaded: {what}; nothing was changed: look at it again"
     )]
-    Stale { tournament: String, what: String },
+    Stale { tournament: String, what: Changed },
     #[error(
         "match {id} changed since this page was loaded (its players or its result); nothing was changed: look at it again"
     )]
@@ -303,6 +302,17 @@ pub enum Conflict {
     NotDisabled { id: HookId },
     #[error("{id} is disabled; it receives nothing until it is enabled again")]
     HookDisabled { id: HookId },
+}
+
+/// What of a tournament changed under a page's form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Changed {
+    #[error("its settings were changed by someone else")]
+    Settings,
+    #[error("its stages were changed by someone else")]
+    Stages,
+    #[error("the seed order of stage {stage} changed")]
+    StageSeeds { stage: u32 },
 }
 
 /// What the tournament's state or the engine's rules do not allow.

@@ -33,7 +33,7 @@ pub mod stages;
 pub mod tournaments;
 mod waiting_list;
 
-pub use error::{Conflict, Field, Invalid, Missing, Rule, ServiceError};
+pub use error::{Changed, Conflict, Field, Invalid, Missing, Rule, ServiceError};
 
 use crate::db::spaces::{self as space_rows, SpaceRow};
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};

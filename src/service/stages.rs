@@ -278,7 +278,7 @@ pub async fn reseed(
         if seen != now.as_slice() {
             return Err(Conflict::Stale {
                 tournament: tournament.slug.clone(),
-                what: format!("the seed order of stage {number} changed"),
+                what: super::Changed::StageSeeds { stage: number },
             }
             .into());
         }
@@ -330,7 +330,7 @@ fn refuse_unseen(slug: &str, count: usize, seen: Option<usize>) -> Result<(), Se
     match seen {
         Some(seen) if seen != count => Err(Conflict::Stale {
             tournament: slug.to_owned(),
-            what: "its stages were changed by someone else".into(),
+            what: super::Changed::Stages,
         }
         .into()),
         _ => Ok(()),

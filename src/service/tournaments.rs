@@ -212,7 +212,7 @@ pub async fn update(
     {
         return Err(Conflict::Stale {
             tournament: tournament.slug,
-            what: "its settings were changed by someone else".into(),
+            what: super::Changed::Settings,
         }
         .into());
     }

@@ -59,7 +59,7 @@ fn club_with_a_started_cup(t: &TestDb) {
     create("rivals", "derby");
 }
 
-async fn signed_in(t: &TestDb, server: &Server, email: &str) -> Member {
+pub(crate) async fn signed_in(t: &TestDb, server: &Server, email: &str) -> Member {
     let printed = t.run(&["--base-url", &server.base, "login-link", "--email", email]);
     let mut member = Member::new(&server.base);
     let signed = member

@@ -13,6 +13,7 @@ mod crashes;
 mod demo;
 mod desk;
 mod desk_browser;
+mod desk_forms;
 mod documented_commands;
 mod engine;
 mod entry;

@@ -233,6 +233,72 @@ pub fn hidden_of(html: &str, action: &str) -> Vec<(String, String)> {
     found
 }
 
+/// Every field but the token of the form on `html` posting to `action`, as a browser sends it
+/// untouched: inputs with their values (checkboxes only when ticked; no buttons), each select's
+/// chosen option, textareas.
+pub fn fields_of(html: &str, action: &str) -> Vec<(String, String)> {
+    let Some(at) = html.find(&format!("action=\"{action}\"")) else {
+        return Vec::new();
+    };
+    let form = &html[at..];
+    let form = &form[..form.find("</form>").unwrap_or(form.len())];
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let key = format!(" {name}=\"");
+        let at = tag.find(&key)? + key.len();
+        let end = tag[at..].find('"')?;
+        Some(unescape(&tag[at..at + end]))
+    };
+    let mut found = Vec::new();
+    let mut rest = form;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let end = rest.find('>').unwrap_or(rest.len());
+        let tag = &rest[..end];
+        if tag.starts_with("<input ") {
+            let kind = attr(tag, "type").unwrap_or_default();
+            let name = attr(tag, "name").unwrap_or_default();
+            let ticked = kind != "checkbox" || tag.contains(" checked");
+            if !name.is_empty() && name != "token" && ticked {
+                found.push((name, attr(tag, "value").unwrap_or_default()));
+            }
+        } else if tag.starts_with("<select ") {
+            let name = attr(tag, "name").unwrap_or_default();
+            let body = &rest[end..rest.find("</select>").unwrap_or(rest.len())];
+            let chosen = body
+                .split("<option ")
+                .skip(1)
+                .find(|option| {
+                    option
+                        .split('>')
+                        .next()
+                        .is_some_and(|o| o.contains(" selected"))
+                })
+                .or_else(|| body.split("<option ").nth(1))
+                .and_then(|option| attr(&format!(" {option}"), "value"))
+                .unwrap_or_default();
+            found.push((name, chosen));
+        } else if tag.starts_with("<textarea ") {
+            let name = attr(tag, "name").unwrap_or_default();
+            let body = &rest[end + 1..rest.find("</textarea>").unwrap_or(end + 1)];
+            found.push((name, unescape(body)));
+        }
+        rest = &rest[end.min(rest.len())..];
+        if rest.is_empty() {
+            break;
+        }
+        rest = &rest[1..];
+    }
+    found
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
 /// The token of the form on `html` posting to `action`.
 pub fn token_of(html: &str, action: &str) -> Option<String> {
     let at = html.find(&format!("action=\"{action}\""))?;
