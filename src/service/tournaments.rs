@@ -433,17 +433,26 @@ pub async fn set_status(
     let mut tx = db.begin().await?;
     let (tournament, space) =
         find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
-    if seen.is_some_and(|seen| seen != tournament.status) {
-        return Err(Conflict::MovedOn {
-            tournament: tournament.slug,
-            status: tournament.status,
-        }
-        .into());
-    }
+    refuse_moved_on(&tournament, seen)?;
     lifecycle::check(tournament.status, to, Mover::Organiser).map_err(Rule::Move)?;
     let previous = change_status(&mut tx, ctx, &space, tournament, to).await?;
     tx.commit().await?;
     Ok(previous)
+}
+
+/// Refuses a page's step when the tournament is no longer in the status it showed (`seen`).
+fn refuse_moved_on(
+    tournament: &TournamentRow,
+    seen: Option<TournamentStatus>,
+) -> Result<(), ServiceError> {
+    match seen {
+        Some(seen) if seen != tournament.status => Err(Conflict::MovedOn {
+            tournament: tournament.slug.clone(),
+            status: tournament.status,
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// What starting drew.
@@ -471,13 +480,7 @@ pub async fn start_seen(
     let mut tx = db.begin().await?;
     let (tournament, space) =
         find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
-    if seen.is_some_and(|seen| seen != tournament.status) {
-        return Err(Conflict::MovedOn {
-            tournament: tournament.slug,
-            status: tournament.status,
-        }
-        .into());
-    }
+    refuse_moved_on(&tournament, seen)?;
     if lifecycle::check(
         tournament.status,
         TournamentStatus::InProgress,

@@ -222,8 +222,12 @@ async fn post(
             Desk::Seeds => registrations::seed(scope, t, fields).await,
             Desk::CheckIn { who } => registrations::check_in(scope, t, who).await,
             Desk::Withdraw { who } => registrations::withdraw(scope, t, who, fields).await,
-            Desk::Report { game } => matches::report(scope, t, game, fields).await,
-            Desk::Correct { game } => matches::correct(scope, t, game, fields).await,
+            Desk::Report { game } => {
+                matches::record(scope, t, game, matches::Record::Report, fields).await
+            }
+            Desk::Correct { game } => {
+                matches::record(scope, t, game, matches::Record::Correct, fields).await
+            }
             Desk::Stages => stages::add(scope, t, fields).await,
             Desk::StageRemove => stages::remove(scope, t, fields).await,
             Desk::StageSeeds { number } => stages::reseed(scope, t, number, fields).await,

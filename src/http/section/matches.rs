@@ -101,49 +101,36 @@ async fn completed(
         }))
 }
 
-/// `POST …/tournaments/<slug>/matches/<match>/report`: a result that the rules refuse (the
-/// match is not ready, already reported, changed since the page showed it, a draw where none
-/// may be) shows the matches again with why, and changes nothing.
-pub(super) async fn report(
-    scope: &Scope<'_>,
-    tournament: &TournamentRow,
-    game: &str,
-    fields: &Fields,
-) -> Answer {
-    let again =
-        |problem: Problem| matches_page(scope, tournament, problem.status, Some(problem.notice));
-    let Ok(id) = game.parse::<MatchId>() else {
-        return Ok(scope.not_found());
-    };
-    let form = match ResultForm::from_fields(fields) {
-        Ok(form) => form,
-        Err(unreadable) => return again(scope.unreadable(unreadable)).await,
-    };
-    let ctx = scope.ctx();
-    let slug = &tournament.slug;
-    let reported =
-        service::matches::report(&scope.app.db, &ctx, slug, id, &form.input, Some(&form.seen))
-            .await;
-    let done = reported.map(|_| Done::to(format!("tournaments/{slug}/matches"), "reported"));
-    scope.finish(done, T::DeskRefused, again).await
+/// A result posted at the desk: reported, or correcting one already recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Record {
+    /// `POST …/tournaments/<slug>/matches/<match>/report`: the shell's `matches report`. A
+    /// result the rules refuse (the match is not ready, already reported, changed since the
+    /// page showed it, a draw where none may be) shows the matches again with why.
+    Report,
+    /// `POST …/matches/<match>/correct`: the shell's `matches correct`; the matches that
+    /// followed from the old result and no longer do are reset by the service. A refusal shows
+    /// the correction form again with why.
+    Correct,
 }
 
-/// `POST …/matches/<match>/correct`: the matches that followed from the old result and no
-/// longer do are reset by the service; a refusal shows the correction form again with why.
-pub(super) async fn correct(
+/// Records a result posted to match `game` as `record` says; nothing changes unless the match
+/// is still as the page showed it.
+pub(super) async fn record(
     scope: &Scope<'_>,
     tournament: &TournamentRow,
     game: &str,
+    record: Record,
     fields: &Fields,
 ) -> Answer {
-    let again = |problem: Problem| {
-        correction_page(
-            scope,
-            tournament,
-            game,
-            problem.status,
-            Some(problem.notice),
-        )
+    let again = |problem: Problem| async move {
+        let notice = Some(problem.notice);
+        match record {
+            Record::Report => matches_page(scope, tournament, problem.status, notice).await,
+            Record::Correct => {
+                correction_page(scope, tournament, game, problem.status, notice).await
+            }
+        }
     };
     let Ok(id) = game.parse::<MatchId>() else {
         return Ok(scope.not_found());
@@ -152,11 +139,16 @@ pub(super) async fn correct(
         Ok(form) => form,
         Err(unreadable) => return again(scope.unreadable(unreadable)).await,
     };
-    let ctx = scope.ctx();
-    let slug = &tournament.slug;
-    let corrected =
-        service::matches::correct(&scope.app.db, &ctx, slug, id, &form.input, Some(&form.seen))
-            .await;
-    let done = corrected.map(|_| Done::to(format!("tournaments/{slug}/matches"), "corrected"));
+    let (db, ctx, slug) = (&scope.app.db, scope.ctx(), &tournament.slug);
+    let seen = Some(form.seen.as_str());
+    let recorded = match record {
+        Record::Report => service::matches::report(db, &ctx, slug, id, &form.input, seen)
+            .await
+            .map(|_| "reported"),
+        Record::Correct => service::matches::correct(db, &ctx, slug, id, &form.input, seen)
+            .await
+            .map(|_| "corrected"),
+    };
+    let done = recorded.map(|what| Done::to(format!("tournaments/{slug}/matches"), what));
     scope.finish(done, T::DeskRefused, again).await
 }
