@@ -237,12 +237,6 @@ impl Fields {
     }
 }
 
-/// The first value of each field of a URL-encoded form.
-pub fn fields(body: &[u8]) -> impl Fn(&str) -> String + '_ {
-    let fields = Fields::parse(body);
-    move |name: &str| fields.get(name).to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,11 +365,13 @@ mod tests {
     }
 
     #[test]
-    fn form_fields_are_decoded() {
-        let get = fields(b"name=%D0%90%D0%BD%D0%BD%D0%B0+K&email=a%40b.org&name=second");
+    fn form_fields_are_decoded_once_and_the_first_value_wins() {
+        let fields = Fields::parse(b"name=%D0%90%D0%BD%D0%BD%D0%B0+K&email=a%40b.org&name=second");
         assert_eq!(
-            (get("name"), get("email"), get("token")),
-            ("Анна K".into(), "a@b.org".into(), String::new())
+            (fields.get("name"), fields.get("email"), fields.get("token")),
+            ("Анна K", "a@b.org", "")
         );
+        assert!(!fields.confirmed());
+        assert!(Fields::parse(b"confirm=yes").confirmed());
     }
 }

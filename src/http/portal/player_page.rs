@@ -10,8 +10,6 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
-
 use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
@@ -197,7 +195,7 @@ pub(super) async fn refused_post(
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
-    (refused, _): (Refused, Bytes),
+    (refused, _): (Refused, crate::http::forms::Fields),
 ) -> Result<Response, Failure> {
     let problem = refused.text().get(place.locale).to_owned();
     let mut response =

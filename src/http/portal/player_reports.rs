@@ -17,7 +17,7 @@ use super::registration::{Counted, check_post};
 use super::{Request, link_not_valid, portal_ctx, redirect};
 use crate::domain::self_report::{Said, Whose};
 use crate::http::App;
-use crate::http::forms;
+use crate::http::forms::Fields;
 use crate::http::live::Topic;
 use crate::http::refusal;
 use crate::http::widgets::Failure;
@@ -76,7 +76,7 @@ async fn checked_body(
     place: &Place<'_>,
     secret: &str,
     request: Request<'_>,
-) -> Result<Result<bytes::Bytes, Response>, Failure> {
+) -> Result<Result<Fields, Response>, Failure> {
     let headers = request.headers;
     let action = request.path.to_owned();
     match check_post(app, &action, Counted::Player(secret), request).await {
@@ -95,11 +95,11 @@ pub(super) async fn report(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let body = match checked_body(app, place, secret, request).await? {
-        Ok(body) => body,
+    let fields = match checked_body(app, place, secret, request).await? {
+        Ok(fields) => fields,
         Err(page) => return Ok(page),
     };
-    let field = forms::fields(&body);
+    let field = |name: &str| fields.get(name).to_owned();
     let read = match_id(&field).and_then(|id| Ok((id, said(&field)?)));
     let (id, said) = match read {
         Ok(read) => read,
@@ -118,11 +118,11 @@ pub(super) async fn answer(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let body = match checked_body(app, place, secret, request).await? {
-        Ok(body) => body,
+    let fields = match checked_body(app, place, secret, request).await? {
+        Ok(fields) => fields,
         Err(page) => return Ok(page),
     };
-    let field = forms::fields(&body);
+    let field = |name: &str| fields.get(name).to_owned();
     let read = match_id(&field).and_then(|id| {
         let claim = ClaimId::parse_prefixed(&field("claim")).ok_or(Unreadable::Ids)?;
         let answer = match field("answer").as_str() {
@@ -224,7 +224,8 @@ mod tests {
     use super::*;
 
     fn read(body: &str) -> Result<Said, ()> {
-        let field = forms::fields(body.as_bytes());
+        let fields = Fields::parse(body.as_bytes());
+        let field = |name: &str| fields.get(name).to_owned();
         said(&field).map_err(|_| ())
     }
 

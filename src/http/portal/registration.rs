@@ -7,7 +7,6 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use bytes::Bytes;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 
@@ -19,7 +18,7 @@ use crate::domain::entry::RosterError;
 use crate::domain::names::{self, InvalidText};
 use crate::http::App;
 use crate::http::clients;
-use crate::http::forms;
+use crate::http::forms::{self, Fields};
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
 use crate::pages::portal::{self, Form, FormField, Place, Problem};
@@ -82,18 +81,20 @@ impl Refused {
 }
 
 /// What a post must pass before its form is used: the limits it is `counted` against, the size
-/// of its body, its origin, and its token for `action`. Returns the body, or why the post is
-/// refused with the body when it was read (so the form can be shown again as it was sent).
+/// of its body, its origin, and its token for `action`. Returns the body's fields, decoded
+/// once, or why the post is refused with the fields when they were read (so the form can be
+/// shown again as it was sent).
 pub(super) async fn check_post(
     app: &App,
     action: &str,
     counted: Counted<'_>,
     request: Request<'_>,
-) -> Result<Bytes, (Refused, Bytes)> {
+) -> Result<Fields, (Refused, Fields)> {
     let headers = request.headers;
     let body = forms::read_body(headers, request.body)
         .await
-        .map_err(|_| (Refused::TooLarge, Bytes::new()))?;
+        .map_err(|_| (Refused::TooLarge, Fields::default()))?;
+    let body = Fields::parse(&body);
     let client = clients::address(request.peer, headers, &app.settings.trusted_proxies);
     let limits = &app.post_limits;
     let counted = match counted {
@@ -107,8 +108,7 @@ pub(super) async fn check_post(
         return Err((Refused::Foreign, body));
     }
     let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
-    let token = forms::fields(&body)("token");
-    if !app.forms.verify(nonce, action, &token) {
+    if !app.forms.verify(nonce, action, body.get("token")) {
         return Err((Refused::Expired, body));
     }
     Ok(body)
@@ -150,14 +150,11 @@ pub(super) async fn register(
     request: Request<'_>,
 ) -> Result<Response, Failure> {
     let headers = request.headers;
-    let as_sent = |body: &Bytes, problems: Vec<Problem>| {
-        let get = forms::fields(body);
-        Form {
-            name: get("name"),
-            email: get("email"),
-            roster: get("players").lines().map(str::to_owned).collect(),
-            problems,
-        }
+    let as_sent = |fields: &Fields, problems: Vec<Problem>| Form {
+        name: fields.get("name").to_owned(),
+        email: fields.get("email").to_owned(),
+        roster: fields.get("players").lines().map(str::to_owned).collect(),
+        problems,
     };
     let action = registration_path(place.locale, slug);
     let body = match check_post(app, &action, Counted::Registration, request).await {

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
 use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
@@ -16,7 +15,7 @@ use crate::db::people;
 use crate::domain::Locale;
 use crate::http::App;
 use crate::http::clients;
-use crate::http::forms;
+use crate::http::forms::{self, Fields};
 use crate::http::html::Request;
 use crate::http::html::redirect;
 use crate::http::rate_limit::Decision;
@@ -116,7 +115,7 @@ type PostRefused = (StatusCode, Option<u64>);
 /// Reads a public post (the sign-in and link forms): the limit of posts per client address (the
 /// section's own sign-in limit), its origin, its size and its token for `action` (bound to the
 /// visitor's form cookie). `Err`: refused, with the status to answer.
-async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Bytes, PostRefused> {
+async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Fields, PostRefused> {
     let headers = request.headers;
     let client = clients::address(request.peer, headers, &app.settings.trusted_proxies);
     if let Some(client) = client
@@ -132,14 +131,12 @@ async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<By
     let body = forms::read_body(headers, request.body)
         .await
         .map_err(|_| (StatusCode::PAYLOAD_TOO_LARGE, None))?;
+    let fields = Fields::parse(&body);
     let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
-    if !app
-        .forms
-        .verify(nonce, action, &forms::fields(&body)("token"))
-    {
+    if !app.forms.verify(nonce, action, fields.get("token")) {
         return Err((StatusCode::FORBIDDEN, None));
     }
-    Ok(body)
+    Ok(fields)
 }
 
 fn refusal_notice(locale: Locale, status: StatusCode) -> Notice {
@@ -199,16 +196,19 @@ pub(super) async fn sign_in(app: &Arc<App>, place: &Place<'_>, request: Request<
     let client = clients::address(request.peer, headers, &app.settings.trusted_proxies)
         .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
     let previous = session_token(app, headers);
-    let body = match public_post(app, &sign_in_path(place.locale), request).await {
-        Ok(body) => body,
+    let fields = match public_post(app, &sign_in_path(place.locale), request).await {
+        Ok(fields) => fields,
         Err((status, wait)) => {
             let notice = refusal_notice(place.locale, status);
             let page = sign_in_response(app, place, headers, status, "", "", Some(notice));
             return Ok(retry_after(page, wait));
         }
     };
-    let field = forms::fields(&body);
-    let (email, password, next) = (field("email"), field("password"), field("next"));
+    let (email, password, next) = (
+        fields.get("email").to_owned(),
+        fields.get("password").to_owned(),
+        fields.get("next").to_owned(),
+    );
     let signed = sessions::with_password(
         &app.db,
         &ctx(app),
