@@ -12,6 +12,22 @@
   if (!status || !window.fetch || !window.DOMParser) {
     return;
   }
+  // A page shown as the answer to a post (a refused form, with why) follows, and reloads, from
+  // the page's own address: a reload then shows the page rather than sending the form again.
+  var page = location.href;
+  try {
+    var declared = status.getAttribute("data-page");
+    var own = declared && new URL(declared, location.href);
+    // Only a page served at another address (a form's, after a refused post) moves.
+    if (own && own.origin === location.origin && own.pathname !== location.pathname) {
+      page = own.href;
+      if (window.history && history.replaceState) {
+        history.replaceState(null, "", page);
+      }
+    }
+  } catch (e) {
+    page = location.href;
+  }
   var busy = false;
   var again = false;
   var polling = null;
@@ -39,8 +55,14 @@
       if (f.type === "checkbox" || f.type === "radio") {
         if (f.checked !== f.defaultChecked) { return true; }
       } else if (f.tagName === "SELECT") {
+        // A select none of whose options the page marks chosen shows its first.
+        var marked = false;
+        for (var d = 0; d < f.options.length; d++) {
+          marked = marked || f.options[d].defaultSelected;
+        }
         for (var o = 0; o < f.options.length; o++) {
-          if (f.options[o].selected !== f.options[o].defaultSelected) { return true; }
+          var chosen = marked ? f.options[o].defaultSelected : o === 0;
+          if (f.options[o].selected !== chosen) { return true; }
         }
       } else if (f.type !== "hidden" && f.value !== f.defaultValue) {
         return true;
@@ -82,7 +104,7 @@
       return;
     }
     busy = true;
-    fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
+    fetch(page, { cache: "no-cache", credentials: "same-origin" })
       .then(function (answer) { return answer.ok ? answer.text() : null; })
       .then(function (html) { if (html) { swap(html); } }, function () {})
       .then(function () {

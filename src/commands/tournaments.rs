@@ -322,6 +322,14 @@ async fn show(db: &Db, slug: &str, base_url: &BaseUrl, out: &mut impl Write) -> 
     if let Some(points) = &t.points_scale {
         settings.push(("points", points.clone()));
     }
+    let plans = crate::db::stages::list_plans(handle.conn(), t.id).await?;
+    let plan = crate::db::store::stage_specs(&t, &plans)?;
+    if plan.len() > 1 {
+        settings.push((
+            "stages",
+            crate::pages::portal::stages_in_words(Locale::En, &plan),
+        ));
+    }
     settings.extend(entry::describe(&t)?);
     if let Some(description) = &t.description {
         settings.push(("description", description.replace('\n', " / ")));

@@ -106,6 +106,28 @@ pub async fn find(conn: Conn<'_>, id: ParticipantId) -> Result<Option<Participan
     )
 }
 
+/// Gives a participant a new private link (its secret's hash): any link given before stops
+/// working.
+pub async fn set_withdrawal_hash(
+    conn: Conn<'_>,
+    id: ParticipantId,
+    hash: &str,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE participants SET withdrawal_hash = $2 WHERE id = $1";
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(hash).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("giving {id} a private link"))
+}
+
+/// A participant's private email address, if they gave one: for an organiser to send them
+/// their link, never for a page anyone else reads.
+pub async fn email_of(conn: Conn<'_>, id: ParticipantId) -> Result<Option<String>, DbError> {
+    const SQL: &str = "SELECT email FROM participants WHERE id = $1";
+    let email: Option<Option<String>> =
+        on_conn!(conn, c => sqlx::query_scalar(SQL).bind(id).fetch_optional(c).await?);
+    Ok(email.flatten())
+}
+
 /// The participant in a field whose withdrawal link hashes to `hash`.
 pub async fn find_by_withdrawal(
     conn: Conn<'_>,

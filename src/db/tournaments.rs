@@ -219,12 +219,26 @@ pub async fn set_check_in_processed(
     changed_one(affected, format_args!("closing the check-in of {id}"))
 }
 
+/// Forgets that a tournament's check-in result was applied (registration reopened: the window
+/// applies again when it closes).
+pub async fn clear_check_in_processed(
+    conn: Conn<'_>,
+    id: TournamentId,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET check_in_processed_at = NULL, updated_at = $2 \
+        WHERE id = $1";
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("reopening the check-in of {id}"))
+}
+
 /// The tournaments, not yet started, whose check-in window has closed by `now` but whose result
 /// is not yet applied.
 pub async fn check_in_due(conn: Conn<'_>, now: i64) -> Result<Vec<String>, DbError> {
     const SQL: &str = "SELECT slug FROM tournaments WHERE check_in_opens_before IS NOT NULL \
         AND check_in_processed_at IS NULL \
-        AND status IN ('ANNOUNCED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED') \
+        AND status IN ('REGISTRATION_OPEN', 'REGISTRATION_CLOSED') \
         AND starts_at - check_in_closes_before <= $1 ORDER BY starts_at, slug";
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).bind(now).fetch_all(c).await?))
 }

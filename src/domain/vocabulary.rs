@@ -232,6 +232,7 @@ string_enum! {
         RegistrationCheckedIn = "registration.checked_in",
         RegistrationPromoted = "registration.promoted",
         RegistrationNotAdmitted = "registration.not_admitted",
+        RegistrationLinkGiven = "registration.link_given",
         CheckInProcessed = "check_in.processed",
         MatchReported = "match.reported",
         MatchCorrected = "match.corrected",

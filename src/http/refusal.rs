@@ -69,7 +69,7 @@ fn conflict_said(conflict: &Conflict, status: &dyn Fn(TournamentStatus) -> Strin
                 (T::RefStaleStageSeeds, vec![("stage", stage.to_string())])
             }
         },
-        Conflict::MatchChanged { id } => (T::RefMatchChanged, vec![("match", id.to_string())]),
+        Conflict::MatchChanged { .. } => (T::RefMatchChanged, vec![]),
         Conflict::MovedOn { status: s, .. } => (T::RefMovedOn, vec![("status", status(*s))]),
         Conflict::ChangedMeanwhile { .. } => (T::RefChangedMeanwhile, vec![]),
         Conflict::AlreadyDrawn { .. } => (T::RefAlreadyDrawn, vec![]),

@@ -255,7 +255,7 @@ texts! {
     RefStaleSettings => "the settings of '{tournament}' were changed by someone else since this page was loaded; look at them again", "настройки турнира «{tournament}» изменили после загрузки страницы; посмотрите на них ещё раз";
     RefStaleStages => "the stages of '{tournament}' were changed by someone else since this page was loaded; look at them again", "этапы турнира «{tournament}» изменили после загрузки страницы; посмотрите на них ещё раз";
     RefStaleStageSeeds => "the seed order of stage {stage} changed since this page was loaded; look at it again", "посев этапа {stage} изменился после загрузки страницы; посмотрите на него ещё раз";
-    RefMatchChanged => "the match {match} changed since this page was loaded (its players or its result); look at it again", "матч {match} изменился после загрузки страницы (участники или результат); посмотрите на него ещё раз";
+    RefMatchChanged => "this match changed since this page was loaded (its players or its result); look at it again", "этот матч изменился после загрузки страницы (участники или результат); посмотрите на него ещё раз";
     RefMovedOn => "the tournament moved on meanwhile: it is {status} now", "турнир за это время перешёл дальше: сейчас — «{status}»";
     RefChangedMeanwhile => "someone else changed it meanwhile; look at it again", "это только что изменили с другой страницы; посмотрите ещё раз";
     RefAlreadyDrawn => "the tournament's bracket is drawn already", "сетка турнира уже построена";
@@ -452,13 +452,35 @@ texts! {
     DeskWinsIt => "wins the tournament", "выигрывает турнир";
     DeskIsOut => "out", "выбывает";
     DeskSeedOrder => "Seed order", "Порядок посева";
-    DeskSeedOrderHelp => "The draw seeds the field in this order. Type a seed for each player, or move one a place with the arrows; the check-in's no-shows still go to the bottom at the start.", "Сетка строится в этом порядке. Укажите номер посева каждому участнику или сдвиньте участника стрелками на одно место; не отметившиеся при старте всё равно уходят вниз.";
+    DeskSeedOrderHelp => "The draw seeds the field in this order. Type a seed for each player (players given the same seed keep their order on this page), or move one a place with the arrows; the check-in's no-shows still go to the bottom at the start.", "Сетка строится в этом порядке. Укажите номер посева каждому участнику (при одинаковых номерах сохраняется порядок на этой странице) или сдвиньте участника стрелками на одно место; не отметившиеся при старте всё равно уходят вниз.";
+    DeliveryPending => "waiting", "ожидает";
+    DeliveryInFlight => "being sent", "отправляется";
+    DeliverySucceeded => "delivered", "доставлено";
+    DeliveryFailed => "failed", "не доставлено";
+    TriggerScheduled => "scheduled", "по расписанию";
+    TriggerManual => "by hand", "вручную";
+    TriggerPing => "test", "проверка";
+    ActorPortal => "the portal (a player)", "портал (участник)";
+    ActorSchedule => "the schedule", "расписание";
+    ActorSignIn => "sign-in", "вход";
+    DeskDisputedFlag => "Disputed:", "Оспорен:";
+    DeskPublicPage => "Its page on the portal", "Его страница на портале";
+    DeskResetsIfChanged => "If the winner changes, these matches are played again:", "Если победитель изменится, эти матчи сыграют заново:";
+    ReportConfirmed => "Confirmed: the result stands. Your next match shows here as soon as it is ready.", "Подтверждено: результат принят. Ваш следующий матч появится здесь, как только будет готов.";
+    ReportSent => "Reported: your opponent now confirms or disputes it.", "Отправлено: теперь соперник подтвердит или оспорит результат.";
+    ReportDisputedDone => "Disputed: an organiser decides the result.", "Оспорено: результат решит организатор.";
+    FactReports => "Results", "Результаты";
+    FactReportsByPlayers => "reported by the players, each confirmed by the opponent", "сообщают игроки, соперник подтверждает";
+    FactReportsByDesk => "recorded by the organisers", "вносят организаторы";
+    BackToYourSpaces => "Your spaces", "Ваши пространства";
     StagesTitle => "Stages", "Этапы";
     StagesHelp => "A tournament is played in stages: each stage after the first is drawn from the one before as soon as it completes, by its standings. Plan them before the start.", "Турнир играется этапами: каждый следующий этап составляется из итогов предыдущего, как только тот завершён. Спланируйте их до начала.";
     StageHead => "Stage", "Этап";
     StageTakeHead => "Who plays it", "Кто играет";
     StageFirst => "the tournament's field", "все участники турнира";
     StageTakeBest => "the best {n} of the stage before", "лучшие {n} предыдущего этапа";
+    StageTakeBestShort => "the best {n}", "лучшие {n}";
+    StageTakePerGroupShort => "the best {n} of each group", "лучшие {n} каждой группы";
     StageTakePerGroup => "the best {n} of each group", "лучшие {n} каждой группы";
     StagePlanned => "planned", "запланирован";
     StageWaiting => "waits for the stage before", "ждёт предыдущий этап";
@@ -506,6 +528,19 @@ texts! {
     DeskCompletedCorrect => "played: correct", "сыгран: исправить";
     DeskCorrectionHelp => "The corrected result replaces the one recorded. When it changes who went on, the matches that followed from it are played again.", "Исправленный результат заменит записанный. Если от этого меняется, кто прошёл дальше, матчи после него будут сыграны заново.";
     DoneCorrected => "The result is corrected.", "Результат исправлен.";
+    PlayerLinkTitle => "Private page of {n}", "Личная страница: {n}";
+    PlayerLinkHelp => "Give this link to {n}: their own page, where they check in, report their matches and answer their opponents' reports, and withdraw. Show the QR code on this screen or print the page; or send the link.", "Передайте эту ссылку участнику {n}: это его личная страница, где он подтверждает участие, сообщает результаты матчей, отвечает на сообщения соперников и может сняться. Покажите QR-код на экране или распечатайте страницу, либо отправьте ссылку.";
+    PlayerLinkLabel => "The player's private link", "Личная ссылка участника";
+    PlayerLinkOnce => "Shown this once: it is kept only as a hash. Giving a new link makes this one stop working.", "Показывается один раз: хранится только её хеш. Новая ссылка отменит эту.";
+    PlayerLinkQr => "QR code of the private link of {n}", "QR-код личной ссылки: {n}";
+    PlayerLinkSubject => "Your page in {n}", "Ваша страница турнира «{n}»";
+    PlayerLinkBody => "Hello {name}, here is your own page in {tournament}, to check in, report your matches and see when you play: {url}", "Здравствуйте, {name}! Вот ваша страница турнира «{tournament}»: подтверждение участия, результаты ваших матчей и расписание: {url}";
+    PlayerLinkSend => "Send it by email to {n}", "Отправить на почту {n}";
+    DeskGiveLink => "Private page", "Личная страница";
+    ConfirmGiveLink => "Give {name} a new private page link? A link given before stops working.", "Выдать участнику {name} новую личную ссылку? Выданная раньше перестанет работать.";
+    DeskReopenRegistration => "Reopen registration", "Снова открыть регистрацию";
+    ConfirmApplyCheckInBottom => "Apply the check-in of {name} now? Players who have not checked in go to the bottom seeds, those waiting take free places, and registration closes. Reopening registration undoes it.", "Применить итоги отметки турнира «{name}» сейчас? Не отметившиеся опустятся в конец посева, ожидающие займут свободные места, регистрация закроется. Повторное открытие регистрации это отменит.";
+    ConfirmApplyCheckInRemove => "Apply the check-in of {name} now? Players who have not checked in are removed from the field, those waiting take their places, and registration closes. Reopening registration lets the check-in apply again later (those removed may register again).", "Применить итоги отметки турнира «{name}» сейчас? Не отметившиеся будут сняты, их места займут ожидающие, регистрация закроется. Повторное открытие регистрации позволит применить отметку позже (снятые смогут зарегистрироваться снова).";
     DeskApplyCheckIn => "Apply the check-in now", "Применить итоги отметки сейчас";
     DeskCancel => "Cancel the tournament", "Отменить турнир";
     ConfirmCancelTournament => "Cancel {name}? It stops for everyone, and this cannot be undone.", "Отменить {name}? Турнир остановится для всех, и это нельзя отменить.";
@@ -716,6 +751,38 @@ impl T {
             crate::domain::TournamentStatus::Draft => T::StatusDraft,
             other => T::status(other),
         }
+    }
+
+    /// A delivery's state in words.
+    pub fn delivery_status(status: crate::domain::DeliveryStatus) -> T {
+        use crate::domain::DeliveryStatus as D;
+        match status {
+            D::Pending => T::DeliveryPending,
+            D::InFlight => T::DeliveryInFlight,
+            D::Succeeded => T::DeliverySucceeded,
+            D::Failed => T::DeliveryFailed,
+        }
+    }
+
+    /// What made an attempt, in words.
+    pub fn trigger(trigger: crate::domain::Trigger) -> T {
+        use crate::domain::Trigger as G;
+        match trigger {
+            G::Scheduled => T::TriggerScheduled,
+            G::Manual => T::TriggerManual,
+            G::Ping => T::TriggerPing,
+        }
+    }
+
+    /// The product's own actors in the audit log in words (`None`: a person or an operator,
+    /// named as recorded).
+    pub fn actor(actor: &str) -> Option<T> {
+        Some(match actor {
+            "portal" => T::ActorPortal,
+            "schedule" => T::ActorSchedule,
+            "sign-in" => T::ActorSignIn,
+            _ => return None,
+        })
     }
 
     /// The localized name of a stage's kind.

@@ -26,6 +26,7 @@ pub mod section;
 mod tables;
 mod widgets;
 
+pub use bracket::match_titles;
 pub(crate) use bracket::stage_name;
 pub use render::{
     LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, ROUNDS_SCRIPT, RenderError, SECTION_POLICY,

@@ -29,14 +29,24 @@ pub struct ToReport<'a> {
     /// Claims of the player's, or against them, that a change set aside while their match is
     /// still to be played (the newest first).
     pub set_aside: &'a [SetAside],
+    /// Each match's heading as pages name it (`pages::match_titles`).
+    pub titles: &'a std::collections::HashMap<MatchId, String>,
+}
+
+/// A match's heading: its round's title, after its stage's name when there are several.
+fn title(to: &ToReport<'_>, game: &MatchObject, locale: Locale) -> String {
+    to.titles
+        .get(&game.id)
+        .cloned()
+        .unwrap_or_else(|| T::Round.with(locale, game.round))
 }
 
 /// A claim made by or against the player that ended without its result standing, as their page
 /// tells them.
 #[derive(Debug, Clone)]
 pub struct SetAside {
-    /// `None` when the match is no longer in the bracket.
-    pub round: Option<u32>,
+    /// The match's heading ("Playoff: Semi-finals"); `None` when it is no longer in the bracket.
+    pub round: Option<String>,
     /// The player's side in the claim, and whether they made it.
     pub side: Side,
     pub by_player: bool,
@@ -99,8 +109,8 @@ pub fn blocks(locale: Locale, to: &ToReport<'_>) -> Vec<ReportBlock> {
             ClaimEnd::MatchRemoved => T::SetAsideRemoved,
             ClaimEnd::ReportsOff => T::SetAsideReportsOff,
         };
-        let round = match aside.round {
-            Some(round) => T::Round.with(locale, round),
+        let round = match &aside.round {
+            Some(round) => round.clone(),
             None => T::RemovedMatch.get(locale).to_owned(),
         };
         let text = match aside.by_player {
@@ -165,10 +175,7 @@ fn block(
 ) -> ReportBlock {
     let heading = T::ReportAgainst.fill(
         locale,
-        &[
-            ("round", &T::Round.with(locale, game.round)),
-            ("n", opponent),
-        ],
+        &[("round", &title(to, game, locale)), ("n", opponent)],
     );
     let at = |ms| i18n::date_time(locale, ms);
     let result_form = |claim_id: Option<ClaimId>| {
@@ -316,6 +323,9 @@ fn said(locale: Locale, stated: Stated, side: Side, opponent: &str) -> String {
 mod tests {
     use super::*;
 
+    static NO_TITLES: std::sync::LazyLock<std::collections::HashMap<MatchId, String>> =
+        std::sync::LazyLock::new(std::collections::HashMap::new);
+
     fn ready(id: i64, a: i64, b: i64) -> MatchObject {
         MatchObject {
             id: MatchId::from_raw(id),
@@ -355,6 +365,7 @@ mod tests {
             action: "/en/withdraw/s",
             tokens: ("claim-token", "answer-token"),
             set_aside: &[],
+            titles: &NO_TITLES,
         }
     }
 

@@ -323,6 +323,26 @@ struct TournamentBody {
 /// The page of a published tournament. The registration form shows while registration is open
 /// and places are left, with `token` in it; `form` holds the values and problems of a refused
 /// attempt.
+/// A tournament's stages in a line: "Swiss → Playoff (the best 4)".
+pub fn stages_in_words(locale: Locale, plan: &[crate::domain::engine::StageSpec]) -> String {
+    use crate::domain::engine::Take;
+    plan.iter()
+        .map(|spec| {
+            let name = super::stage_name(locale, &spec.name);
+            match spec.take {
+                None => name,
+                Some(Take::Best(n)) => {
+                    format!("{name} ({})", T::StageTakeBestShort.with(locale, n))
+                }
+                Some(Take::PerGroup(n)) => {
+                    format!("{name} ({})", T::StageTakePerGroupShort.with(locale, n))
+                }
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" → ")
+}
+
 pub fn tournament(
     place: &Place<'_>,
     tournament: &TournamentRow,
@@ -360,6 +380,23 @@ pub fn tournament(
             url: None,
         },
     ];
+    facts.push(Fact {
+        label: T::FactReports.get(locale),
+        value: match tournament.self_report().is_on() {
+            true => T::FactReportsByPlayers,
+            false => T::FactReportsByDesk,
+        }
+        .get(locale)
+        .to_owned(),
+        url: None,
+    });
+    if data.plan.len() > 1 {
+        facts.push(Fact {
+            label: T::StagesTitle.get(locale),
+            value: stages_in_words(locale, &data.plan),
+            url: None,
+        });
+    }
     for (label, at) in [
         (T::RegOpensAt, tournament.registration_opens_at),
         (T::RegClosesAt, tournament.registration_closes_at),
@@ -432,12 +469,22 @@ pub fn tournament(
         bracket_heading: T::Bracket.get(locale),
         bracket: bracket::body(locale, tournament, &data.bracket),
         standings_heading: T::Standings.get(locale),
-        standings: StandingsBody::new(
-            locale,
-            tournament.status,
-            &data.standings,
-            advance_per_group(tournament),
-        ),
+        standings: {
+            let mut standings = StandingsBody::new(
+                locale,
+                tournament.status,
+                &data.standings,
+                advance_per_group(tournament),
+            );
+            // Each league stage played keeps its own table, with its points and tie-breaks.
+            for (name, record) in &data.stage_tables {
+                for mut table in super::tables::standings_tables(locale, record, None) {
+                    table.title = Some(super::stage_name(locale, name));
+                    standings.tables.push(table);
+                }
+            }
+            standings
+        },
         live: super::live_stream(&tournament.slug),
         updated: T::LiveUpdated.get(locale),
         details: T::LiveDetails.get(locale),

@@ -22,16 +22,21 @@ pub struct Standing<'a> {
     pub now: i64,
     /// The tournament's matches (none before the draw): the page lists the registrant's own.
     pub games: &'a [MatchObject],
+    /// Each match's heading as pages name it (`pages::match_titles`).
+    pub titles: &'a std::collections::HashMap<crate::ids::MatchId, String>,
     /// Their ready matches to report, when the tournament's players report.
     pub to_report: Option<ToReport<'a>>,
     /// The event stream the page follows (the tournament's, from any process).
     pub live: String,
+    /// What the player just did, said at the top.
+    pub done: Option<String>,
 }
 
 #[derive(Serialize)]
 struct RegistrantBody {
     title: &'static str,
     problem: Option<String>,
+    done: Option<String>,
     standing: String,
     tournament: String,
     check_in_heading: &'static str,
@@ -93,7 +98,7 @@ pub fn private_page(
             | TournamentStatus::RegistrationOpen
             | TournamentStatus::RegistrationClosed
     );
-    let matches = own_matches(locale, p.id, standing.games);
+    let matches = own_matches(locale, p.id, standing.games, standing.titles);
     let action = format!("{}/{locale}/{}", place.base_url, place.path);
     let mut check_in_form = None;
     let check_in = standing.entry.check_in.map(|window| {
@@ -127,6 +132,7 @@ pub fn private_page(
     let body = RegistrantBody {
         title: T::YourRegistration.get(locale),
         problem,
+        done: standing.done.clone(),
         standing: standing_text,
         tournament: tournament.name.clone(),
         check_in_heading: T::CheckIn.get(locale),
@@ -168,12 +174,16 @@ fn own_matches(
     locale: crate::domain::Locale,
     id: crate::ids::ParticipantId,
     games: &[MatchObject],
+    titles: &std::collections::HashMap<crate::ids::MatchId, String>,
 ) -> Vec<String> {
     games
         .iter()
         .filter(|game| !game.bye)
         .filter_map(|game| {
-            let round = T::Round.with(locale, game.round.to_string());
+            let round = titles
+                .get(&game.id)
+                .cloned()
+                .unwrap_or_else(|| T::Round.with(locale, game.round.to_string()));
             let tbd = || T::ToBeDecided.get(locale).to_owned();
             match &game.sides {
                 Sides::Two {

@@ -106,6 +106,13 @@ pub struct Cell {
     pub link: Option<String>,
     pub forms: Vec<Form>,
     pub code: bool,
+    /// The column's head, said before the cell when a phone shows a row as a card (set when
+    /// the page is drawn).
+    pub label: String,
+    /// A word before the text that needs attention first ("Disputed").
+    pub flag: Option<String>,
+    /// The cell's `id`, for a redirect to come back to its row.
+    pub anchor: Option<String>,
 }
 
 impl Cell {
@@ -157,6 +164,14 @@ pub struct Link {
     pub url: String,
 }
 
+/// A picture of the page's own making (a QR code), as a `data:` address.
+#[derive(Debug, Clone, Serialize)]
+pub struct Image {
+    pub src: String,
+    pub alt: String,
+    pub size: u32,
+}
+
 /// A widget shown as a partner's page would frame it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Preview {
@@ -205,6 +220,7 @@ pub struct Block {
     pub code: Option<Code>,
     pub preview: Option<Preview>,
     pub seeds: Option<Seeds>,
+    pub image: Option<Image>,
 }
 
 impl Block {
@@ -241,6 +257,9 @@ impl Block {
 /// stream at `url` says the tournament changed (`live.js`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Live {
+    /// The page's own address: a page shown as the answer to a post follows (and reloads) from
+    /// here, not from the form's address.
+    pub page: String,
     pub url: String,
     /// What the live region says before the part's name ("Updated:").
     pub updated: String,
@@ -280,6 +299,17 @@ struct Context<'a> {
 /// Draws `page` in the portal's frame at `place`.
 pub fn render_page(place: &Place<'_>, page: &Page) -> Result<String, RenderError> {
     let nav_label = super::i18n::T::SectionNav.get(place.locale);
+    // Each cell knows its column's head: on a phone a table's rows are cards, each cell
+    // introduced by its head, so nothing is off-screen and nothing scrolls sideways.
+    let mut blocks = page.blocks.clone();
+    for table in blocks.iter_mut().filter_map(|b| b.table.as_mut()) {
+        let heads = table.heads.clone();
+        for row in &mut table.rows {
+            for (cell, head) in row.iter_mut().zip(&heads) {
+                cell.label.clone_from(head);
+            }
+        }
+    }
     render(
         "section",
         &Context {
@@ -292,7 +322,7 @@ pub fn render_page(place: &Place<'_>, page: &Page) -> Result<String, RenderError
             nav: &page.nav,
             nav_label,
             flash: page.notice.as_ref(),
-            blocks: &page.blocks,
+            blocks: &blocks,
             who: page.signed_in.as_ref().map(|(who, _)| who.as_str()),
             sign_out: page.signed_in.as_ref().map(|(_, form)| form),
             live: page.live.as_ref(),

@@ -138,9 +138,15 @@ pub async fn process(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Processed, Se
         }
         .into());
     }
-    if !before_start(tournament.status) {
-        return Err(Rule::CheckInOver {
-            tournament: tournament.slug,
+    if !registration_began(tournament.status) {
+        return Err(match before_start(tournament.status) {
+            true => Rule::RegistrationClosed {
+                tournament: tournament.slug,
+                status: tournament.status,
+            },
+            false => Rule::CheckInOver {
+                tournament: tournament.slug,
+            },
         }
         .into());
     }
@@ -183,7 +189,7 @@ async fn close_one(
     };
     // Read again under the lock: another server may have applied it since.
     let due = tournament.check_in_processed_at.is_none()
-        && before_start(tournament.status)
+        && registration_began(tournament.status)
         && window.phase(tournament.starts_at, ctx.now) == Phase::Closed;
     if !due {
         return Ok(None);
@@ -256,6 +262,15 @@ fn window_of(tournament: &TournamentRow) -> Result<CheckIn, ServiceError> {
         }
         .into()
     })
+}
+
+/// Registration has opened and the tournament has not started: a check-in's result means
+/// something (before registration opens there is nobody to decide about).
+fn registration_began(status: TournamentStatus) -> bool {
+    matches!(
+        status,
+        TournamentStatus::RegistrationOpen | TournamentStatus::RegistrationClosed
+    )
 }
 
 fn before_start(status: TournamentStatus) -> bool {

@@ -354,6 +354,59 @@ pub(super) async fn find_registrant(
     }
 }
 
+/// A player's private page, given at the desk: the link's secret (shown once: only its hash is
+/// kept) and the address the player gave, if any, for the one who gives it to send it.
+#[derive(Debug, Clone)]
+pub struct GivenLink {
+    pub participant: ParticipantRow,
+    pub secret: String,
+    pub email: Option<String>,
+}
+
+/// Gives a registrant (in the field or waiting) a private page link: a player added at the
+/// desk has none, and a lost one is replaced. Any link given before stops working. Audited,
+/// without the secret.
+pub async fn give_link(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    who: Registrant<'_>,
+) -> Result<GivenLink, ServiceError> {
+    let secret = new_withdrawal_secret()?;
+    let mut tx = db.begin().await?;
+    let (participant, tournament, space) =
+        find_registrant(&mut tx, ctx, who, Duty::Results).await?;
+    if !matches!(
+        participant.status,
+        ParticipantStatus::Active | ParticipantStatus::Waiting
+    ) || matches!(
+        tournament.status,
+        TournamentStatus::Completed | TournamentStatus::Cancelled
+    ) {
+        return Err(Rule::NotEntered {
+            tournament: tournament.slug,
+            who: participant.name,
+        }
+        .into());
+    }
+    participants::set_withdrawal_hash(tx.conn(), participant.id, &withdrawal_hash(&secret)).await?;
+    let email = participants::email_of(tx.conn(), participant.id).await?;
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::RegistrationLinkGiven,
+        Some(&tournament.id),
+        Some(&participant.id.to_string()),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(GivenLink {
+        participant,
+        secret,
+        email,
+    })
+}
+
 /// Withdraws a registration (in the field or waiting) before the tournament starts; a place
 /// it frees goes to the next in line.
 pub async fn withdraw(

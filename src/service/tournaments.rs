@@ -435,6 +435,11 @@ pub async fn set_status(
         find_tournament_for_update(tx.conn(), ctx, slug, Duty::Organise).await?;
     refuse_moved_on(&tournament, seen)?;
     lifecycle::check(tournament.status, to, Mover::Organiser).map_err(Rule::Move)?;
+    // Registration open again: who plays is not decided any more, and the check-in (applied
+    // early by hand, or at its close) applies again when its window closes.
+    if to == TournamentStatus::RegistrationOpen && tournament.check_in_processed_at.is_some() {
+        tournaments::clear_check_in_processed(tx.conn(), tournament.id, ctx.now).await?;
+    }
     let previous = change_status(&mut tx, ctx, &space, tournament, to).await?;
     tx.commit().await?;
     Ok(previous)

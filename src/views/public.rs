@@ -50,8 +50,9 @@ pub struct BracketData {
     pub matches: Vec<MatchObject>,
     /// Where each awaited side comes from: the match whose winner (or loser) it gets.
     pub feeds: HashMap<(MatchId, Side), Feed>,
-    /// Each seeded participant's seed.
-    pub seeds: HashMap<ParticipantId, i64>,
+    /// Each seeded participant's seed in each stage (by stage number): the first stage's are
+    /// the tournament's seeds, a later stage's its own (drawn from the stage before).
+    pub seeds: HashMap<(i64, ParticipantId), i64>,
     pub group_standings: Option<StandingsRecord>,
 }
 
@@ -63,24 +64,37 @@ pub struct Feed {
 }
 
 /// The matches of `tournament` as events show them, with where each side comes from and every
-/// participant's seed.
+/// participant's seed in each stage.
 async fn bracket_matches(
-    conn: Conn<'_>,
+    mut conn: Conn<'_>,
     tournament: &TournamentRow,
 ) -> Result<
     (
         Vec<MatchObject>,
         HashMap<(MatchId, Side), Feed>,
-        HashMap<ParticipantId, i64>,
+        HashMap<(i64, ParticipantId), i64>,
     ),
     DbError,
 > {
+    let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
+    let entrants = match stage_rows.len() > 1 {
+        true => stages::list_entrants(conn.reborrow(), tournament.id).await?,
+        false => Vec::new(),
+    };
     let super::MatchesAndField {
         matches,
         rows,
         field,
     } = super::matches_and_field(conn, tournament).await?;
-    let seeds = field.iter().filter_map(|p| Some((p.id, p.seed?))).collect();
+    let mut seeds: HashMap<(i64, ParticipantId), i64> = field
+        .iter()
+        .filter_map(|p| Some(((1, p.id), p.seed?)))
+        .collect();
+    for entrant in &entrants {
+        if let Some(stage) = stage_rows.iter().find(|s| s.id == entrant.stage_id) {
+            seeds.insert((stage.number, entrant.participant_id), entrant.seed);
+        }
+    }
     let mut feeds = HashMap::new();
     for row in &rows {
         for (to, slot, loser) in [
@@ -169,6 +183,11 @@ pub struct TournamentPage {
     pub entry: crate::domain::entry::Entry,
     pub bracket: BracketData,
     pub standings: StandingsRecord,
+    /// The tournament's stages as planned, first to last.
+    pub plan: Vec<crate::domain::engine::StageSpec>,
+    /// The tables of its completed league stages (a Swiss, a round robin) when it has several
+    /// stages: the places across stages do not keep their points and tie-breaks, these do.
+    pub stage_tables: Vec<(String, StandingsRecord)>,
 }
 
 /// The portal page's data of a published tournament.
@@ -195,12 +214,34 @@ pub async fn tournament_page(
         .cloned()
         .collect();
     waiting.sort_by_key(|p| p.id);
+    let names = snapshot.names();
     let participants = snapshot
         .participants
+        .clone()
         .into_iter()
         .filter(|p| p.status.in_field())
         .collect();
+    let plan = crate::domain::engine::plan(tournament.format, &snapshot.state.settings);
+    let stage_tables = match snapshot.state.stages.len() > 1 {
+        false => Vec::new(),
+        true => snapshot
+            .state
+            .stages
+            .iter()
+            .filter(|s| {
+                s.status == crate::domain::StageStatus::Completed
+                    && matches!(s.stage_type, StageType::Swiss | StageType::RoundRobin)
+            })
+            .filter_map(|s| {
+                let name = plan.get(s.number as usize - 1)?.name.clone();
+                let record = StandingsRecord::of_stage(&snapshot.state, s.number, &names)?;
+                Some((name, record))
+            })
+            .collect(),
+    };
     Ok(TournamentPage {
+        plan,
+        stage_tables,
         space,
         participants,
         waiting,

@@ -429,7 +429,11 @@ on_both_backends! {
         let server = Server::start_self_linked(&t, &[]);
         let mut owner = signed_in(&t, &server, "owner@example.org").await;
         let desk = "/en/organizer/club/tournaments/cup";
-        let applied = owner.submit(desk, &format!("{desk}/apply-check-in"), &[]).await;
+        let asked = owner.submit(desk, &format!("{desk}/apply-check-in"), &[]).await;
+        assert_eq!(asked.status, StatusCode::OK, "it asks first: {}", asked.body);
+        assert!(asked.body.contains("removed from the field") && asked.body.contains("registration closes"), "says what it does: {}", asked.body);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments WHERE check_in_processed_at IS NOT NULL").await, 0, "not before it is confirmed");
+        let applied = owner.submit(desk, &format!("{desk}/apply-check-in"), &[("confirm", "yes")]).await;
         assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM tournaments WHERE check_in_processed_at IS NOT NULL").await, 1);
         let page = owner.get(desk).await;

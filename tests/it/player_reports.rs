@@ -88,7 +88,7 @@ pub(crate) fn field(page: &Page, name: &str) -> Option<String> {
     Some(rest[..rest.find('"')?].to_owned())
 }
 
-/// Whom the page's first match to report is against ("Round 1: against Boris").
+/// Whom the page's first match to report is against ("Semi-finals: against Boris").
 pub(crate) fn opponent(page: &Page) -> Option<String> {
     let at = page.html.find(": against ")?;
     let rest = &page.html[at + ": against ".len()..];
@@ -209,7 +209,8 @@ on_both_backends! {
         let confirmed = answer(&mut players, rival, "confirm", "", "").await;
         assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.html);
         assert!(field(&confirmed, "match").is_none(), "{rival} is out: no form");
-        assert!(confirmed.html.contains(&format!("Round 1: Alice 2–1 {rival}")) || confirmed.html.contains(&format!("Round 1: {rival} 1–2 Alice")), "{}", confirmed.html);
+        assert!(confirmed.html.contains(&format!("Semi-finals: Alice 2–1 {rival}")) || confirmed.html.contains(&format!("Semi-finals: {rival} 1–2 Alice")), "{}", confirmed.html);
+        assert!(confirmed.html.contains("Confirmed: the result stands."), "the player is told: {}", confirmed.html);
         assert_eq!(completed(&t).await, 1);
         assert_eq!(events(&t, "match.completed").await, 1);
         assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM match_claims").await, 0, "the claim is closed");
@@ -221,7 +222,7 @@ on_both_backends! {
         assert_eq!(done.status, StatusCode::OK, "{}", done.html);
         assert_eq!(events(&t, "match.ready").await, 3, "the final became ready");
         let final_page = own_page(&mut players, "Alice").await;
-        assert!(final_page.html.contains(&format!("Round 2: against {}", other[1])), "{}", final_page.html);
+        assert!(final_page.html.contains(&format!("Final: against {}", other[1])), "{}", final_page.html);
 
         let audit = t.run(&["audit", "--space", "club"]);
         assert!(audit.lines().any(|l| l.contains("player Alice (par_") && l.contains("match.claimed")), "{audit}");
@@ -313,7 +314,7 @@ on_both_backends! {
             .post(&action, &[("token", &token), ("match", &game), ("claim", &claim_id), ("answer", "confirm")], None)
             .await;
         assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.html);
-        assert!(late.html.contains("not yours to report") || late.html.contains("changed since"), "{}", late.html);
+        assert!(late.html.contains("not your match") || late.html.contains("changed since"), "{}", late.html);
         assert_eq!(events(&t, "match.completed").await, 1, "only the organiser's report");
         let listed = t.run(&["matches", "list", "cup"]);
         assert!(listed.contains("0-4"), "the organiser's result stands: {listed}");
@@ -397,7 +398,7 @@ on_both_backends! {
         let (player, _) = players.get_mut(stranger).unwrap();
         let not_theirs = player.post(&their_action, &[("token", &their_token), ("match", &game), ("mine", "3"), ("theirs", "0")], None).await;
         assert_eq!(not_theirs.status, StatusCode::CONFLICT, "{}", not_theirs.html);
-        assert!(not_theirs.html.contains("not yours to report"), "{}", not_theirs.html);
+        assert!(not_theirs.html.contains("not your match"), "{}", not_theirs.html);
         // Unreadable results: no score and no forfeit, a draw in an elimination, a score too high.
         for (mine, theirs, why) in [("", "", "Give both scores"), ("1", "1", "draw"), ("10000", "0", "Give both scores")] {
             let (player, _) = players.get_mut("Alice").unwrap();

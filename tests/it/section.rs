@@ -277,11 +277,11 @@ on_both_backends! {
         // the attempt is there.
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         let mut page = owner.get(hook_page).await;
-        while !page.body.contains("manual") && std::time::Instant::now() < deadline {
+        while !page.body.contains("by hand") && std::time::Instant::now() < deadline {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
             page = owner.get(hook_page).await;
         }
-        assert!(page.body.contains("manual") && page.body.contains("500"), "every attempt with its outcome: {}", page.body);
+        assert!(page.body.contains("by hand") && page.body.contains("500"), "every attempt with its outcome: {}", page.body);
 
         let asked = owner.submit(hook_page, &format!("{hook_page}/disable"), &[]).await;
         assert_eq!(asked.status, StatusCode::OK, "disabling asks first");

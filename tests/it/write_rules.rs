@@ -117,10 +117,10 @@ on_both_backends! {
         assert!(!p03.html.contains("P04 reported"), "{}", p03.html);
         // Both players of the claim are told.
         let p04 = own_page(&mut players, "P04").await;
-        assert!(p04.html.contains("Report set aside") && p04.html.contains("Your report of Round 1 against P01 (you 2, P01 0) was set aside."), "{}", p04.html);
+        assert!(p04.html.contains("Report set aside") && p04.html.contains("Your report of Playoffs: Semi-finals against P01 (you 2, P01 0) was set aside."), "{}", p04.html);
         assert!(p04.html.contains("players changed (the organiser reseeded"), "{}", p04.html);
         let p01 = own_page(&mut players, "P01").await;
-        assert!(p01.html.contains("The report of Round 1 by P04"), "{}", p01.html);
+        assert!(p01.html.contains("The report of Playoffs: Semi-finals by P04"), "{}", p01.html);
         assert!(field(&p01, "claim").is_none(), "nothing left to answer");
 
         // Well past the window and several sweeps: nothing recorded in the playoff.

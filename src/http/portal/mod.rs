@@ -92,6 +92,8 @@ enum Target<'a> {
     /// One of the site's scripts, by its source: the section's copy buttons, live pages'
     /// updates, the bracket's round picker on phones.
     Script(&'static str),
+    /// The site's icon, as browsers ask for it: its bytes and type.
+    Icon(&'static [u8], &'static str),
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
@@ -112,6 +114,8 @@ fn parse(path: &str) -> Target<'_> {
         "/assets/section.js" => return Target::Script(crate::pages::section::COPY_SCRIPT),
         "/assets/live.js" => return Target::Script(html::LIVE_SCRIPT),
         "/assets/rounds.js" => return Target::Script(html::ROUNDS_SCRIPT),
+        "/favicon.ico" => return Target::Icon(FAVICON_ICO, "image/x-icon"),
+        "/favicon.svg" => return Target::Icon(FAVICON_SVG, "image/svg+xml"),
         _ => {}
     }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
@@ -184,6 +188,9 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         Target::Script(source) => {
             return asset(request.method, source, "text/javascript; charset=utf-8");
         }
+        Target::Icon(bytes, content_type) => {
+            return asset_bytes(request.method, bytes, content_type);
+        }
         Target::Landing(l)
         | Target::Space(l, _)
         | Target::Tournament(l, _)
@@ -244,7 +251,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
             (Own::Answer, true) => player_reports::answer(app, &place, secret, request).await,
             (Own::FirstForm, false) => Ok(player_page::moved(&place, secret)),
             (Own::Live, false) => player_reports::live(app, &place, secret, request.headers).await,
-            _ => player_page::show(app, &place, secret, request.headers).await,
+            _ => player_page::show(app, &place, secret, request.headers, request.query).await,
         },
         (Target::Registered(_, slug), _) => {
             registration::registered(app, &place, slug, request.headers).await
@@ -293,8 +300,16 @@ fn to_preferred_language(app: &App, headers: &HeaderMap) -> Response {
     response
 }
 
+/// The site's icon, in the two forms browsers ask for.
+const FAVICON_ICO: &[u8] = include_bytes!("../../../templates/icons/favicon.ico");
+const FAVICON_SVG: &[u8] = include_bytes!("../../../templates/icons/favicon.svg");
+
 /// A static file of the portal (its stylesheet, the section's script), cached for an hour.
 fn asset(method: &Method, text: &'static str, content_type: &'static str) -> Response {
+    asset_bytes(method, text.as_bytes(), content_type)
+}
+
+fn asset_bytes(method: &Method, bytes: &'static [u8], content_type: &'static str) -> Response {
     if method != Method::GET {
         let mut response = Response::new(Bytes::new().into());
         *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
@@ -303,7 +318,7 @@ fn asset(method: &Method, text: &'static str, content_type: &'static str) -> Res
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return response;
     }
-    let mut response = Response::new(Bytes::from_static(text.as_bytes()).into());
+    let mut response = Response::new(Bytes::from_static(bytes).into());
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(

@@ -53,8 +53,19 @@ pub(super) async fn show(
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
+    query: &str,
 ) -> Result<Response, Failure> {
-    player_page(app, place, secret, headers, StatusCode::OK, None).await
+    // What the player just did, as the redirect after their post names it.
+    let done = url::form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == "done")
+        .and_then(|(_, v)| match v.as_ref() {
+            "reported" => Some(T::ReportSent),
+            "confirmed" => Some(T::ReportConfirmed),
+            "disputed" => Some(T::ReportDisputedDone),
+            _ => None,
+        })
+        .map(|text| text.get(place.locale).to_owned());
+    page_of(app, place, secret, headers, StatusCode::OK, None, done).await
 }
 
 /// GET `/<locale>/withdraw/<secret>`: the link's first form; its page is the player's page.
@@ -73,6 +84,20 @@ pub(super) async fn player_page(
     headers: &HeaderMap,
     status: StatusCode,
     problem: Option<String>,
+) -> Result<Response, Failure> {
+    page_of(app, place, secret, headers, status, problem, None).await
+}
+
+/// The player's page, with `status`, why a post was refused (`problem`) or what one did
+/// (`done`).
+async fn page_of(
+    app: &App,
+    place: &Place<'_>,
+    secret: &str,
+    headers: &HeaderMap,
+    status: StatusCode,
+    problem: Option<String>,
+    done: Option<String>,
 ) -> Result<Response, Failure> {
     let mut handle = app.db.acquire().await?;
     let Some((participant, tournament)) =
@@ -97,6 +122,8 @@ pub(super) async fn player_page(
                     if *a_id == Some(c.a_participant_id) && *b_id == Some(c.b_participant_id))
         })
     };
+    let stages = crate::db::stages::list(handle.conn(), tournament.id).await?;
+    let titles = crate::pages::match_titles(place.locale, &stages, &games);
     let (open_claims, set_aside) = if reporting {
         let open = claims::of_tournament(handle.conn(), tournament.id)
             .await?
@@ -119,10 +146,7 @@ pub(super) async fn player_page(
                     g.id == closed.claim.match_id
                         && g.status == crate::domain::MatchStatus::Completed
                 });
-                let round = games
-                    .iter()
-                    .find(|g| g.id == closed.claim.match_id)
-                    .and_then(|g| u32::try_from(g.round).ok());
+                let round = titles.get(&closed.claim.match_id).cloned();
                 let claim = &closed.claim;
                 let side = if claim.a_participant_id == participant.id {
                     crate::domain::Side::A
@@ -163,6 +187,7 @@ pub(super) async fn player_page(
         entry: &entry,
         now,
         games: &games,
+        titles: &titles,
         to_report: reporting.then(|| ToReport {
             participant: participant.id,
             games: &games,
@@ -171,8 +196,10 @@ pub(super) async fn player_page(
             action: &action,
             tokens: (&claim_token, &answer_token),
             set_aside: &set_aside,
+            titles: &titles,
         }),
         live: format!("{own}/live"),
+        done,
     };
     let html = registrant::private_page(
         &place,

@@ -106,7 +106,7 @@ pub(super) async fn report(
         Err(unreadable) => return unreadable_form(app, place, secret, headers, unreadable).await,
     };
     let done = player_reports::claim(&app.db, &portal_ctx(app), secret, id, said).await;
-    answer_with_page(app, place, secret, headers, done.map(|_| ())).await
+    answer_with_page(app, place, secret, headers, done.map(|_| "reported")).await
 }
 
 /// POST `…/player/<secret>/answer`: the opponent confirms the claim their page showed, or
@@ -137,7 +137,11 @@ pub(super) async fn answer(
         Err(unreadable) => return unreadable_form(app, place, secret, headers, unreadable).await,
     };
     let done = player_reports::answer(&app.db, &portal_ctx(app), secret, id, claim, answer).await;
-    answer_with_page(app, place, secret, headers, done.map(|_| ())).await
+    let done = done.map(|answered| match answered {
+        player_reports::Answered::Confirmed(_) => "confirmed",
+        player_reports::Answered::Disputed => "disputed",
+    });
+    answer_with_page(app, place, secret, headers, done).await
 }
 
 /// GET `…/player/<secret>/live`: the stream the player's page follows (the tournament's, in
@@ -176,12 +180,12 @@ async fn answer_with_page(
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
-    done: Result<(), ServiceError>,
+    done: Result<&str, ServiceError>,
 ) -> Result<Response, Failure> {
     let status = match &done {
-        Ok(()) => {
+        Ok(what) => {
             return Ok(redirect(
-                &place.link(&format!("player/{secret}")),
+                &place.link(&format!("player/{secret}?done={what}")),
                 StatusCode::SEE_OTHER,
             ));
         }

@@ -126,9 +126,34 @@ pub(super) async fn step(scope: &Scope<'_>, tournament: &TournamentRow, fields: 
         .await
 }
 
-/// `POST …/tournaments/<slug>/apply-check-in`: the check-in's result now (the shell's
-/// `tournaments check-in --process`).
-pub(super) async fn apply_check_in(scope: &Scope<'_>, tournament: &TournamentRow) -> Answer {
+/// `POST …/tournaments/<slug>/apply-check-in`: asks first, saying what it does; confirmed, the
+/// check-in's result now (the shell's `tournaments check-in --process`): no-shows go to the
+/// bottom seeds or out, those waiting move up, and registration closes.
+pub(super) async fn apply_check_in(
+    scope: &Scope<'_>,
+    tournament: &TournamentRow,
+    fields: &Fields,
+) -> Answer {
+    if !fields.confirmed() {
+        let back = format!("tournaments/{}", tournament.slug);
+        let action = tournament_path(&scope.view, &tournament.slug, "apply-check-in");
+        let removes = tournament
+            .entry()?
+            .check_in
+            .is_some_and(|c| c.no_show == crate::domain::NoShow::Remove);
+        let question = match removes {
+            true => T::ConfirmApplyCheckInRemove,
+            false => T::ConfirmApplyCheckInBottom,
+        };
+        let page = scope.view.confirmation(Confirm {
+            tab: Tab::Tournaments,
+            question: scope.t(question).replace("{name}", &tournament.name),
+            button: T::DeskApplyCheckIn,
+            action: &action,
+            back: &back,
+        });
+        return Ok(scope.respond(StatusCode::OK, &page));
+    }
     let applied = service::check_in::process(&scope.app.db, &scope.ctx(), &tournament.slug).await;
     let done = applied.map(|_| {
         Done::to(

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use warp::http::{HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
-use super::pipeline::{Answer, Scope, refused_post, unavailable};
+use super::pipeline::{Answer, Scope, refused_post, signed_in_not_found, unavailable};
 use super::routes::{self, Desk, Part, Route};
 use super::session::{Visitor, checked_fields, to_sign_in};
 use super::{
@@ -22,7 +22,7 @@ use super::{
 use crate::db::{people, spaces};
 use crate::http::App;
 use crate::http::forms::Fields;
-use crate::http::html::{Request, not_found};
+use crate::http::html::{Request, not_found, redirect};
 use crate::pages::in_space::{InSpace, sign_out_form};
 use crate::pages::portal::Place;
 use crate::service::access::Member;
@@ -34,6 +34,14 @@ pub async fn handle(
     request: Request<'_>,
 ) -> Response {
     let allowed = routes::methods(route);
+    let reading = matches!(*request.method, Method::GET | Method::HEAD);
+    // A form's address opened as a page leads to the page the form is on.
+    if let (true, Route::Space { space, part }) = (reading, route)
+        && let Some(rest) = routes::page_of(part)
+    {
+        let url = format!("{}/{}/organizer/{space}/{rest}", app.base_url, place.locale);
+        return redirect(&url, StatusCode::SEE_OTHER);
+    }
     if !allowed.contains(request.method) {
         return method_not_allowed(place, allowed);
     }
@@ -114,18 +122,19 @@ async fn in_space(
 ) -> Answer {
     // A space the visitor is not a member of is the same 404 as a missing one, for its pages
     // and its forms alike: checked before a post's token, which is bound to a page of that space.
+    let sign = |action: &str| visitor.token(app, action);
     let (space, role) = {
         let mut handle = app.db.acquire().await?;
+        let nowhere = || signed_in_not_found(place, visitor, &sign);
         let Some(space) = spaces::find_by_slug(handle.conn(), slug).await? else {
-            return Ok(not_found(place));
+            return Ok(nowhere());
         };
         let person = visitor.current.person.id;
         let Some(role) = people::role(handle.conn(), space.id, person).await? else {
-            return Ok(not_found(place));
+            return Ok(nowhere());
         };
         (space, role)
     };
-    let sign = |action: &str| visitor.token(app, action);
     let scope = Scope {
         app,
         view: InSpace {
@@ -216,12 +225,13 @@ async fn post(
         (Part::Tournament { page, .. }, Some(t)) => match page {
             Desk::Step => desk::step(scope, t, fields).await,
             Desk::Cancel => desk::cancel(scope, t, fields).await,
-            Desk::ApplyCheckIn => desk::apply_check_in(scope, t).await,
+            Desk::ApplyCheckIn => desk::apply_check_in(scope, t, fields).await,
             Desk::Settings => settings::save(scope, t, fields).await,
             Desk::Registrations => registrations::add(scope, t, fields).await,
             Desk::Seeds => registrations::seed(scope, t, fields).await,
             Desk::CheckIn { who } => registrations::check_in(scope, t, who).await,
             Desk::Withdraw { who } => registrations::withdraw(scope, t, who, fields).await,
+            Desk::PlayerLink { who } => registrations::give_link(scope, t, who, fields).await,
             Desk::Report { game } => {
                 matches::record(scope, t, game, matches::Record::Report, fields).await
             }

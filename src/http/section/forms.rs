@@ -20,7 +20,7 @@ use crate::pages::desk::fields::{
 use crate::pages::desk::new_tournament::NewValues;
 use crate::pages::desk::settings::SettingsValues;
 use crate::pages::desk::stages::StageValues;
-use crate::pages::desk::tournament::{Step, next_step};
+use crate::pages::desk::tournament::{Step, steps};
 use crate::pages::i18n::T;
 use crate::service::matches::ResultInput;
 use crate::service::stages::NewStage;
@@ -65,10 +65,10 @@ impl FromFields for StepForm {
             "start" => Step::Start,
             to => Step::To(to.parse().map_err(|_| stale())?),
         };
-        // Only the one step the desk offers from there.
-        match next_step(from) {
-            Some((step, _)) if step == to => Ok(StepForm { from, to }),
-            _ => Err(Unreadable::new("step", T::DeskNoSuchStep)),
+        // Only a step the desk offers from there.
+        match steps(from).iter().any(|(step, _)| *step == to) {
+            true => Ok(StepForm { from, to }),
+            false => Err(Unreadable::new("step", T::DeskNoSuchStep)),
         }
     }
 }

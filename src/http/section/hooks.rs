@@ -226,9 +226,9 @@ async fn hook_page(
             }
             vec![
                 Cell::code(d.id.to_string()),
-                Cell::text(d.event_type.as_str()),
+                Cell::code(d.event_type.as_str()),
                 Cell::text(when(Some(d.created_at))),
-                Cell::text(d.status.as_str()),
+                Cell::text(t(T::delivery_status(d.status))),
                 Cell::text(d.attempts.to_string()),
                 Cell::forms(actions),
             ]
@@ -258,7 +258,7 @@ async fn hook_page(
             vec![
                 Cell::code(a.delivery_id.to_string()),
                 Cell::text(a.number.to_string()),
-                Cell::text(a.trigger.as_str()),
+                Cell::text(t(T::trigger(a.trigger))),
                 Cell::text(when(Some(a.started_at))),
                 Cell::text(format!("{} ms", a.duration_ms)),
                 Cell::text(match (a.status_code, a.error_class) {

@@ -46,12 +46,17 @@ async fn matches_page(
             _ => Vec::new(),
         };
         let claims = Claims::new(db_claims::of_tournament(handle.conn(), tournament.id).await?)?;
+        let stages = crate::db::stages::list(handle.conn(), tournament.id).await?;
+        let titles = crate::pages::match_titles(scope.view.locale(), &stages, &games);
+        let stage_types = stages.iter().map(|s| (s.number, s.stage_type)).collect();
         MatchesData {
             games,
             rows,
             field,
             claims,
             names,
+            titles,
+            stage_types,
         }
     };
     let page = page::page(&scope.view, tournament, &data, notice);
@@ -77,7 +82,21 @@ async fn correction_page(
     let Some(game) = completed(scope, tournament, game).await? else {
         return Ok(scope.not_found());
     };
-    let page = page::correction(&scope.view, tournament, &game, notice);
+    let (games, rows) = {
+        let mut handle = scope.app.db.acquire().await?;
+        views::tournament_matches_and_rows(handle.conn(), tournament).await?
+    };
+    // The matches its winner and loser went on to that have their players or a result: a new
+    // winner would have them played again.
+    let row = rows.iter().find(|r| r.id == game.id);
+    let resets: Vec<&MatchObject> = row
+        .into_iter()
+        .flat_map(|r| [r.winner_to_match_id, r.loser_to_match_id])
+        .flatten()
+        .filter_map(|id| games.iter().find(|g| g.id == id))
+        .filter(|g| matches!(g.status, MatchStatus::Ready | MatchStatus::Completed))
+        .collect();
+    let page = page::correction(&scope.view, tournament, &game, &resets, notice);
     Ok(scope.respond(status, &page))
 }
 

@@ -55,7 +55,10 @@ pub(super) async fn respond(
             .map(|e| {
                 vec![
                     Cell::text(i18n::date_time(locale, e.created_at)),
-                    Cell::text(e.actor.clone()),
+                    Cell::text(
+                        T::actor(&e.actor)
+                            .map_or_else(|| e.actor.clone(), |t| t.get(locale).to_owned()),
+                    ),
                     Cell::code(e.action.clone()),
                     Cell::code(e.target.clone().unwrap_or_default()),
                 ]

@@ -26,7 +26,7 @@ use super::session::Visitor;
 use crate::db::tournaments::{self, TournamentRow};
 use crate::http::App;
 use crate::http::forms::Fields;
-use crate::http::html::{not_found, redirect, section_response};
+use crate::http::html::{redirect, section_response};
 use crate::http::refusal;
 use crate::pages::i18n::T;
 use crate::pages::in_space::{InSpace, Tab, notice_of};
@@ -75,7 +75,7 @@ impl Scope<'_> {
     }
 
     pub fn not_found(&self) -> Response {
-        not_found(&self.view.place)
+        signed_in_not_found(&self.view.place, self.visitor, self.view.sign)
     }
 
     /// 303 back to a page of the space (`rest`) after a post, saying what was done (one of
@@ -123,7 +123,19 @@ impl Scope<'_> {
         Fut: Future<Output = Answer>,
     {
         let error = match outcome {
-            Ok(Done::To { rest, what }) => return Ok(self.done(&rest, what)),
+            Ok(Done::To { rest, what, at }) => {
+                let mut response = self.done(&rest, what);
+                if let Some(at) = at
+                    && let Some(location) = response.headers().get(header::LOCATION).cloned()
+                    && let Ok(value) = HeaderValue::from_str(&format!(
+                        "{}#{at}",
+                        location.to_str().unwrap_or_default()
+                    ))
+                {
+                    response.headers_mut().insert(header::LOCATION, value);
+                }
+                return Ok(response);
+            }
             Ok(Done::Page(response)) => return Ok(response),
             Err(error) => error,
         };
@@ -161,8 +173,13 @@ impl Scope<'_> {
 
 /// Where a successful post leads.
 pub(super) enum Done {
-    /// 303 to a page of the space (`rest`), saying `what` was done.
-    To { rest: String, what: &'static str },
+    /// 303 to a page of the space (`rest`), saying `what` was done, at the element `at` (the
+    /// row acted on, so a long page comes back where the person was).
+    To {
+        rest: String,
+        what: &'static str,
+        at: Option<String>,
+    },
     /// An answer of its own (a secret shown once, a test's outcome).
     Page(Response),
 }
@@ -172,6 +189,19 @@ impl Done {
         Done::To {
             rest: rest.into(),
             what,
+            at: None,
+        }
+    }
+
+    /// The same page, come back to at the element `id`.
+    pub fn at(self, id: String) -> Done {
+        match self {
+            Done::To { rest, what, .. } => Done::To {
+                rest,
+                what,
+                at: Some(id),
+            },
+            page => page,
         }
     }
 }
@@ -240,6 +270,37 @@ fn field_of(error: &ServiceError) -> Option<&'static str> {
 /// The section's page at `place` with `status`.
 pub(super) fn page_response(status: StatusCode, place: &Place<'_>, page: &Page) -> Response {
     section_response(status, crate::pages::section::render_page(place, page))
+}
+
+/// The "not found" of a signed-in person: the same page for a space, tournament or anything
+/// else that does not exist and for one of another space (nothing tells them apart), with the
+/// way back to their own spaces.
+pub(super) fn signed_in_not_found(
+    place: &Place<'_>,
+    visitor: &Visitor,
+    sign: crate::pages::in_space::Signer<'_>,
+) -> Response {
+    let locale = place.locale;
+    let page = Page {
+        title: T::NotFoundTitle.get(locale).into(),
+        notice: Some(Notice {
+            text: T::PageNotFoundBody.get(locale).into(),
+            error: true,
+        }),
+        blocks: vec![crate::pages::section::Block {
+            link: Some(crate::pages::section::Link {
+                text: T::BackToYourSpaces.get(locale).into(),
+                url: format!("{}/{locale}/account", place.base_url),
+            }),
+            ..Default::default()
+        }],
+        signed_in: Some((
+            visitor.current.person.email.clone(),
+            crate::pages::in_space::sign_out_form(place, sign),
+        )),
+        ..Page::default()
+    };
+    page_response(StatusCode::NOT_FOUND, place, &page)
 }
 
 /// The page a request that failed for want of the database gets: 503, and when to try again.

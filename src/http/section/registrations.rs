@@ -14,6 +14,7 @@ use crate::db::participants;
 use crate::db::tournaments::TournamentRow;
 use crate::http::forms::Fields;
 use crate::ids::ParticipantId;
+use crate::pages::desk::link as link_page;
 use crate::pages::desk::registrations::{self as page, RegistrationsData};
 use crate::pages::desk::tournament_path;
 use crate::pages::i18n::T;
@@ -114,7 +115,7 @@ pub(super) async fn check_in(scope: &Scope<'_>, tournament: &TournamentRow, who:
         who: &who,
     };
     let checked = check_in::check_in(&scope.app.db, &scope.ctx(), registrant, By::Organiser).await;
-    let done = checked.map(|_| Done::to(back(tournament), "checked-in"));
+    let done = checked.map(|_| Done::to(back(tournament), "checked-in").at(format!("row-{id}")));
     scope.finish(done, T::DeskNotDone, again).await
 }
 
@@ -163,5 +164,75 @@ pub(super) async fn withdraw(
     };
     let withdrawn = registrations::withdraw(&scope.app.db, &scope.ctx(), registrant).await;
     let done = withdrawn.map(|_| Done::to(back(tournament), "withdrawn"));
+    scope.finish(done, T::DeskNotDone, again).await
+}
+
+/// `POST …/registrations/<participant>/link`: asks first (a link given before stops
+/// working); confirmed, the player's new private page link, shown this once with its QR code
+/// and, for those who may see the player's address, a way to send it by email.
+pub(super) async fn give_link(
+    scope: &Scope<'_>,
+    tournament: &TournamentRow,
+    who: &str,
+    fields: &Fields,
+) -> Answer {
+    let again = |problem: Problem| {
+        registrations_page(scope, tournament, problem.status, Some(problem.notice))
+    };
+    let Ok(id) = who.parse::<ParticipantId>() else {
+        return Ok(scope.not_found());
+    };
+    let action = tournament_path(
+        &scope.view,
+        &tournament.slug,
+        &format!("registrations/{id}/link"),
+    );
+    if !fields.confirmed() {
+        let person = {
+            let mut handle = scope.app.db.acquire().await?;
+            participants::find(handle.conn(), id)
+                .await?
+                .filter(|p| p.tournament_id == tournament.id)
+        };
+        let Some(person) = person else {
+            return Ok(scope.not_found());
+        };
+        let back = back(tournament);
+        let page = scope.view.confirmation(Confirm {
+            tab: Tab::Tournaments,
+            question: scope.t(T::ConfirmGiveLink).replace("{name}", &person.name),
+            button: T::DeskGiveLink,
+            action: &action,
+            back: &back,
+        });
+        return Ok(scope.respond(StatusCode::OK, &page));
+    }
+    let who = id.to_string();
+    let registrant = Registrant::Named {
+        tournament: &tournament.slug,
+        who: &who,
+    };
+    let given = registrations::give_link(&scope.app.db, &scope.ctx(), registrant).await;
+    let done = given.map(|given| {
+        let url = format!(
+            "{}/{}/player/{}",
+            scope.app.base_url,
+            scope.view.locale(),
+            given.secret
+        );
+        // A player's address is for those who organise, not the desk's reporters.
+        let email = given
+            .email
+            .as_deref()
+            .filter(|_| scope.view.may(crate::domain::access::Duty::Organise));
+        let page = link_page::page(
+            &scope.view,
+            tournament,
+            &given.participant.name,
+            &url,
+            email,
+        );
+        Done::Page(scope.respond(StatusCode::OK, &page))
+    });
     scope.finish(done, T::DeskNotDone, again).await
 }

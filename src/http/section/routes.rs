@@ -76,6 +76,10 @@ pub enum Desk<'a> {
     Withdraw {
         who: &'a str,
     },
+    /// A new private page link for a registrant.
+    PlayerLink {
+        who: &'a str,
+    },
     Matches,
     Report {
         game: &'a str,
@@ -172,7 +176,7 @@ pub fn access(part: Part<'_>) -> Access {
             Desk::Registrations => both(Read, Organise),
             Desk::Settings => both(Organise, Organise),
             Desk::Correct { .. } => both(Results, Results),
-            Desk::Report { .. } | Desk::CheckIn { .. } => form(Results),
+            Desk::Report { .. } | Desk::CheckIn { .. } | Desk::PlayerLink { .. } => form(Results),
             Desk::Step
             | Desk::Cancel
             | Desk::ApplyCheckIn
@@ -183,6 +187,35 @@ pub fn access(part: Part<'_>) -> Access {
             | Desk::StageSeeds { .. } => form(Organise),
         },
     }
+}
+
+/// The page a form of `part` is on (a path of the space), where a GET of the form's own
+/// address leads (the address bar after a refused post, a reload, a bookmark); `None` when
+/// `part` is a page itself.
+pub fn page_of(part: Part<'_>) -> Option<String> {
+    Some(match part {
+        Part::Key { .. } => "integrations/keys".into(),
+        Part::Hooks => "integrations".into(),
+        Part::HookAction { hook, .. } | Part::RetryDelivery { hook, .. } => {
+            format!("integrations/hooks/{hook}")
+        }
+        Part::Member { .. } => "members".into(),
+        Part::Tournament { slug, page } => match page {
+            Desk::Step
+            | Desk::Cancel
+            | Desk::ApplyCheckIn
+            | Desk::Stages
+            | Desk::StageRemove
+            | Desk::StageSeeds { .. } => format!("tournaments/{slug}"),
+            Desk::Seeds
+            | Desk::CheckIn { .. }
+            | Desk::Withdraw { .. }
+            | Desk::PlayerLink { .. } => format!("tournaments/{slug}/registrations"),
+            Desk::Report { .. } => format!("tournaments/{slug}/matches"),
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 /// The methods a route answers, for `Allow`; signing in and the account need no duty.
@@ -263,6 +296,7 @@ fn desk<'a>(rest: &[&'a str]) -> Option<Desk<'a>> {
         ["seeds"] => Desk::Seeds,
         ["registrations", who, "check-in"] => Desk::CheckIn { who },
         ["registrations", who, "withdraw"] => Desk::Withdraw { who },
+        ["registrations", who, "link"] => Desk::PlayerLink { who },
         ["matches"] => Desk::Matches,
         ["matches", game, "report"] => Desk::Report { game },
         ["matches", game, "correct"] => Desk::Correct { game },

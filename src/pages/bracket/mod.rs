@@ -17,6 +17,7 @@ use self::sides::{SideContext, SideView};
 use self::titles::RoundTitles;
 use super::i18n::T;
 use super::tables::{Row, Table, advance_per_group, columns, is_before_draw, standings_tables};
+use crate::db::stages::StageRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::{Bracket, Locale, MatchStatus, StageStatus, StageType, TournamentStatus};
 use crate::events::{MatchObject, Sides};
@@ -180,6 +181,32 @@ pub(crate) fn body(locale: Locale, tournament: &TournamentRow, data: &BracketDat
         }
     }
     body
+}
+
+/// Every match's heading as pages name it: its round's title ("Semi-finals", "Round 2",
+/// "Losers round 3"), after its stage's name when the tournament has several ("Playoff:
+/// Semi-finals"), by match id.
+pub fn match_titles(
+    locale: Locale,
+    stages: &[StageRow],
+    matches: &[MatchObject],
+) -> HashMap<crate::ids::MatchId, String> {
+    let mut stages = stages.to_vec();
+    stages.sort_by_key(|s| s.number);
+    let titles = RoundTitles::new(locale, &stages, matches);
+    matches
+        .iter()
+        .map(|m| {
+            let round = titles.of(m);
+            let title = match stages.iter().find(|s| s.number == m.stage) {
+                Some(stage) if stages.len() > 1 => {
+                    format!("{}: {round}", stage_name(locale, &stage.name))
+                }
+                _ => round,
+            };
+            (m.id, title)
+        })
+        .collect()
 }
 
 /// A stage's name as pages show it: the default names in the page's language, an organiser's

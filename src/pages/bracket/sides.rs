@@ -48,7 +48,7 @@ impl SideContext<'_> {
                 .iter()
                 .map(|r| SideView {
                     class: "",
-                    seed: self.data.seeds.get(&r.participant_id).copied(),
+                    seed: self.data.seeds.get(&(m.stage, r.participant_id)).copied(),
                     name: r.name.clone().unwrap_or_default(),
                     score: r.points.to_string(),
                 })
@@ -97,7 +97,7 @@ impl SideContext<'_> {
         };
         SideView {
             class,
-            seed: id.and_then(|id| self.data.seeds.get(&id).copied()),
+            seed: id.and_then(|id| self.data.seeds.get(&(m.stage, id)).copied()),
             name,
             score,
         }

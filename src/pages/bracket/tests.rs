@@ -295,8 +295,8 @@ fn seeds_show_and_phones_start_on_the_round_under_way() {
     ];
     let mut data = data_of(matches);
     data.seeds = HashMap::from([
-        (ParticipantId::from_raw(1), 1),
-        (ParticipantId::from_raw(2), 4),
+        ((1, ParticipantId::from_raw(1)), 1),
+        ((1, ParticipantId::from_raw(2)), 4),
     ]);
     let shown = body(Locale::En, &tournament(), &data);
     let winners = &shown.sections[0];

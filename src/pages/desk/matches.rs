@@ -15,7 +15,7 @@ use super::{Claims, context, follow, tournament_path, tournament_url};
 use crate::db::matches::MatchRow;
 use crate::db::participants::ParticipantRow;
 use crate::db::tournaments::TournamentRow;
-use crate::domain::{Bracket, Format, MatchStatus, Side};
+use crate::domain::{Bracket, Format, MatchStatus, Side, StageType};
 use crate::events::{MatchObject, Sides};
 use crate::ids::{MatchId, ParticipantId};
 use crate::service::seen::match_version;
@@ -29,6 +29,10 @@ pub struct MatchesData {
     pub claims: Claims,
     /// Every player's name, by id.
     pub names: HashMap<ParticipantId, String>,
+    /// Each match's heading ("Playoff: Semi-finals"), by id (`pages::match_titles`).
+    pub titles: HashMap<MatchId, String>,
+    /// Each stage's kind, by number: an elimination stage's results decide where players go.
+    pub stage_types: HashMap<i64, StageType>,
 }
 
 pub fn page(
@@ -61,13 +65,15 @@ pub fn page(
             };
             vec![
                 Cell {
+                    flag: (data.claims.rank(game) == 0).then(|| t(T::DeskDisputedFlag).to_owned()),
                     note: [
+                        Some(title(game, data, view)),
                         data.claims.note(game, &data.names, view),
-                        row.and_then(|row| decides(row, data, tournament.format, view)),
+                        row.and_then(|row| decides(row, game, data, view)),
                     ]
                     .into_iter()
                     .flatten()
-                    .reduce(|claim, decides| format!("{claim} {decides}")),
+                    .reduce(|said, more| format!("{said} · {more}")),
                     ..Cell::text(sides_text(game, view))
                 },
                 Cell::forms(vec![form]),
@@ -89,7 +95,7 @@ pub fn page(
                 false => Cell::text(t(match_status(game.status))),
             };
             vec![
-                Cell::text(game.round.to_string()),
+                Cell::text(title(game, data, view)),
                 Cell::text(sides_text(game, view)),
                 state,
             ]
@@ -121,15 +127,18 @@ pub fn page(
             rows: rest_rows,
         }),
     ];
-    follow(view, &tournament.slug, &mut page);
+    follow(view, &tournament.slug, "matches", &mut page);
     page
 }
 
-/// `…/matches/<match>/correct`: the form that corrects a completed match's result.
+/// `…/matches/<match>/correct`: the form that corrects a completed match's result, holding
+/// the result it has; and the later matches a new winner would have played again (`resets`,
+/// each said as the match desk says it).
 pub fn correction(
     view: &InSpace<'_>,
     tournament: &TournamentRow,
     game: &MatchObject,
+    resets: &[&MatchObject],
     notice: Option<Notice>,
 ) -> Page {
     let t = |text: T| view.t(text);
@@ -138,12 +147,30 @@ pub fn correction(
         &tournament.slug,
         &format!("matches/{}/correct", game.id),
     );
-    let form = report_form(view, game, &action, T::DeskCorrect);
+    let mut form = report_form(view, game, &action, T::DeskCorrect);
+    if let Sides::Two {
+        score_a, score_b, ..
+    } = &game.sides
+    {
+        for (field, score) in form.fields.iter_mut().zip([score_a, score_b]) {
+            field.value = score.map_or_else(String::new, |s| s.to_string());
+        }
+    }
     let mut page = view.frame(Tab::Tournaments, T::DeskCorrection, notice);
     page.context = Some(context(view, &tournament.name));
     page.blocks = vec![
         Block::text(sides_text(game, view)),
         Block::text(t(T::DeskCorrectionHelp)),
+    ];
+    if !resets.is_empty() {
+        let later: Vec<String> = resets.iter().map(|g| sides_text(g, view)).collect();
+        page.blocks.push(Block::text(format!(
+            "{} {}",
+            t(T::DeskResetsIfChanged),
+            later.join("; ")
+        )));
+    }
+    page.blocks.extend([
         Block::form(form),
         Block {
             link: Some(Link {
@@ -152,7 +179,7 @@ pub fn correction(
             }),
             ..Block::default()
         },
-    ];
+    ]);
     page
 }
 
@@ -161,14 +188,14 @@ pub fn correction(
 /// is out. A league's matches (and a group's) decide only their own result: `None`.
 fn decides(
     row: &MatchRow,
+    game: &MatchObject,
     data: &MatchesData,
-    format: Format,
     view: &InSpace<'_>,
 ) -> Option<String> {
     let t = |text: T| view.t(text);
     let elimination = matches!(
-        format,
-        Format::SingleElimination | Format::DoubleElimination | Format::GroupsPlayoffs
+        data.stage_types.get(&game.stage),
+        Some(StageType::SingleElimination | StageType::DoubleElimination)
     ) && row.group_label.is_none();
     if !elimination {
         return None;
@@ -217,6 +244,14 @@ fn decides(
         t(T::DeskWinnerGoes),
         t(T::DeskLoserGoes)
     ))
+}
+
+/// A match's heading: its round's title, after its stage's name when there are several.
+fn title(game: &MatchObject, data: &MatchesData, view: &InSpace<'_>) -> String {
+    data.titles
+        .get(&game.id)
+        .cloned()
+        .unwrap_or_else(|| view.t(T::Round).replace("{n}", &game.round.to_string()))
 }
 
 fn two_sided(game: &MatchObject) -> bool {

@@ -9,6 +9,7 @@
 
 mod claims;
 pub mod fields;
+pub mod link;
 pub mod list;
 pub mod matches;
 pub mod new_tournament;
@@ -40,10 +41,13 @@ pub fn tournament_url(view: &InSpace<'_>, slug: &str, rest: &str) -> String {
     )
 }
 
-/// Makes `page` follow tournament `slug`: its blocks are fetched again whenever the tournament
-/// changes, from any process (a block holding a form someone is filling in waits: `live.js`).
-pub fn follow(view: &InSpace<'_>, slug: &str, page: &mut Page) {
+/// Makes `page` (the tournament's page at `rest`) follow tournament `slug`: its blocks are
+/// fetched again whenever the tournament changes, from any process (a block holding a form
+/// someone is filling in waits: `live.js`), from the page's own address even when it was the
+/// answer to a refused post.
+pub fn follow(view: &InSpace<'_>, slug: &str, rest: &str, page: &mut Page) {
     page.live = Some(Live {
+        page: tournament_url(view, slug, rest),
         url: tournament_url(view, slug, "live"),
         updated: view.t(T::LiveUpdated).into(),
         label: page.title.clone(),

@@ -71,6 +71,16 @@ pub fn page(
                     )
                 });
             }
+            if present && view.may(Duty::Results) {
+                actions.push(Form {
+                    inline: true,
+                    ..view.form(
+                        &path(&format!("registrations/{}/link", p.id)),
+                        t(T::DeskGiveLink),
+                        Vec::new(),
+                    )
+                });
+            }
             if organises && present {
                 actions.push(Form {
                     inline: true,
@@ -83,7 +93,10 @@ pub fn page(
                 });
             }
             vec![
-                Cell::text(p.seed.map_or_else(String::new, |s| s.to_string())),
+                Cell {
+                    anchor: Some(format!("row-{}", p.id)),
+                    ..Cell::text(p.seed.map_or_else(String::new, |s| s.to_string()))
+                },
                 Cell {
                     note: (!roster.is_empty()).then(|| roster.join(", ")),
                     ..Cell::text(p.name.clone())
@@ -136,7 +149,7 @@ pub fn page(
         rows,
         empty: data.field.is_empty().then(|| t(T::DeskNobodyYet).into()),
     }));
-    follow(view, &tournament.slug, &mut page);
+    follow(view, &tournament.slug, "registrations", &mut page);
     page
 }
 

@@ -47,6 +47,31 @@ pub fn next_step(status: TournamentStatus) -> Option<(Step, T)> {
     }
 }
 
+/// The steps the desk offers from `status`: the next one, and, once registration is closed,
+/// reopening it (which also undoes an applied check-in).
+pub fn steps(status: TournamentStatus) -> Vec<(Step, T)> {
+    let mut steps: Vec<(Step, T)> = next_step(status).into_iter().collect();
+    if status == TournamentStatus::RegistrationClosed {
+        steps.push((
+            Step::To(TournamentStatus::RegistrationOpen),
+            T::DeskReopenRegistration,
+        ));
+    }
+    steps
+}
+
+/// Whether applying a tournament's check-in now means something: it has a window not applied
+/// yet, and registration has opened (before that there is nobody to decide about) and the
+/// tournament has not started.
+pub fn check_in_applicable(tournament: &TournamentRow) -> bool {
+    tournament.check_in_opens_before.is_some()
+        && tournament.check_in_processed_at.is_none()
+        && matches!(
+            tournament.status,
+            TournamentStatus::RegistrationOpen | TournamentStatus::RegistrationClosed
+        )
+}
+
 /// Whether the tournament has not started (nor been cancelled).
 pub fn before_start(status: TournamentStatus) -> bool {
     matches!(
@@ -93,22 +118,27 @@ pub fn page(
     })];
     let organises = view.may(Duty::Organise);
     let action = |rest: &str| tournament_path(view, &tournament.slug, rest);
-    if organises && let Some((step, label)) = next_step(tournament.status) {
+    let steps = if organises {
+        steps(tournament.status)
+    } else {
+        Vec::new()
+    };
+    for (i, (step, label)) in steps.into_iter().enumerate() {
+        let id = if i == 0 { "step" } else { "step-back" };
         let fields = vec![
-            hidden("step", "from", tournament.status.as_str()),
-            hidden("step", "to", step.as_text()),
+            hidden(id, "from", tournament.status.as_str()),
+            hidden(id, "to", step.as_text()),
         ];
-        page.blocks.push(Block::heading(t(T::DeskNextStep)));
+        if i == 0 {
+            page.blocks.push(Block::heading(t(T::DeskNextStep)));
+        }
         page.blocks.push(Block::form(Form {
-            id: "step".into(),
+            id: id.into(),
             ..view.form(&action("step"), t(label), fields)
         }));
     }
     if organises {
-        if before_start(tournament.status)
-            && tournament.check_in_opens_before.is_some()
-            && tournament.check_in_processed_at.is_none()
-        {
+        if check_in_applicable(tournament) {
             page.blocks.push(Block::form(Form {
                 id: "apply-check-in".into(),
                 ..view.form(
@@ -137,6 +167,18 @@ pub fn page(
     if organises {
         tabs.push((T::DeskSettings, "settings"));
     }
+    if tournament.status != TournamentStatus::Draft && !tournament.test {
+        page.blocks.push(Block {
+            link: Some(Link {
+                text: t(T::DeskPublicPage).into(),
+                url: view
+                    .place
+                    .base_url
+                    .tournament_page(view.locale(), &tournament.slug),
+            }),
+            ..Block::default()
+        });
+    }
     for (text, rest) in tabs {
         page.blocks.push(Block {
             link: Some(Link {
@@ -146,6 +188,6 @@ pub fn page(
             ..Block::default()
         });
     }
-    follow(view, &tournament.slug, &mut page);
+    follow(view, &tournament.slug, "", &mut page);
     page
 }

@@ -120,7 +120,7 @@ on_both_backends! {
             assert!(bodies[0].contains(title), "{}", bodies[0]);
             assert!(!bodies[0].contains("Draft Cup") && !bodies[0].contains("Integration"));
         }
-        for path in ["/de/tournaments/demo-autumn-cup", "/nope", "/favicon.ico", "/en/withdraw/not-a-real-secret"] {
+        for path in ["/de/tournaments/demo-autumn-cup", "/nope", "/favicon.png", "/en/withdraw/not-a-real-secret"] {
             let response = get(&server, path).await;
             assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
             assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "never JSON: {path}");
