@@ -14,6 +14,8 @@ mod demo;
 mod desk;
 mod desk_browser;
 mod desk_forms;
+mod desk_people;
+mod desk_people_browser;
 mod documented_commands;
 mod engine;
 mod entry;

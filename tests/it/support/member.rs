@@ -169,9 +169,9 @@ impl Member {
         assert_eq!(opened.status, StatusCode::OK, "{page}: {}", opened.body);
         let token = token_of(&opened.body, &self.url(action))
             .unwrap_or_else(|| panic!("no form posting to {action} on {page}"));
-        // The form's hidden fields (what the page showed), as a browser sends them, unless
-        // the test gives its own.
-        let hidden = hidden_of(&opened.body, &self.url(action));
+        // The form's fields as the page filled them in (what it showed), as a browser sends
+        // them, unless the test gives its own.
+        let hidden = fields_of(&opened.body, &self.url(action));
         let mut sent: Vec<(&str, &str)> = hidden
             .iter()
             .filter(|(name, _)| !fields.iter().any(|(given, _)| given == name))
