@@ -160,7 +160,9 @@ on_both_backends! {
             } else {
                 answerer.press("form:has(input[name=answer][value=confirm]) button").await;
                 let said = main_text(&answerer).await;
-                assert!(!said.contains("Confirm"), "{said}");
+                assert!(said.contains("Confirmed: the result stands."), "the player is told: {said}");
+                let left = answerer.js("return document.querySelectorAll('form:has(input[name=answer][value=confirm])').length;").await;
+                assert_eq!(left, 0, "nothing left to confirm: {said}");
             }
             played += 1;
             watcher
