@@ -128,7 +128,9 @@ impl Limiter {
         let give_up = Instant::now() + memory.lease + ms(LEASE_GRACE_MS) * 2;
         loop {
             let now = Instant::now();
-            let (ask, reserved) = {
+            // `held`: the decision already made for a request whose place is reserved in the
+            // key's window kept alone, should the database refuse its write again.
+            let (ask, held) = {
                 let mut keys = lock(&memory.keys);
                 let local = keys.entry(key).or_insert_with(|| Local::new(now));
                 if let Some(decision) = local.decide_in_memory(memory.limit, memory.lease, now) {
@@ -140,7 +142,7 @@ impl Limiter {
                 let refusing = memory.refusing_writes(now);
                 match (&mut local.alone, refusing) {
                     (Some(_), true) => return Ok(memory.decide_alone(local, now, true)),
-                    (None, true) => (None, false),
+                    (None, true) => (None, None),
                     (Some(_), false) => {
                         let checked = memory.decide_alone(local, now, false);
                         if matches!(checked.decision, Decision::Limited { .. }) {
@@ -161,7 +163,7 @@ impl Limiter {
                             ..Ask::one(key)
                         };
                         local.pending += 1;
-                        (Some(ask), true)
+                        (Some(ask), Some((checked.decision, now)))
                     }
                     (None, false) => {
                         // Leases that ended go back with this request, before it is decided.
@@ -178,7 +180,7 @@ impl Limiter {
                             ..Ask::one(key)
                         };
                         local.pending += 1;
-                        (Some(ask), false)
+                        (Some(ask), None)
                     }
                 }
             };
@@ -191,9 +193,21 @@ impl Limiter {
             };
             // However the request ends (a client that hangs up drops it), the key may ask again.
             let _asking = (ask.want > 1).then_some(Asking { memory, key });
-            match self.settle(ask, reserved, give_up).await? {
+            match self.settle(ask, held.is_some(), give_up).await? {
                 Next::Decided(checked) => return Ok(checked),
-                Next::Again => {}
+                // Its place is already taken in the window kept alone: it is let through as
+                // decided there, and told to the database with the others counted alone,
+                // instead of being decided (and counted) a second time.
+                Next::Again => {
+                    if let Some((decision, at)) = held
+                        && memory.accepted_alone(key, at)
+                    {
+                        return Ok(Checked {
+                            decision,
+                            settled: None,
+                        });
+                    }
+                }
                 Next::After(wait) => tokio::time::sleep(wait).await,
             }
         }

@@ -268,6 +268,20 @@ impl Memory {
         returns.extend(maybe_lent.into_iter().flatten());
     }
 
+    /// A request whose place was reserved in the key's window kept alone at `at`, and whose
+    /// write the database then refused, is let through as counted alone: true, unless the
+    /// window is gone (the database took writes meanwhile, and the request is to be decided
+    /// there again).
+    pub(super) fn accepted_alone(&self, key: KeyId, at: Instant) -> bool {
+        let mut keys = lock(&self.keys);
+        let Some(alone) = keys.get_mut(&key).and_then(|local| local.alone.as_mut()) else {
+            return false;
+        };
+        alone.uncounted.push(at);
+        self.counted_alone.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
     /// Decides by the key's window kept alone; a request let through takes a place there, and
     /// is `uncounted` unless the database is about to be asked about it too.
     pub(super) fn decide_alone(&self, local: &mut Local, now: Instant, uncounted: bool) -> Checked {

@@ -349,6 +349,41 @@ async fn an_outages_count_is_told_once() {
     run_counting(steps, 120, 120).await;
 }
 
+/// A key used one request at a time through an outage longer than the second after which the
+/// database is tried again: each request that tries it, is refused a write, and is counted alone
+/// takes one place, not two. 30 before the outage, then exactly 70 during it (spread over 3 s,
+/// so tried again twice), and the database, told of them once it takes writes, refuses the next.
+#[tokio::test(start_paused = true)]
+async fn a_request_that_tries_the_database_again_is_counted_once() {
+    let mut steps = vec![Step::Burst {
+        server: 0,
+        key: 1,
+        count: 30,
+        hang_up: None,
+    }];
+    steps.push(Step::Outage(true));
+    for _ in 0..100 {
+        steps.push(Step::Burst {
+            server: 0,
+            key: 1,
+            count: 1,
+            hang_up: None,
+        });
+        steps.push(Step::Wait(30));
+    }
+    steps.extend([
+        Step::Outage(false),
+        Step::Wait(1_100),
+        Step::Burst {
+            server: 0,
+            key: 1,
+            count: 10,
+            hang_up: None,
+        },
+    ]);
+    run_counting(steps, 100, 100).await;
+}
+
 /// Runs `steps` on one server of limit `limit`, and checks that `expected` were accepted.
 async fn run_counting(steps: Vec<Step>, limit: u32, expected: usize) {
     let store = Arc::new(Store::new());
