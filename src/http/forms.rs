@@ -13,7 +13,10 @@ use bytes::{Bytes, BytesMut};
 use futures_util::{Stream, StreamExt};
 use hmac::{KeyInit, Mac};
 use sha2::Sha256;
-use warp::http::{HeaderMap, HeaderValue, header};
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::reply::Response;
+
+use crate::pages::i18n::T;
 
 /// The largest form body accepted, in bytes.
 pub const MAX_BODY: usize = 8 * 1024;
@@ -21,6 +24,49 @@ pub const MAX_BODY: usize = 8 * 1024;
 pub const NONCE_COOKIE: &str = "tourney_form";
 /// How long a nonce cookie lives, in seconds.
 const NONCE_MAX_AGE: u32 = 24 * 3600;
+
+/// Why a post was refused before its form was used, on every public and signed-in form alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PostRefused {
+    /// Too many posts from the client's address, or to the private link; a post after this
+    /// many seconds is taken.
+    TooMany(u64),
+    TooLarge,
+    /// Not sent from this site.
+    Foreign,
+    /// Its form token is missing, expired, or not this form's.
+    Expired,
+}
+
+impl PostRefused {
+    pub fn status(self) -> StatusCode {
+        match self {
+            PostRefused::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            PostRefused::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            PostRefused::Foreign | PostRefused::Expired => StatusCode::FORBIDDEN,
+        }
+    }
+
+    /// What the page says.
+    pub fn text(self) -> T {
+        match self {
+            PostRefused::TooMany(_) => T::ErrTooMany,
+            PostRefused::TooLarge => T::ErrTooLarge,
+            PostRefused::Foreign => T::ErrForeign,
+            PostRefused::Expired => T::ErrExpired,
+        }
+    }
+
+    /// The response's status, with `Retry-After` when the client must wait.
+    pub fn apply(self, response: &mut Response) {
+        *response.status_mut() = self.status();
+        if let PostRefused::TooMany(wait) = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+        }
+    }
+}
 
 /// A request body, read only by the handlers that take one.
 pub type BodyStream = Pin<Box<dyn Stream<Item = Result<Bytes, warp::Error>> + Send>>;

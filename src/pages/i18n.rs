@@ -561,7 +561,6 @@ texts! {
     ConfirmRemoveMember => "Remove {email} from this space? They can no longer sign in to it.", "Удалить {email} из этого пространства? Войти в него он больше не сможет.";
     DoneSignedOutOthers => "Every other session of yours is signed out.", "Все другие ваши сеансы завершены.";
     SignInBusy => "Your sign-in could not be checked just now. Wait a moment and send it again.", "Сейчас не удалось проверить вход. Подождите немного и отправьте форму ещё раз.";
-    TooManyPosts => "Too many forms were sent from your address. Wait a minute and send it again.", "С вашего адреса отправлено слишком много форм. Подождите минуту и отправьте ещё раз.";
     SessionsTitle => "Where you are signed in", "Где выполнен вход";
     SessionsHelp => "Signed in on a computer you no longer use, or think someone else is? Sign out everywhere else: every session but this one ends at once.", "Вход выполнен на чужом или старом компьютере? Выйдите везде, кроме этого: все сеансы, кроме текущего, завершатся сразу.";
     SignOutOthers => "Sign out everywhere else", "Выйти везде, кроме этого";

@@ -15,19 +15,8 @@ const REPORTER: &str = "reporter@example.org";
 /// `cup`; a space `rivals` with a tournament `derby` of its own.
 fn club_with_a_started_cup(t: &TestDb) {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "club",
-        "--email",
-        "owner@example.org",
-        "--role",
-        "owner",
-    ]);
-    t.run(&[
-        "members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter",
-    ]);
+    t.add_member("club", "owner@example.org", "owner");
+    t.add_member("club", REPORTER, "reporter");
     let create = |space: &str, slug: &str| {
         t.run(&[
             "tournaments",
@@ -198,8 +187,8 @@ on_both_backends! {
     /// is refused with where it stands now, and a reporter sees no step.
     async fn an_owner_takes_the_next_steps_at_the_desk(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
-        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.add_member("club", "owner@example.org", "owner");
+        t.add_member("club", REPORTER, "reporter");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "open", "--name", "Open Cup", "--game", "chess",
             "--format", "single_elimination", "--max-participants", "4", "--starts-at", "2026-12-04T18:00:00Z",
@@ -259,8 +248,8 @@ on_both_backends! {
     /// reporter gets neither the form nor the post.
     async fn an_owner_creates_a_tournament_from_the_desk(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
-        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.add_member("club", "owner@example.org", "owner");
+        t.add_member("club", REPORTER, "reporter");
         let server = Server::start_self_linked(&t, &[]);
         let mut owner = signed_in(&t, &server, "owner@example.org").await;
         let list = owner.get("/en/organizer/club/tournaments").await;
@@ -329,8 +318,8 @@ on_both_backends! {
     /// is the owners' and administrators' only.
     async fn registrations_are_kept_at_the_desk(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
-        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.add_member("club", "owner@example.org", "owner");
+        t.add_member("club", REPORTER, "reporter");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
             "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
@@ -415,7 +404,7 @@ on_both_backends! {
     /// not check in is out of the field), and cancels a tournament after a confirmation.
     async fn an_owner_applies_the_check_in_and_cancels(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.add_member("club", "owner@example.org", "owner");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
             "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
@@ -522,8 +511,8 @@ on_both_backends! {
     /// nothing; a reporter is refused; the shell's `tournaments seed` sets it too.
     async fn the_seed_order_is_set_at_the_desk(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
-        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.add_member("club", "owner@example.org", "owner");
+        t.add_member("club", REPORTER, "reporter");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
             "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
@@ -604,7 +593,7 @@ on_both_backends! {
     /// order records the round as the shell's `--place` does.
     async fn a_free_for_all_round_is_reported_by_places(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.add_member("club", REPORTER, "reporter");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "race", "--name", "Race", "--game", "karts",
             "--format", "free_for_all", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",
@@ -642,7 +631,7 @@ on_both_backends! {
     /// name.
     async fn a_team_is_added_with_its_players(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", "owner@example.org", "--role", "owner"]);
+        t.add_member("club", "owner@example.org", "owner");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "cs2",
             "--format", "single_elimination", "--max-participants", "8", "--starts-at", "2030-12-04T18:00:00Z",

@@ -76,8 +76,8 @@ on_both_backends! {
         let Some(reporter) = Browser::start(TEST).await else { return };
         let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", OWNER, "--role", "owner"]);
-        t.run(&["members", "add", "--space", "club", "--email", REPORTER, "--role", "reporter"]);
+        t.add_member("club", OWNER, "owner");
+        t.add_member("club", REPORTER, "reporter");
         Organiser::new(&t).hook("club", &receiver.url, None).await;
         let root = receiver.root_cert.to_string_lossy().into_owned();
         let server = Server::start_self_linked(&t, &["--allow-cidr", "127.0.0.0/8", "--root-cert", &root]);

@@ -85,16 +85,7 @@ fn refused(answer: &Answer, status: StatusCode, says: &str) {
 /// with eight players, registration open.
 fn club(t: &TestDb) {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "club",
-        "--email",
-        "owner@example.org",
-        "--role",
-        "owner",
-    ]);
+    t.add_member("club", "owner@example.org", "owner");
     t.run(&[
         "tournaments",
         "create",
@@ -240,7 +231,7 @@ on_both_backends! {
     /// the second is refused with why, and the field keeps the first order.
     async fn two_seed_orders_from_pages_loaded_together(t: TestDb) {
         club(&t);
-        t.run(&["members", "add", "--space", "club", "--email", "admin@example.org", "--role", "administrator"]);
+        t.add_member("club", "admin@example.org", "administrator");
         let server = Server::start_self_linked(&t, &[]);
         let base = server.base.clone();
         let mut owner = signed_in(&t, &server, "owner@example.org").await;
@@ -268,7 +259,7 @@ on_both_backends! {
     /// the last one removed; a reporter sees no such forms.
     async fn stages_are_planned_at_the_desk(t: TestDb) {
         club(&t);
-        t.run(&["members", "add", "--space", "club", "--email", "reporter@example.org", "--role", "reporter"]);
+        t.add_member("club", "reporter@example.org", "reporter");
         let server = Server::start_self_linked(&t, &[]);
         let base = server.base.clone();
         let mut owner = signed_in(&t, &server, "owner@example.org").await;

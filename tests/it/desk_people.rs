@@ -19,26 +19,8 @@ const SPACE: &str = "/en/organizer/club";
 
 fn club(t: &TestDb) {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "club",
-        "--email",
-        "owner@example.org",
-        "--role",
-        "owner",
-    ]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "club",
-        "--email",
-        "desk@example.org",
-        "--role",
-        "reporter",
-    ]);
+    t.add_member("club", "owner@example.org", "owner");
+    t.add_member("club", "desk@example.org", "reporter");
 }
 
 fn create(t: &TestDb, slug: &str, max: &str, extra: &[&str]) {

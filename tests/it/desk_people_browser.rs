@@ -74,7 +74,7 @@ on_both_backends! {
         let Some(second) = Browser::start(FOLLOWS).await else { return };
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
         for desk in ["one@example.org", "two@example.org"] {
-            t.run(&["members", "add", "--space", "club", "--email", desk, "--role", "reporter"]);
+            t.add_member("club", desk, "reporter");
         }
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Cup", "--game", "chess",
@@ -135,16 +135,7 @@ async fn every_page_fits_a_phone() {
     };
     let t = sqlite().await;
     t.run(&["demo"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "demo",
-        "--email",
-        "owner@example.org",
-        "--role",
-        "owner",
-    ]);
+    t.add_member("demo", "owner@example.org", "owner");
     t.run(&[
         "tournaments",
         "create",

@@ -179,7 +179,7 @@ on_both_backends! {
     async fn the_desk_stream_follows_a_tournament_for_its_members(t: TestDb) {
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
         t.run(&["spaces", "create", "rivals", "--name", "Rivals"]);
-        t.run(&["members", "add", "--space", "club", "--email", "desk@example.org", "--role", "reporter"]);
+        t.add_member("club", "desk@example.org", "reporter");
         for (space, slug) in [("club", "cup"), ("club", "other"), ("rivals", "derby")] {
             t.run(&[
                 "tournaments", "create", "--space", space, "--slug", slug, "--name", "Cup", "--game", "chess",

@@ -25,16 +25,7 @@ async fn started_cup(
     window: &str,
 ) -> BTreeMap<&'static str, (Player, String)> {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "club",
-        "--email",
-        "owner@example.org",
-        "--role",
-        "owner",
-    ]);
+    t.add_member("club", "owner@example.org", "owner");
     t.run(&[
         "tournaments",
         "create",

@@ -78,7 +78,7 @@ on_both_backends! {
         let Some(answerer) = Browser::start(TEST).await else { return };
         let Some(watcher) = Browser::start(TEST).await else { return };
         t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-        t.run(&["members", "add", "--space", "club", "--email", OWNER, "--role", "owner"]);
+        t.add_member("club", OWNER, "owner");
         t.run(&[
             "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Club Cup", "--game",
             "chess", "--format", "single_elimination", "--max-participants", "8", "--starts-at",

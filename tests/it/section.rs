@@ -17,9 +17,7 @@ const PASSWORD: &str = "correct horse battery staple";
 /// A space `club` with an owner, and its first sign-in link for `server`.
 fn club_with_owner(t: &TestDb) {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members", "add", "--space", "club", "--email", OWNER, "--role", "owner",
-    ]);
+    t.add_member("club", OWNER, "owner");
 }
 
 fn login_link(t: &TestDb, server: &Server, email: &str) -> String {
@@ -153,7 +151,7 @@ on_both_backends! {
     async fn attacks_on_the_section_change_nothing(t: TestDb) {
         club_with_owner(&t);
         t.run(&["spaces", "create", "rivals", "--name", "Rivals"]);
-        t.run(&["members", "add", "--space", "rivals", "--email", "rival@example.org", "--role", "owner"]);
+        t.add_member("rivals", "rival@example.org", "owner");
         // The sign-in limit raised: twenty guesses from one address are the lockout's to stop.
         let server = Server::start_self_linked(&t, &["--session-idle", "2s", "--sign-in-limit", "1000"]);
         let mut owner = Member::new(&server.base);
@@ -315,7 +313,7 @@ on_both_backends! {
     async fn sessions_rotate_at_a_role_change_and_end_at_their_lifetime(t: TestDb) {
         club_with_owner(&t);
         let admin_email = "admin@example.org";
-        t.run(&["members", "add", "--space", "club", "--email", admin_email, "--role", "administrator"]);
+        t.add_member("club", admin_email, "administrator");
         let server = Server::start_self_linked(&t, &["--session-lifetime", "4s"]);
         let mut admin = Member::new(&server.base);
         let signed = admin.sign_in_by_link(&login_link(&t, &server, admin_email)).await;

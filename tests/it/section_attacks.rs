@@ -21,9 +21,7 @@ const PASSWORD: &str = "correct horse battery staple";
 /// A space `club` with an owner who has set [`PASSWORD`]; the owner's browser, signed in.
 async fn owner_with_password(t: &TestDb, server: &Server) -> Member {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members", "add", "--space", "club", "--email", OWNER, "--role", "owner",
-    ]);
+    t.add_member("club", OWNER, "owner");
     let mut owner = Member::new(&server.base);
     let printed = t.run(&["--base-url", &server.base, "login-link", "--email", OWNER]);
     let link = printed.lines().next().expect("a link").trim().to_owned();
@@ -188,7 +186,7 @@ on_both_backends! {
         let server = Server::start_self_linked(&t, &["--session-grace", "1s"]);
         owner_with_password(&t, &server).await;
         let admin_email = "admin@example.org";
-        t.run(&["members", "add", "--space", "club", "--email", admin_email, "--role", "administrator"]);
+        t.add_member("club", admin_email, "administrator");
         let mut admin = Member::new(&server.base);
         let printed = t.run(&["--base-url", &server.base, "login-link", "--email", admin_email]);
         admin.sign_in_by_link(printed.lines().next().expect("a link").trim()).await;

@@ -50,16 +50,7 @@ async fn an_owner_manages_the_space_in_a_browser() {
     .await;
     let t = sqlite().await;
     t.run(&["demo"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "demo",
-        "--email",
-        "owner@example.org",
-        "--role",
-        "owner",
-    ]);
+    t.add_member("demo", "owner@example.org", "owner");
     let root = receiver.root_cert.to_string_lossy().into_owned();
     let server =
         Server::start_self_linked(&t, &["--allow-cidr", "127.0.0.0/8", "--root-cert", &root]);
@@ -426,16 +417,7 @@ async fn a_reporter_reports_on_a_phone() {
     };
     let t = sqlite().await;
     t.run(&["demo"]);
-    t.run(&[
-        "members",
-        "add",
-        "--space",
-        "demo",
-        "--email",
-        "desk@example.org",
-        "--role",
-        "reporter",
-    ]);
+    t.add_member("demo", "desk@example.org", "reporter");
     let server = Server::start_self_linked(&t, &[]);
     let printed = t.run(&[
         "--base-url",

@@ -9,9 +9,25 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use super::State;
+use warp::http::HeaderMap;
+use warp::reply::Response;
+
+use super::{State, Topic};
 use crate::db::{Db, DbError, claims, matches, participants, tournaments};
+use crate::http::App;
 use crate::ids::TournamentId;
+
+/// The stream a desk page or a player's page of tournament `id` follows, from the data's
+/// `version` as read for this request.
+pub async fn desk_stream(
+    app: &App,
+    id: TournamentId,
+    version: i64,
+    headers: &HeaderMap,
+) -> Result<Response, DbError> {
+    let state = desk_state(&app.db, id).await?;
+    Ok(super::serve(app, Topic::Desk(id), version, state, headers))
+}
 
 /// The desk state of tournament `id` now (`None`: it no longer exists).
 pub async fn desk_state(db: &Db, id: TournamentId) -> Result<State, DbError> {

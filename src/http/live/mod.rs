@@ -16,7 +16,7 @@
 mod desk;
 mod stream;
 
-pub use desk::desk_state;
+pub use desk::{desk_state, desk_stream};
 pub use stream::{handle, serve};
 
 use std::collections::HashMap;

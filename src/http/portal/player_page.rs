@@ -14,10 +14,11 @@ use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
 use super::pages::published;
-use super::registration::{Counted, Refused, check_post};
+use super::registration::{Counted, check_post};
 use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
 use crate::db::claims;
 use crate::http::App;
+use crate::http::forms::PostRefused;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
 use crate::pages::player_report::{SetAside, ToReport};
@@ -222,7 +223,7 @@ pub(super) async fn refused_post(
     place: &Place<'_>,
     secret: &str,
     headers: &HeaderMap,
-    (refused, _): (Refused, crate::http::forms::Fields),
+    (refused, _): (PostRefused, crate::http::forms::Fields),
 ) -> Result<Response, Failure> {
     let problem = refused.text().get(place.locale).to_owned();
     let mut response =

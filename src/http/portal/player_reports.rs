@@ -18,7 +18,6 @@ use super::{Request, link_not_valid, portal_ctx, redirect};
 use crate::domain::self_report::{Said, Whose};
 use crate::http::App;
 use crate::http::forms::Fields;
-use crate::http::live::Topic;
 use crate::http::refusal;
 use crate::http::widgets::Failure;
 use crate::ids::{ClaimId, MatchId};
@@ -163,14 +162,7 @@ pub(super) async fn live(
     let Ok(versions) = app.gate.current().await else {
         return Err(Failure::new("the data version cannot be read"));
     };
-    let state = crate::http::live::desk_state(&app.db, tournament.id).await?;
-    Ok(crate::http::live::serve(
-        app,
-        Topic::Desk(tournament.id),
-        versions.data,
-        state,
-        headers,
-    ))
+    Ok(crate::http::live::desk_stream(app, tournament.id, versions.data, headers).await?)
 }
 
 /// After a report or an answer: the player's page (a redirect to it), or the page with why the

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::http::{HeaderMap, StatusCode, header};
 use warp::reply::Response;
 
 use super::pages::published;
@@ -18,7 +18,7 @@ use crate::domain::entry::RosterError;
 use crate::domain::names::{self, InvalidText};
 use crate::http::App;
 use crate::http::clients;
-use crate::http::forms::{self, Fields};
+use crate::http::forms::{self, Fields, PostRefused};
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
 use crate::pages::portal::{self, Form, FormField, Place, Problem};
@@ -40,46 +40,6 @@ pub(super) enum Counted<'a> {
     Player(&'a str),
 }
 
-/// Why a post was refused before its form was used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Refused {
-    /// Too many posts from the client's address, or to the private link; a post after this
-    /// many seconds is taken.
-    TooMany(u64),
-    TooLarge,
-    Foreign,
-    Expired,
-}
-
-impl Refused {
-    pub(super) fn status(self) -> StatusCode {
-        match self {
-            Refused::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            Refused::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Refused::Foreign | Refused::Expired => StatusCode::FORBIDDEN,
-        }
-    }
-
-    pub(super) fn text(self) -> T {
-        match self {
-            Refused::TooMany(_) => T::ErrTooMany,
-            Refused::TooLarge => T::ErrTooLarge,
-            Refused::Foreign => T::ErrForeign,
-            Refused::Expired => T::ErrExpired,
-        }
-    }
-
-    /// The response's status, with `Retry-After` when the client must wait.
-    pub(super) fn apply(self, response: &mut Response) {
-        *response.status_mut() = self.status();
-        if let Refused::TooMany(wait) = self {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(wait));
-        }
-    }
-}
-
 /// What a post must pass before its form is used: the limits it is `counted` against, the size
 /// of its body, its origin, and its token for `action`. Returns the body's fields, decoded
 /// once, or why the post is refused with the fields when they were read (so the form can be
@@ -89,11 +49,11 @@ pub(super) async fn check_post(
     action: &str,
     counted: Counted<'_>,
     request: Request<'_>,
-) -> Result<Fields, (Refused, Fields)> {
+) -> Result<Fields, (PostRefused, Fields)> {
     let headers = request.headers;
     let body = forms::read_body(headers, request.body)
         .await
-        .map_err(|_| (Refused::TooLarge, Fields::default()))?;
+        .map_err(|_| (PostRefused::TooLarge, Fields::default()))?;
     let body = Fields::parse(&body);
     let client = clients::address(request.peer, headers, &app.settings.trusted_proxies);
     let limits = &app.post_limits;
@@ -102,14 +62,14 @@ pub(super) async fn check_post(
         Counted::Player(secret) => limits.player_post(client, secret, Instant::now()),
     };
     if let Err(wait) = counted {
-        return Err((Refused::TooMany(wait), body));
+        return Err((PostRefused::TooMany(wait), body));
     }
     if !app.forms.same_origin(headers) {
-        return Err((Refused::Foreign, body));
+        return Err((PostRefused::Foreign, body));
     }
     let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
     if !app.forms.verify(nonce, action, body.get("token")) {
-        return Err((Refused::Expired, body));
+        return Err((PostRefused::Expired, body));
     }
     Ok(body)
 }

@@ -14,12 +14,10 @@ use crate::db::participants;
 use crate::db::tournaments::{self, TournamentRow};
 use crate::domain::TournamentStatus;
 use crate::http::forms::Fields;
-use crate::http::live::Topic;
 use crate::pages::desk::stages::{StageLine, StagesView};
 use crate::pages::desk::tournament::{self as page, Step};
 use crate::pages::desk::{list as list_page, tournament_path};
 use crate::pages::i18n::T;
-use crate::pages::in_space::{Confirm, Tab};
 use crate::pages::section::Notice;
 use crate::service::{self, ServiceError};
 
@@ -145,14 +143,13 @@ pub(super) async fn apply_check_in(
             true => T::ConfirmApplyCheckInRemove,
             false => T::ConfirmApplyCheckInBottom,
         };
-        let page = scope.view.confirmation(Confirm {
-            tab: Tab::Tournaments,
-            question: scope.t(question).replace("{name}", &tournament.name),
-            button: T::DeskApplyCheckIn,
-            action: &action,
-            back: &back,
-        });
-        return Ok(scope.respond(StatusCode::OK, &page));
+        return scope.ask_first(
+            question,
+            &tournament.name,
+            T::DeskApplyCheckIn,
+            &action,
+            &back,
+        );
     }
     let applied = service::check_in::process(&scope.app.db, &scope.ctx(), &tournament.slug).await;
     let done = applied.map(|_| {
@@ -178,16 +175,13 @@ pub(super) async fn cancel(
     let back = format!("tournaments/{}", tournament.slug);
     if !fields.confirmed() {
         let action = tournament_path(&scope.view, &tournament.slug, "cancel");
-        let page = scope.view.confirmation(Confirm {
-            tab: Tab::Tournaments,
-            question: scope
-                .t(T::ConfirmCancelTournament)
-                .replace("{name}", &tournament.name),
-            button: T::DeskCancel,
-            action: &action,
-            back: &back,
-        });
-        return Ok(scope.respond(StatusCode::OK, &page));
+        return scope.ask_first(
+            T::ConfirmCancelTournament,
+            &tournament.name,
+            T::DeskCancel,
+            &action,
+            &back,
+        );
     }
     let cancelled = service::tournaments::set_status(
         &scope.app.db,
@@ -217,12 +211,5 @@ pub(super) async fn live(
     let Ok(versions) = app.gate.current().await else {
         return Ok(super::pipeline::unavailable(&scope.view.place));
     };
-    let state = crate::http::live::desk_state(&app.db, tournament.id).await?;
-    Ok(crate::http::live::serve(
-        app,
-        Topic::Desk(tournament.id),
-        versions.data,
-        state,
-        headers,
-    ))
+    Ok(crate::http::live::desk_stream(app, tournament.id, versions.data, headers).await?)
 }

@@ -25,11 +25,11 @@ use warp::reply::Response;
 use super::session::Visitor;
 use crate::db::tournaments::{self, TournamentRow};
 use crate::http::App;
-use crate::http::forms::Fields;
+use crate::http::forms::{Fields, PostRefused};
 use crate::http::html::{redirect, section_response};
 use crate::http::refusal;
 use crate::pages::i18n::T;
-use crate::pages::in_space::{InSpace, Tab, notice_of};
+use crate::pages::in_space::{Confirm, InSpace, Tab, notice_of};
 use crate::pages::portal::Place;
 use crate::pages::section::{Notice, Page};
 use crate::service::access::Member;
@@ -100,6 +100,27 @@ impl Scope<'_> {
             }),
         );
         self.respond(StatusCode::FORBIDDEN, &page)
+    }
+
+    /// The desk's second step before a post that cannot be undone: `question` (its `{name}`
+    /// is `name`), a `button` that sends the post to `action` again confirmed, and a link back
+    /// to `back` (a path of the space) that changes nothing.
+    pub fn ask_first(
+        &self,
+        question: T,
+        name: &str,
+        button: T,
+        action: &str,
+        back: &str,
+    ) -> Answer {
+        let page = self.view.confirmation(Confirm {
+            tab: Tab::Tournaments,
+            question: self.t(question).replace("{name}", name),
+            button,
+            action,
+            back,
+        });
+        Ok(self.respond(StatusCode::OK, &page))
     }
 
     /// The space's tournament `slug`, or `None` (another space's is the same as none).
@@ -325,14 +346,9 @@ pub(super) fn refused_post(
     place: &Place<'_>,
     visitor: &Visitor,
     sign_out: crate::pages::section::Form,
-    refused: super::session::Refused,
+    refused: PostRefused,
 ) -> Response {
-    use super::session::Refused;
-    let text = match refused {
-        Refused::TooLarge => T::ErrTooLarge,
-        Refused::Foreign => T::ErrForeign,
-        Refused::Expired => T::ErrExpired,
-    };
+    let text = refused.text();
     let page = Page {
         title: T::NothingChanged.get(place.locale).into(),
         notice: Some(Notice {

@@ -18,7 +18,6 @@ use crate::pages::desk::link as link_page;
 use crate::pages::desk::registrations::{self as page, RegistrationsData};
 use crate::pages::desk::tournament_path;
 use crate::pages::i18n::T;
-use crate::pages::in_space::{Confirm, Tab};
 use crate::pages::section::Notice;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Applicant, Registrant};
@@ -52,6 +51,40 @@ async fn registrations_page(
     };
     let page = page::page(&scope.view, tournament, &data, notice);
     Ok(scope.respond(status, &page))
+}
+
+/// What the desk asks before an action on one registration: the question (its `{name}` the
+/// player's), the button that confirms, and the action's last path segment.
+struct Ask {
+    question: T,
+    button: T,
+    action: &'static str,
+}
+
+/// The page that asks first about the registration `id` of `tournament` (404 for one of
+/// another tournament).
+async fn ask_about(
+    scope: &Scope<'_>,
+    tournament: &TournamentRow,
+    id: ParticipantId,
+    ask: Ask,
+) -> Answer {
+    let person = {
+        let mut handle = scope.app.db.acquire().await?;
+        participants::find(handle.conn(), id)
+            .await?
+            .filter(|p| p.tournament_id == tournament.id)
+    };
+    let Some(person) = person else {
+        return Ok(scope.not_found());
+    };
+    let action = tournament_path(
+        &scope.view,
+        &tournament.slug,
+        &format!("registrations/{id}/{}", ask.action),
+    );
+    let back = back(tournament);
+    scope.ask_first(ask.question, &person.name, ask.button, &action, &back)
 }
 
 fn back(tournament: &TournamentRow) -> String {
@@ -133,29 +166,12 @@ pub(super) async fn withdraw(
         return Ok(scope.not_found());
     };
     if !fields.confirmed() {
-        let person = {
-            let mut handle = scope.app.db.acquire().await?;
-            participants::find(handle.conn(), id)
-                .await?
-                .filter(|p| p.tournament_id == tournament.id)
-        };
-        let Some(person) = person else {
-            return Ok(scope.not_found());
-        };
-        let action = tournament_path(
-            &scope.view,
-            &tournament.slug,
-            &format!("registrations/{id}/withdraw"),
-        );
-        let back = back(tournament);
-        let page = scope.view.confirmation(Confirm {
-            tab: Tab::Tournaments,
-            question: scope.t(T::ConfirmWithdraw).replace("{name}", &person.name),
+        let ask = Ask {
+            question: T::ConfirmWithdraw,
             button: T::DeskWithdraw,
-            action: &action,
-            back: &back,
-        });
-        return Ok(scope.respond(StatusCode::OK, &page));
+            action: "withdraw",
+        };
+        return ask_about(scope, tournament, id, ask).await;
     }
     let who = id.to_string();
     let registrant = Registrant::Named {
@@ -182,30 +198,13 @@ pub(super) async fn give_link(
     let Ok(id) = who.parse::<ParticipantId>() else {
         return Ok(scope.not_found());
     };
-    let action = tournament_path(
-        &scope.view,
-        &tournament.slug,
-        &format!("registrations/{id}/link"),
-    );
     if !fields.confirmed() {
-        let person = {
-            let mut handle = scope.app.db.acquire().await?;
-            participants::find(handle.conn(), id)
-                .await?
-                .filter(|p| p.tournament_id == tournament.id)
-        };
-        let Some(person) = person else {
-            return Ok(scope.not_found());
-        };
-        let back = back(tournament);
-        let page = scope.view.confirmation(Confirm {
-            tab: Tab::Tournaments,
-            question: scope.t(T::ConfirmGiveLink).replace("{name}", &person.name),
+        let ask = Ask {
+            question: T::ConfirmGiveLink,
             button: T::DeskGiveLink,
-            action: &action,
-            back: &back,
-        });
-        return Ok(scope.respond(StatusCode::OK, &page));
+            action: "link",
+        };
+        return ask_about(scope, tournament, id, ask).await;
     }
     let who = id.to_string();
     let registrant = Registrant::Named {

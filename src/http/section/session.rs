@@ -12,7 +12,7 @@ use warp::reply::Response;
 use super::routes::{self, Route};
 use crate::domain::Locale;
 use crate::http::App;
-use crate::http::forms::{self, Fields};
+use crate::http::forms::{self, Fields, PostRefused};
 use crate::http::html::{Request, redirect};
 use crate::pages::portal::Place;
 use crate::service::Ctx;
@@ -117,23 +117,6 @@ impl Visitor {
     }
 }
 
-/// Why a post was refused before it was used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Refused {
-    TooLarge,
-    Foreign,
-    Expired,
-}
-
-impl Refused {
-    pub(super) fn status(self) -> StatusCode {
-        match self {
-            Refused::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Refused::Foreign | Refused::Expired => StatusCode::FORBIDDEN,
-        }
-    }
-}
-
 /// The fields of a signed-in post, once it passes the Fetch-Metadata rule, its size and its
 /// form token (bound to the session and `action`): the body is read and decoded once, here.
 pub(super) async fn checked_fields(
@@ -141,14 +124,14 @@ pub(super) async fn checked_fields(
     visitor: &Visitor,
     action: &str,
     request: Request<'_>,
-) -> Result<Fields, Refused> {
+) -> Result<Fields, PostRefused> {
     let headers = request.headers;
     if !app.forms.comes_from_this_site(headers) {
-        return Err(Refused::Foreign);
+        return Err(PostRefused::Foreign);
     }
     let body: Bytes = forms::read_body(headers, request.body)
         .await
-        .map_err(|_| Refused::TooLarge)?;
+        .map_err(|_| PostRefused::TooLarge)?;
     let fields = Fields::parse(&body);
     // A form loaded under the session's previous token (another tab, before its role changed)
     // is still the session's while that token works.
@@ -158,7 +141,7 @@ pub(super) async fn checked_fields(
         .into_iter()
         .any(|hash| app.forms.verify(hash, action, fields.get("token")))
     {
-        return Err(Refused::Expired);
+        return Err(PostRefused::Expired);
     }
     Ok(fields)
 }

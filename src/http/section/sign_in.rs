@@ -15,7 +15,7 @@ use crate::db::people;
 use crate::domain::Locale;
 use crate::http::App;
 use crate::http::clients;
-use crate::http::forms::{self, Fields};
+use crate::http::forms::{self, Fields, PostRefused};
 use crate::http::html::Request;
 use crate::http::html::redirect;
 use crate::http::rate_limit::Decision;
@@ -109,9 +109,6 @@ pub(super) fn sign_in_page(
     ))
 }
 
-/// Why a public post was refused: its status, and how long to wait before sending it again.
-type PostRefused = (StatusCode, Option<u64>);
-
 /// Reads a public post (the sign-in and link forms): the limit of posts per client address (the
 /// section's own sign-in limit), its origin, its size and its token for `action` (bound to the
 /// visitor's form cookie). `Err`: refused, with the status to answer.
@@ -123,32 +120,36 @@ async fn public_post(app: &App, action: &str, request: Request<'_>) -> Result<Fi
             retry_after: wait, ..
         } = app.sign_in_limiter.check(client, std::time::Instant::now())
     {
-        return Err((StatusCode::TOO_MANY_REQUESTS, Some(wait)));
+        return Err(PostRefused::TooMany(wait));
     }
     if !app.forms.comes_from_this_site(headers) {
-        return Err((StatusCode::FORBIDDEN, None));
+        return Err(PostRefused::Foreign);
     }
     let body = forms::read_body(headers, request.body)
         .await
-        .map_err(|_| (StatusCode::PAYLOAD_TOO_LARGE, None))?;
+        .map_err(|_| PostRefused::TooLarge)?;
     let fields = Fields::parse(&body);
     let nonce = forms::cookie(headers, forms::NONCE_COOKIE).unwrap_or("");
     if !app.forms.verify(nonce, action, fields.get("token")) {
-        return Err((StatusCode::FORBIDDEN, None));
+        return Err(PostRefused::Expired);
     }
     Ok(fields)
 }
 
-fn refusal_notice(locale: Locale, status: StatusCode) -> Notice {
-    let text = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => T::ErrTooLarge,
-        StatusCode::TOO_MANY_REQUESTS => T::TooManyPosts,
-        _ => T::ErrExpired,
-    };
-    Notice {
-        text: text.get(locale).into(),
+/// The sign-in page again after a post refused before it was used, saying why.
+fn refused_page(
+    app: &App,
+    place: &Place<'_>,
+    headers: &HeaderMap,
+    refused: PostRefused,
+) -> Response {
+    let notice = Notice {
+        text: refused.text().get(place.locale).into(),
         error: true,
-    }
+    };
+    let mut page = sign_in_response(app, place, headers, refused.status(), "", "", Some(notice));
+    refused.apply(&mut page);
+    page
 }
 
 /// `response` with `Retry-After: seconds`, when there is a wait to tell.
@@ -198,11 +199,7 @@ pub(super) async fn sign_in(app: &Arc<App>, place: &Place<'_>, request: Request<
     let previous = session_token(app, headers);
     let fields = match public_post(app, &sign_in_path(place.locale), request).await {
         Ok(fields) => fields,
-        Err((status, wait)) => {
-            let notice = refusal_notice(place.locale, status);
-            let page = sign_in_response(app, place, headers, status, "", "", Some(notice));
-            return Ok(retry_after(page, wait));
-        }
+        Err(refused) => return Ok(refused_page(app, place, headers, refused)),
     };
     let (email, password, next) = (
         fields.get("email").to_owned(),
@@ -323,12 +320,8 @@ pub(super) async fn use_link(
     };
     let headers = request.headers;
     let previous = session_token(app, headers);
-    if let Err((status, wait)) =
-        public_post(app, &format!("/{locale}/sign-in/{token}"), request).await
-    {
-        let notice = refusal_notice(locale, status);
-        let page = sign_in_response(app, &link_place, headers, status, "", "", Some(notice));
-        return Ok(retry_after(page, wait));
+    if let Err(refused) = public_post(app, &format!("/{locale}/sign-in/{token}"), request).await {
+        return Ok(refused_page(app, &link_place, headers, refused));
     }
     match sessions::redeem_link(&app.db, &ctx(app), token, previous.as_deref()).await? {
         Some(signed) => signed_in_to(app, place, &signed, "").await,

@@ -35,9 +35,7 @@ fn elsewhere() -> IpAddr {
 /// whose players report their results (confirmed within 10 minutes).
 fn reporting_cup(t: &TestDb, format: &str, size: usize) {
     t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
-    t.run(&[
-        "members", "add", "--space", "club", "--email", OWNER, "--role", "owner",
-    ]);
+    t.add_member("club", OWNER, "owner");
     t.run(&[
         "tournaments",
         "create",
@@ -251,7 +249,7 @@ on_both_backends! {
     /// organiser signs in from that same address.
     async fn a_registration_flood_is_held_to_the_limit_and_the_organiser_still_signs_in(t: TestDb) {
         open_cup(&t, 1000, 0).await;
-        t.run(&["members", "add", "--space", "club", "--email", OWNER, "--role", "owner"]);
+        t.add_member("club", OWNER, "owner");
         let server = Server::start_self_linked(&t, &[]);
         let mut script = Player::new(&server, "Script", "script@example.org");
         let token = script.get("/en/tournaments/cup").await.token();
@@ -413,7 +411,7 @@ on_both_backends! {
                 StatusCode::TOO_MANY_REQUESTS => {
                     let wait = answer.retry_after.expect("a Retry-After");
                     assert!((1..=60).contains(&wait), "{wait}");
-                    assert!(answer.body.contains("С вашего адреса отправлено слишком много форм."), "{}", answer.body);
+                    assert!(answer.body.contains("Слишком много попыток."), "{}", answer.body);
                     refused += 1;
                 }
                 other => panic!("{other}: {}", answer.body),

@@ -55,6 +55,13 @@ impl TestDb {
         String::from_utf8_lossy(&output.get_output().stdout).into_owned()
     }
 
+    /// Adds `email` to `space` as `role` with the shell (`members add`).
+    pub fn add_member(&self, space: &str, email: &str, role: &str) {
+        self.run(&[
+            "members", "add", "--space", space, "--email", email, "--role", role,
+        ]);
+    }
+
     /// Reports the first ready match of `slug` (2-1) with the shell, as an organiser does.
     pub fn report_first_ready(&self, slug: &str) {
         let listing = self.run(&["matches", "list", slug, "--ready"]);
