@@ -66,7 +66,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-tick -d '
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-keep-alive -d 'How often an idle event stream sends a keep-alive comment; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while the loop holds it): the time after which another loop sends the deliveries of a loop that died' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
@@ -485,7 +485,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l listen -d 'Serve /metrics (and /healthz) on this address while delivering, for monitoring' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while the loop holds it): the time after which another loop sends the deliveries of a loop that died' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
