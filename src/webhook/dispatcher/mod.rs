@@ -400,7 +400,8 @@ impl Dispatcher {
     /// own token (first attempts that may go at `due_by`, the database's time when `None`), so an
     /// address with a backlog is sent to without a pause between runs. Stops early, giving back
     /// what it did not send, when the loop is stopping or the receiver answered `410 Gone` (the
-    /// address is being disabled).
+    /// address is being disabled), and once an attempt of the run was recorded without its
+    /// claim (the address was removed, or the run taken over after its lease ran out).
     async fn send_run(
         &self,
         run: Vec<Job>,
@@ -410,6 +411,10 @@ impl Dispatcher {
         stopping: &AtomicBool,
     ) {
         let mut recording = JoinSet::new();
+        // Set when an attempt of the run was recorded without its claim (the address was
+        // removed, or another loop took the run over after its lease ran out): the rest is no
+        // longer the run's to send.
+        let lost = Arc::new(AtomicBool::new(false));
         let mut jobs: std::collections::VecDeque<Job> = run.into();
         let mut next: Option<tokio::task::JoinHandle<Vec<Job>>> = None;
         loop {
@@ -436,7 +441,7 @@ impl Dispatcher {
                     None => break,
                 },
             };
-            if stopping.load(Ordering::SeqCst) {
+            if stopping.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst) {
                 if let Some(claiming) = next.take() {
                     // What it claims is given back with the rest.
                     let _ = claiming.await;
@@ -448,9 +453,14 @@ impl Dispatcher {
             let (hook_id, token, id) = (job.row.hook_id, job.token.clone(), job.row.id);
             let sent = self.send(job).await;
             let gone = sent.gone();
-            let (recorder, reports) = (Arc::clone(recorder), reports.clone());
+            let (recorder, reports, lost) =
+                (Arc::clone(recorder), reports.clone(), Arc::clone(&lost));
             recording.spawn(async move {
-                let _ = reports.send(recorded(&recorder, sent).await);
+                let report = recorded(&recorder, sent).await;
+                if matches!(&report, Ok(report) if report.attempt.is_none()) {
+                    lost.store(true, Ordering::SeqCst);
+                }
+                let _ = reports.send(report);
             });
             if gone {
                 if let Some(claiming) = next.take() {

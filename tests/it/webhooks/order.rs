@@ -3,8 +3,9 @@
 //! when one transaction writes several and when several processes write at once (one of them on
 //! a host whose clock runs behind); the first attempts to one address reach a real HTTPS receiver
 //! in event order while `serve` and `dispatch` deliver side by side at high concurrency and a
-//! whole tournament is played from the shell, failures and their retries included; and a loop
-//! stopped in the middle of a run gives back what it did not send.
+//! whole tournament is played from the shell, failures and their retries included; a loop
+//! stopped in the middle of a run gives back what it did not send; and a run to an address
+//! removed meanwhile stops.
 
 use std::time::Duration;
 
@@ -278,5 +279,28 @@ on_both_backends! {
         assert!(firsts.windows(2).all(|p| p[0].0 < p[1].0), "in event order: {firsts:?}");
         let seen = ids(&receiver);
         assert!(seen.values().all(|n| *n == 1), "none sent twice: {seen:?}");
+    }
+
+    /// An address removed while a loop sends it a run: the run stops within a request or two
+    /// (the one under way, and the one sent before the first was found to have lost its
+    /// claim), instead of sending the rest to an address nobody wants.
+    async fn removing_an_address_stops_its_run(t: TestDb) {
+        let receiver = Receiver::start(|_, _| Reply::Sleep(Duration::from_millis(300), 200)).await;
+        space_with_hook(&t, &receiver.url).await;
+        append_events(&t, 30).await;
+        let worker = spawn_dispatch(&t, &receiver, &[]);
+        let arrived = receiver.wait_for(Duration::from_secs(30), |r| r.len() >= 2).await;
+        assert!(arrived.len() >= 2, "the run started");
+        let removed = t.shell(&["hooks", "remove", "hook_1"]).await;
+        assert!(removed.status.success(), "{}", stderr(&removed));
+        let before = receiver.received().len();
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let after = receiver.received().len();
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(receiver.received().len(), after, "nothing more is sent");
+        assert!(after <= before + 3, "the run went on after the removal: {before} then {after}");
+        signal(&worker, "TERM");
+        let out = wait_exit(worker, Duration::from_secs(20)).await;
+        assert!(out.status.success(), "{}", stderr(&out));
     }
 }
