@@ -77,12 +77,15 @@ pub async fn any_due(conn: Conn<'_>, due_by: i64) -> Result<bool, DbError> {
 
 /// The first `most` deliveries of the address `hook` (an SQL expression) still waiting for their
 /// first attempt, or leased for it, in event order (`deliveries_first_attempts`), leaving out
-/// those leased under the claim token `own` (an SQL expression), if given: a run's own, which its
-/// sender has sent or sends before anything it claims next. A delivery kept for a disabled
-/// address (no due time) is not waiting: it goes when the address is enabled.
+/// those leased under a token of the run `own` (an SQL expression; [`of_run`]), if given: a
+/// run's own, which its sender has sent or sends before anything it claims next. A delivery
+/// kept for a disabled address (no due time) is not waiting: it goes when the address is enabled.
 fn first_attempts(hook: &str, most: &str, own: Option<&str>) -> String {
     let others = own.map_or(String::new(), |own| {
-        format!(" AND (f.lease_token IS NULL OR f.lease_token <> {own})")
+        format!(
+            " AND (f.lease_token IS NULL OR NOT {})",
+            of_run("f.lease_token", own)
+        )
     });
     format!(
         "SELECT f.id, f.status, f.next_attempt_at, f.lease_until FROM deliveries f \
@@ -173,12 +176,21 @@ pub async fn claim_retries(
     Ok(ids)
 }
 
+/// Whether the claim token `token` (an SQL expression) is one of the run `run`'s (an SQL
+/// expression): the run's first token, or one it took later for what follows (that token,
+/// a dot and a number). A run takes a fresh token for each part it claims, so that looking up a
+/// part's rows by its token never reads the versions Postgres keeps of the parts before it.
+fn of_run(token: &str, run: &str) -> String {
+    format!("substr({token}, 1, length({run})) = {run}")
+}
+
 /// Claims up to `limit` first attempts of `hook_id` that may go at `due_by`, in event order
-/// (none while an earlier one still waits or is leased under another token), for `token` until
-/// the database's time plus `lease_ms`: a run for one sender to send one after another. Those
-/// already leased under `token` neither wait nor are taken again, so a run's sender claims what
-/// follows it under its own token before it has sent its last. Returns the ids claimed, in event
-/// order. Run it inside a transaction.
+/// (none while an earlier one still waits or is leased by anyone but the run `run`), for `token`
+/// until the database's time plus `lease_ms`: a run for one sender to send one after another.
+/// Those already leased by the run (`run`, and the tokens it took after it) neither wait nor are
+/// taken again, so a run's sender claims what follows it before it has sent its last. A claim
+/// that begins a run passes its token as both. Returns the ids claimed, in event order. Run it
+/// inside a transaction.
 ///
 /// On Postgres one claimer at a time reads an address's first attempts (a transaction-scoped
 /// advisory lock, tried and not waited for: a loop that finds another claiming leaves that
@@ -187,6 +199,7 @@ pub async fn claim_retries(
 pub async fn claim_in_order(
     mut conn: Conn<'_>,
     token: &str,
+    run: &str,
     hook_id: HookId,
     due_by: i64,
     lease_ms: i64,
@@ -211,10 +224,10 @@ pub async fn claim_in_order(
              OR (status = 'in_flight' AND lease_until < $3)) \
          RETURNING id",
         now = now_sql(&conn),
-        first = first_attempts_now("$2", "$3", "$5", Some("$1")),
+        first = first_attempts_now("$2", "$3", "$5", Some("$6")),
     );
     let mut ids: Vec<DeliveryId> = on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .bind(token).bind(hook_id).bind(due_by).bind(lease_ms).bind(limit)
+        .bind(token).bind(hook_id).bind(due_by).bind(lease_ms).bind(limit).bind(run)
         .fetch_all(c).await?);
     ids.sort_unstable();
     Ok(ids)
@@ -224,23 +237,25 @@ pub async fn claim_in_order(
 /// the address's id): "tour" in ASCII, apart from any other advisory lock on the database.
 const FIRST_ATTEMPTS_LOCK: i32 = 0x746f_7572;
 
-/// Gives back the first attempts of `hook_id` from `from` on that are claimed under `token` and
-/// were not sent (a run cut short by a shutdown, or by its address going away): due again at
-/// once for any loop, in the same order. Retries claimed under the same token are left alone
-/// (they are being sent). Returns how many.
+/// Gives back the first attempts of `hook_id` from `from` on that the run `run` claimed
+/// ([`claim_in_order`]) and did not send (a run cut short by a shutdown, or by its address going
+/// away): due again at once for any loop, in the same order. Retries claimed under the run's
+/// first token are left alone (they are being sent). Returns how many.
 pub async fn release(
     conn: Conn<'_>,
-    token: &str,
+    run: &str,
     hook_id: HookId,
     from: DeliveryId,
     now: i64,
 ) -> Result<u64, DbError> {
-    const SQL: &str = "UPDATE deliveries SET status = 'pending', lease_token = NULL, \
-            lease_until = NULL, updated_at = $4 \
-        WHERE lease_token = $1 AND hook_id = $2 AND id >= $3 AND status = 'in_flight' \
-          AND attempts = 0";
-    Ok(on_conn!(conn, c => sqlx::query(SQL)
-        .bind(token).bind(hook_id).bind(from).bind(now)
+    let sql = format!(
+        "UPDATE deliveries SET status = 'pending', lease_token = NULL, lease_until = NULL, \
+            updated_at = $4 \
+         WHERE hook_id = $2 AND id >= $3 AND attempts = 0 AND status = 'in_flight' AND {}",
+        of_run("lease_token", "$1")
+    );
+    Ok(on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(run).bind(hook_id).bind(from).bind(now)
         .execute(c).await?.rows_affected()))
 }
 

@@ -56,7 +56,23 @@ impl Flight {
         }
     }
 
-    /// The claim tokens with requests still in flight.
+    /// Holds `token` among those whose leases are renewed, without a request in flight: the
+    /// token of a part a run claims ahead of sending it.
+    pub fn hold(&mut self, token: &str) {
+        *self.tokens.entry(token.to_owned()).or_default() += 1;
+    }
+
+    /// Lets go of a token held with [`Flight::hold`].
+    pub fn let_go(&mut self, token: &str) {
+        if let Some(n) = self.tokens.get_mut(token) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.tokens.remove(token);
+            }
+        }
+    }
+
+    /// The claim tokens with requests still in flight (or held).
     pub fn tokens(&self) -> Vec<String> {
         self.tokens.keys().cloned().collect()
     }
@@ -237,5 +253,12 @@ mod tests {
         flight.finish(hook(1), "a");
         assert_eq!(flight.tokens(), ["b"]);
         assert_eq!(flight.total(), 1);
+        flight.hold("b.1");
+        let mut tokens = flight.tokens();
+        tokens.sort();
+        assert_eq!(tokens, ["b", "b.1"], "a run's next part is renewed too");
+        assert_eq!(flight.total(), 1, "without a request in flight");
+        flight.let_go("b.1");
+        assert_eq!(flight.tokens(), ["b"]);
     }
 }

@@ -209,6 +209,7 @@ impl Dispatcher {
                 claimed += deliveries::claim_in_order(
                     tx.conn(),
                     &token,
+                    &token,
                     hook_id,
                     due_by,
                     self.lease_ms(),
@@ -415,17 +416,23 @@ impl Dispatcher {
         // removed, or another loop took the run over after its lease ran out): the rest is no
         // longer the run's to send.
         let lost = Arc::new(AtomicBool::new(false));
+        let Some((hook_id, base)) = run.first().map(|job| (job.row.hook_id, job.token.clone()))
+        else {
+            return;
+        };
+        // Each part claimed after the first has a token of its own (`base.1`, `base.2`, …),
+        // held in the loop's flight so that its leases are renewed until the run ends.
+        let mut parts: Vec<String> = Vec::new();
         let mut jobs: std::collections::VecDeque<Job> = run.into();
         let mut next: Option<tokio::task::JoinHandle<Vec<Job>>> = None;
         loop {
-            if jobs.len() <= 1
-                && next.is_none()
-                && !stopping.load(Ordering::SeqCst)
-                && let Some(job) = jobs.back()
-            {
-                let (me, hook_id, token) = (self.clone(), job.row.hook_id, job.token.clone());
+            if jobs.len() <= 1 && next.is_none() && !stopping.load(Ordering::SeqCst) {
+                let token = format!("{base}.{}", parts.len() + 1);
+                self.flight().hold(&token);
+                parts.push(token.clone());
+                let (me, base) = (self.clone(), base.clone());
                 next = Some(tokio::spawn(async move {
-                    me.claim_next(hook_id, &token, due_by).await
+                    me.claim_next(hook_id, &token, &base, due_by).await
                 }));
             }
             let job = match jobs.pop_front() {
@@ -446,11 +453,10 @@ impl Dispatcher {
                     // What it claims is given back with the rest.
                     let _ = claiming.await;
                 }
-                self.give_back(job.row.hook_id, &job.token, job.row.id)
-                    .await;
+                self.give_back(hook_id, &base, job.row.id).await;
                 break;
             }
-            let (hook_id, token, id) = (job.row.hook_id, job.token.clone(), job.row.id);
+            let id = job.row.id;
             let sent = self.send(job).await;
             let gone = sent.gone();
             let (recorder, reports, lost) =
@@ -467,28 +473,44 @@ impl Dispatcher {
                     let _ = claiming.await;
                 }
                 let after = DeliveryId::from_raw(id.raw().saturating_add(1));
-                self.give_back(hook_id, &token, after).await;
+                self.give_back(hook_id, &base, after).await;
                 break;
             }
         }
         while recording.join_next().await.is_some() {}
+        let mut flight = self.flight();
+        for token in &parts {
+            flight.let_go(token);
+        }
     }
 
-    /// Claims, under a run's own `token`, the first attempts of `hook_id` that follow it and may
-    /// go at `due_by` (the database's time when `None`), loaded. None when there are none, when
-    /// another loop is claiming that address's first attempts, or when the database cannot be
-    /// reached (the loop's next look finds them).
-    async fn claim_next(&self, hook_id: HookId, token: &str, due_by: Option<i64>) -> Vec<Job> {
+    /// Claims, for the run `run` under its new `token`, the first attempts of `hook_id` that
+    /// follow the run's and may go at `due_by` (the database's time when `None`), loaded. None
+    /// when there are none, when another loop is claiming that address's first attempts, or when
+    /// the database cannot be reached (the loop's next look finds them).
+    async fn claim_next(
+        &self,
+        hook_id: HookId,
+        token: &str,
+        run: &str,
+        due_by: Option<i64>,
+    ) -> Vec<Job> {
         let claimed = async {
             let mut tx = self.db.begin().await?;
             let due_by = match due_by {
                 Some(at) => at,
                 None => clock::now_ms(tx.conn()).await?,
             };
-            let run = i64::try_from(RUN).unwrap_or(i64::MAX);
-            let ids =
-                deliveries::claim_in_order(tx.conn(), token, hook_id, due_by, self.lease_ms(), run)
-                    .await?;
+            let ids = deliveries::claim_in_order(
+                tx.conn(),
+                token,
+                run,
+                hook_id,
+                due_by,
+                self.lease_ms(),
+                i64::try_from(RUN).unwrap_or(i64::MAX),
+            )
+            .await?;
             tx.commit().await?;
             Ok::<_, DbError>(ids)
         };
@@ -513,18 +535,18 @@ impl Dispatcher {
             }
             Err(error) => {
                 tracing::warn!(%error, hook = %hook_id, "cannot load the next first attempts of a run; giving them back");
-                self.give_back(hook_id, token, first).await;
+                self.give_back(hook_id, run, first).await;
                 Vec::new()
             }
         }
     }
 
-    /// Gives back the first attempts of `hook_id` claimed under a run's `token` from `from` on,
+    /// Gives back the first attempts of `hook_id` that the run `run` claimed, from `from` on,
     /// unsent: due again at once for any loop.
-    async fn give_back(&self, hook_id: HookId, token: &str, from: DeliveryId) {
+    async fn give_back(&self, hook_id: HookId, run: &str, from: DeliveryId) {
         let released = async {
             let mut handle = self.db.acquire().await?;
-            deliveries::release(handle.conn(), token, hook_id, from, timestamp::now_ms()).await
+            deliveries::release(handle.conn(), run, hook_id, from, timestamp::now_ms()).await
         };
         if let Err(error) = released.await {
             tracing::warn!(%error, hook = %hook_id, "cannot give back the deliveries of a run cut short; they are sent again when their leases run out");
