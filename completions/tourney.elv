@@ -18,7 +18,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
     }
     var completions = [
         &'tourney'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -64,11 +64,11 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --live-keep-alive 'How often an idle event stream sends a keep-alive comment; only tests change it'
             cand --concurrency 'Webhook requests in flight at once'
             cand --retry-delays 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)'
-            cand --lease 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died'
+            cand --lease 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while the loop holds it): the time after which another loop sends the deliveries of a loop that died'
             cand --disable-after 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --demo 'On an empty database, load the demo space and print an API key and example requests'
@@ -79,7 +79,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;spaces'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -93,7 +93,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;spaces;create'= {
             cand --name 'Display name'
             cand --locale 'Default language of the space''s portal links and widgets'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -102,7 +102,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;spaces;list'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -122,7 +122,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;spaces;help;help'= {
         }
         &'tourney;db'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -134,7 +134,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;db;migrate'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -143,7 +143,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;db;backup'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -163,7 +163,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;db;help;help'= {
         }
         &'tourney;tournaments'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -206,7 +206,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --waiting-list 'How many may wait for a place once the field is full; 0 turns the list off'
             cand --self-report 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]'
             cand --confirm-within 'How long an opponent has to confirm or dispute a player''s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --test 'A test tournament: visible to its own space only, never in widgets'
@@ -218,7 +218,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;status'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -229,7 +229,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;register'= {
             cand --email 'The participant''s email address: private, shown only by `tournaments registrations`'
             cand --player 'A team''s player, by display name; once per player, in order'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -238,7 +238,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;check-in'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --process 'Apply the result now: no-shows to the bottom seeds or out, those waiting who checked in into free places, registration closed'
@@ -250,7 +250,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;tournaments;list'= {
             cand --space 'Only this space''s tournaments'
             cand --status 'Only tournaments in this status'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -270,7 +270,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --waiting-list 'How many may wait for a place once the field is full; 0 turns the list off'
             cand --self-report 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]'
             cand --confirm-within 'How long an opponent has to confirm or dispute a player''s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --incomplete-rosters 'Teams may register with fewer than MIN players'
@@ -282,7 +282,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;show'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -291,7 +291,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;registrations'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -300,7 +300,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;withdraw'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -309,7 +309,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;seed'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -318,7 +318,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;tournaments;start'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -369,7 +369,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --since 'Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)'
             cand --by 'Only entries by this actor (an admin''s name, a member''s address, or portal); not `--actor`, which names who runs the command'
             cand --limit 'The latest N entries that match'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -378,7 +378,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;matches'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -391,7 +391,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;matches;list'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --ready 'Only the matches ready to be reported'
@@ -404,7 +404,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --score 'The score, side a first: 2-1'
             cand --forfeit 'The side that forfeited; the other wins (a score is then optional)'
             cand --place 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -416,7 +416,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --score 'The score, side a first: 2-1'
             cand --forfeit 'The side that forfeited; the other wins (a score is then optional)'
             cand --place 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -439,7 +439,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;matches;help;help'= {
         }
         &'tourney;stages'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -460,7 +460,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --rounds 'swiss: rounds to play [default: ceil(log2 n)]'
             cand --advance-wins 'swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)'
             cand --eliminate-losses 'swiss: a player is out at L losses (with --advance-wins)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --per-group '--take counts per group of the stage before (a group stage), rank by rank across groups'
@@ -471,7 +471,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;stages;list'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -480,7 +480,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;stages;remove'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -489,7 +489,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;stages;seed'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -515,7 +515,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;stages;help;help'= {
         }
         &'tourney;hooks'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -540,7 +540,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --events 'Only these event types [default: every type]'
             cand --signature-headers 'Which signature headers its requests carry: the specification''s Svc-Webhook-* and Standard Webhooks'' webhook-* (both), or one set alone'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help (see more with ''--help'')'
@@ -550,7 +550,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;update'= {
             cand --signature-headers 'Which signature headers its requests carry'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help (see more with ''--help'')'
@@ -560,7 +560,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;list'= {
             cand --space 'space'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -569,7 +569,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;hooks;remove'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -579,7 +579,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;hooks;rotate-secret'= {
             cand --overlap 'How long the old secret keeps signing too (a second v1= value)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -588,7 +588,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;hooks;disable'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -597,7 +597,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;hooks;enable'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --drop-kept 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
@@ -612,7 +612,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --since 'Only events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)'
             cand --until 'Only events before TIME (2026-11-23T10:00:00Z)'
             cand --limit 'At most this many'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --failed 'Only deliveries that failed for good (the same as --status failed)'
@@ -622,7 +622,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;hooks;attempts'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -633,7 +633,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;hooks;retry'= {
             cand --hook 'Every failed delivery of this address (hook_...)'
             cand --since 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --failed 'With --hook: the failed deliveries (the only ones that can be retried)'
@@ -646,7 +646,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --event 'The event type to send an example of'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -696,11 +696,11 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --listen 'Serve /metrics (and /healthz) on this address while delivering, for monitoring'
             cand --concurrency 'Webhook requests in flight at once'
             cand --retry-delays 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)'
-            cand --lease 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died'
+            cand --lease 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while the loop holds it): the time after which another loop sends the deliveries of a loop that died'
             cand --disable-after 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --once 'Deliver what is due now, then exit'
@@ -712,7 +712,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;ping'= {
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -728,7 +728,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --signature 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header'
             cand --body 'The raw request body [default: standard input]'
             cand --tolerance 'Largest accepted distance between the timestamp and now, in seconds'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -742,7 +742,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --secret 'The secret the receiver verifies with'
             cand --allow-cidr 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default'
             cand --root-cert 'Also trust this PEM root certificate (a test receiver''s CA)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -762,7 +762,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --space 'The space''s slug (calendar widget)'
             cand --widget 'Which widget [default: bracket for a tournament, calendar for a space]'
             cand --locale 'Language of the widget'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --without-script 'Print only the iframe, without the script that fits it to the widget''s height (for a page that has the script already)'
@@ -772,7 +772,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;demo'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -781,7 +781,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;keys'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -797,7 +797,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;keys;create'= {
             cand --space 'space'
             cand --name 'A label to tell keys apart, such as "partner site"'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -807,7 +807,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;keys;list'= {
             cand --space 'space'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -816,7 +816,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;keys;revoke'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -826,7 +826,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;keys;roll'= {
             cand --grace 'How long the old key keeps working: 0s (it stops now) to 30d'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -852,7 +852,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;keys;help;help'= {
         }
         &'tourney;members'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -869,7 +869,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --space 'space'
             cand --email 'email'
             cand --role 'role'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help (see more with ''--help'')'
@@ -879,7 +879,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;members;list'= {
             cand --space 'space'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -890,7 +890,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;members;role'= {
             cand --space 'space'
             cand --email 'email'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help (see more with ''--help'')'
@@ -901,7 +901,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;members;remove'= {
             cand --space 'space'
             cand --email 'email'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -928,7 +928,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;login-link'= {
             cand --email 'The member''s email address'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -937,7 +937,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
         }
         &'tourney;import'= {
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -947,7 +947,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;completions'= {
             cand --out-dir 'Write completion files into DIR instead of printing (every shell unless SHELL is given)'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'
@@ -957,7 +957,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
         }
         &'tourney;man'= {
             cand --out-dir 'Write tourney.1 and one page per subcommand into DIR instead of printing'
-            cand --database-url 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand -h 'Print help'

@@ -24,7 +24,7 @@ function __fish_tourney_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c tourney -n "__fish_tourney_needs_command" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_needs_command" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_needs_command" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_needs_command" -s h -l help -d 'Print help'
@@ -66,18 +66,18 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-tick -d '
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l live-keep-alive -d 'How often an idle event stream sends a keep-alive comment; only tests change it' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while the loop holds it): the time after which another loop sends the deliveries of a loop that died' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand serve" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l demo -d 'On an empty database, load the demo space and print an API key and example requests'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l no-dispatch -d 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s h -l help -d 'Print help'
@@ -88,12 +88,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_s
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l name -d 'Display name' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l locale -d 'Default language of the space\'s portal links and widgets' -r -f -a "en\t''
 ru\t''"
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
@@ -101,7 +101,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every space'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -s h -l help -d 'Print help'
@@ -109,12 +109,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from migrate" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from backup" -s h -l help -d 'Print help'
@@ -122,7 +122,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subc
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and not __fish_seen_subcommand_from create status register check-in list update show registrations withdraw seed start help" -s h -l help -d 'Print help'
@@ -167,7 +167,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l self-report -d 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]' -r -f -a "off\t'Organisers (and reporters) only'
 confirm\t'Players too: a claim, confirmed or disputed by the opponent'"
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l confirm-within -d 'How long an opponent has to confirm or dispute a player\'s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l test -d 'A test tournament: visible to its own space only, never in widgets'
@@ -175,19 +175,19 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -l incomplete-rosters -d 'Teams may register with fewer than MIN players'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l email -d 'The participant\'s email address: private, shown only by `tournaments registrations`' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l player -d 'A team\'s player, by display name; once per player, in order' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from check-in" -l process -d 'Apply the result now: no-shows to the bottom seeds or out, those waiting who checked in into free places, registration closed'
@@ -201,7 +201,7 @@ REGISTRATION_CLOSED\t''
 IN_PROGRESS\t''
 COMPLETED\t''
 CANCELLED\t''"
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
@@ -219,7 +219,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l self-report -d 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]' -r -f -a "off\t'Organisers (and reporters) only'
 confirm\t'Players too: a claim, confirmed or disputed by the opponent'"
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l confirm-within -d 'How long an opponent has to confirm or dispute a player\'s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l incomplete-rosters -d 'Teams may register with fewer than MIN players'
@@ -227,27 +227,27 @@ complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -l no-teams -d 'Take players instead of teams (only before the first registration)'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from registrations" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from withdraw" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from seed" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand tournaments; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help'
@@ -268,12 +268,12 @@ complete -c tourney -n "__fish_tourney_using_subcommand audit" -l space -d 'Only
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l since -d 'Only entries at or after this time, RFC 3339 (2026-12-01T18:00:00Z)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l by -d 'Only entries by this actor (an admin\'s name, a member\'s address, or portal); not `--actor`, which names who runs the command' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l limit -d 'The latest N entries that match' -r
-complete -c tourney -n "__fish_tourney_using_subcommand audit" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand audit" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand audit" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -s h -l help -d 'Print help'
@@ -282,7 +282,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and not __fish_seen_subcommand_from list report correct help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from list" -l ready -d 'Only the matches ready to be reported'
@@ -292,7 +292,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l forfeit -d 'The side that forfeited; the other wins (a score is then optional)' -r -f -a "a\t''
 b\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help'
@@ -301,7 +301,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l forfeit -d 'The side that forfeited; the other wins (a score is then optional)' -r -f -a "a\t''
 b\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l place -d 'Free-for-all rounds: a participant (name or par_ id), once per place, in finishing order' -r
-complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from correct" -s h -l help -d 'Print help'
@@ -310,7 +310,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "report" -d 'Report the result of a ready match'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "correct" -d 'Correct the result of a completed match (later matches that depended on it are reset)'
 complete -c tourney -n "__fish_tourney_using_subcommand matches; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand stages; and not __fish_seen_subcommand_from add list remove seed help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand stages; and not __fish_seen_subcommand_from add list remove seed help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and not __fish_seen_subcommand_from add list remove seed help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and not __fish_seen_subcommand_from add list remove seed help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and not __fish_seen_subcommand_from add list remove seed help" -s h -l help -d 'Print help'
@@ -332,24 +332,24 @@ complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l rounds -d 'swiss: rounds to play [default: ceil(log2 n)]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l advance-wins -d 'swiss: a player is through at W wins (with --eliminate-losses; instead of --rounds)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l eliminate-losses -d 'swiss: a player is out at L losses (with --advance-wins)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l per-group -d '--take counts per group of the stage before (a group stage), rank by rank across groups'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -l third-place -d 'single_elimination: play a match for third place'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from seed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from seed" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from seed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from seed" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from seed" -s h -l help -d 'Print help'
@@ -359,7 +359,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove the last stage added (before the start)'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from help" -f -a "seed" -d 'Reseed a drawn stage before its first result: every player of the stage, best first'
 complete -c tourney -n "__fish_tourney_using_subcommand stages; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add update list remove rotate-secret disable enable deliveries attempts retry test help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add update list remove rotate-secret disable enable deliveries attempts retry test help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add update list remove rotate-secret disable enable deliveries attempts retry test help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add update list remove rotate-secret disable enable deliveries attempts retry test help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and not __fish_seen_subcommand_from add update list remove rotate-secret disable enable deliveries attempts retry test help" -s h -l help -d 'Print help'
@@ -382,7 +382,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 specification\t'Svc-Webhook-* alone'
 standard\t'webhook-* alone (Standard Webhooks)'"
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -390,34 +390,34 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -l signature-headers -d 'Which signature headers its requests carry' -r -f -a "both\t'Svc-Webhook-* and webhook-* (Standard Webhooks)'
 specification\t'Svc-Webhook-* alone'
 standard\t'webhook-* alone (Standard Webhooks)'"
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l space -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l overlap -d 'How long the old secret keeps signing too (a second v1= value)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from rotate-secret" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from enable" -l drop-kept -d 'Fail the deliveries kept while it was disabled instead of sending them (`hooks retry` can still send them later)'
@@ -431,20 +431,20 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l since -d 'Only events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l until -d 'Only events before TIME (2026-11-23T10:00:00Z)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l limit -d 'At most this many' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -l failed -d 'Only deliveries that failed for good (the same as --status failed)'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from deliveries" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from attempts" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l hook -d 'Every failed delivery of this address (hook_...)' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l since -d 'With --hook: only those of events since TIME (2026-11-23T10:00:00Z) or for the last DURATION (90m, 2d)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from retry" -l failed -d 'With --hook: the failed deliveries (the only ones that can be retried)'
@@ -465,7 +465,7 @@ match.corrected\t''
 ping\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_subcommand_from test" -s h -l help -d 'Print help'
@@ -485,11 +485,11 @@ complete -c tourney -n "__fish_tourney_using_subcommand hooks; and __fish_seen_s
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l listen -d 'Serve /metrics (and /healthz) on this address while delivering, for monitoring' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l concurrency -d 'Webhook requests in flight at once' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l retry-delays -d 'Delays before attempts 2, 3, ... after a failure (the last failure marks it failed)' -r
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while its request runs): the time after which another loop sends the deliveries of a loop that died' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l lease -d 'How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed while the loop holds it): the time after which another loop sends the deliveries of a loop that died' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l disable-after -d 'Disable a webhook address whose every attempt has failed for this long (a 410 Gone answer disables it at once); `hooks enable` turns it back on' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -l once -d 'Deliver what is due now, then exit'
@@ -497,7 +497,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s h -l help -
 complete -c tourney -n "__fish_tourney_using_subcommand dispatch" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand ping" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand ping" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand ping" -s h -l help -d 'Print help'
@@ -509,7 +509,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_s
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l signature -d 'The Svc-Webhook-Signature (v1=<hex>) or webhook-signature (v1,<base64>) header' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l body -d 'The raw request body [default: standard input]' -r -F
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l tolerance -d 'Largest accepted distance between the timestamp and now, in seconds' -r
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_seen_subcommand_from receiver help" -s h -l help -d 'Print help'
@@ -519,7 +519,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand verify; and not __fish_s
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l secret -d 'The secret the receiver verifies with' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l allow-cidr -d 'Let webhooks reach this address range although it is private or internal (tests, on-premise receivers); repeatable, off by default' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l root-cert -d 'Also trust this PEM root certificate (a test receiver\'s CA)' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand verify; and __fish_seen_subcommand_from receiver" -s h -l help -d 'Print help'
@@ -533,18 +533,18 @@ standings\t''
 calendar\t''"
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l locale -d 'Language of the widget' -r -f -a "en\t''
 ru\t''"
-complete -c tourney -n "__fish_tourney_using_subcommand embed" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand embed" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -l without-script -d 'Print only the iframe, without the script that fits it to the widget\'s height (for a page that has the script already)'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand embed" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand demo" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -s h -l help -d 'Print help'
@@ -556,24 +556,24 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and not __fish_seen_subcommand_from create list revoke roll help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l name -d 'A label to tell keys apart, such as "partner site"' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l space -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l grace -d 'How long the old key keeps working: 0s (it stops now) to 30d' -r
-complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from roll" -s h -l help -d 'Print help'
@@ -583,7 +583,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_su
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key: every server refuses it from its next request'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "roll" -d 'Replace a key with a new one (shown once); the old key keeps working for the grace'
 complete -c tourney -n "__fish_tourney_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and not __fish_seen_subcommand_from add list role remove help" -s h -l help -d 'Print help'
@@ -598,27 +598,27 @@ complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l role -r -f -a "owner\t'Manages members, keys, webhook addresses and widgets'
 administrator\t'Manages keys, webhook addresses and widgets'
 reporter\t'Reports and corrects results at the desk (a venue\'s match desk), nothing else'"
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l space -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l email -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from role" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l space -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l email -r
-complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
@@ -629,24 +629,24 @@ complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove a member from a space (never its last owner)'
 complete -c tourney -n "__fish_tourney_using_subcommand members; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l email -d 'The member\'s email address' -r
-complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand login-link" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand import" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand import" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand import" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l out-dir -d 'Write completion files into DIR instead of printing (every shell unless SHELL is given)' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand completions" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand completions" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l out-dir -d 'Write tourney.1 and one page per subcommand into DIR instead of printing' -r -F
-complete -c tourney -n "__fish_tourney_using_subcommand man" -l database-url -d 'Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand man" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand man" -s h -l help -d 'Print help'

@@ -41,7 +41,8 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
-    /// Database to use: sqlite://PATH (created on first use) or postgres://USER@HOST/NAME
+    /// Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces
+    /// create) or postgres://USER@HOST/NAME
     #[arg(long, global = true, env = "TOURNEY_DATABASE_URL", hide_env_values = true, value_name = "URL",
           default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,

@@ -167,7 +167,7 @@ pub struct DeliveryArgs {
     #[arg(long, value_name = "LIST", default_value = DEFAULT_RETRY_DELAYS)]
     pub retry_delays: String,
     /// How long a claimed delivery stays claimed if its loop stops renewing it (it is renewed
-    /// while its request runs): the time after which another loop sends the deliveries of a loop
+    /// while the loop holds it): the time after which another loop sends the deliveries of a loop
     /// that died
     #[arg(long, value_name = "DURATION", default_value = "60s")]
     pub lease: String,

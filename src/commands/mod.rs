@@ -34,7 +34,7 @@ use std::io::Write;
 
 use crate::cli::{Cli, Command, DbCommand, SpacesCommand};
 use crate::config::Config;
-use crate::db::Db;
+use crate::db::{Create, Db};
 use crate::service::Ctx;
 use crate::timestamp;
 
@@ -57,12 +57,26 @@ pub async fn run(cli: Cli) -> Result<(), Error> {
         Command::Db(DbCommand::Backup { file }) => database::backup(&config, &file, &mut out).await,
         Command::Verify(args) => verify::run(args, &mut out).await,
         command => {
-            let db = Db::open(&config.database_url).await?;
+            let db = Db::open_with(&config.database_url, creates(&command)).await?;
             let config = links_of_the_server(config, &command, &db).await?;
             let result = run_with_db(command, &config, &db, &mut out).await;
             db.close().await;
             result
         }
+    }
+}
+
+/// Whether `command` may create a SQLite database that is not there: the server, the commands
+/// that fill a new database (`demo`, `import`) and the first step of a fresh install (`spaces
+/// create`), besides `db migrate`. Every other command refuses a missing file and creates
+/// nothing, so one run in the wrong folder says so instead of answering from an empty database.
+fn creates(command: &Command) -> Create {
+    match command {
+        Command::Serve(_)
+        | Command::Demo
+        | Command::Import { .. }
+        | Command::Spaces(SpacesCommand::Create { .. }) => Create::IfMissing,
+        _ => Create::Never,
     }
 }
 

@@ -41,7 +41,10 @@ pub enum BackupError {
         target.display(), dir.display()
     )]
     NoTargetDirectory { target: PathBuf, dir: PathBuf },
-    #[error("there is no database at {} to back up", .0.display())]
+    #[error(
+        "there is no database at {} to back up; nothing was written. Point tourney at your database with --database-url sqlite://PATH (or TOURNEY_DATABASE_URL)",
+        .0.display()
+    )]
     NoDatabase(PathBuf),
     #[error("an in-memory database has no file to back up")]
     InMemory,
@@ -81,7 +84,7 @@ pub async fn sqlite(url: &str, target: &Path) -> Result<Written, BackupError> {
 fn copy(source: &Path, target: &Path) -> Result<Written, BackupError> {
     check_target(target)?;
     if std::fs::symlink_metadata(source).is_err() {
-        return Err(BackupError::NoDatabase(source.to_owned()));
+        return Err(BackupError::NoDatabase(super::connect::absolute(source)));
     }
     sqlite_file::check_for_wal(source)?;
     // Opened as every tourney process opens it (never created), and only read: a read-only

@@ -1,6 +1,8 @@
 //! Opening a pool from a database URL, and the two embedded migration sets. A SQLite file is
-//! checked first (`db::sqlite`): its directory must exist, be on a local file system and be
-//! writable, so that a bad place is refused by name before SQLite touches it.
+//! checked first (`db::sqlite`): it must exist unless the caller creates databases ([`Create`]),
+//! and its directory must exist, be on a local file system and be writable, so that a bad place
+//! is refused by name before SQLite touches it. A file that is not there is never created for a
+//! caller that does not create (nor its `-wal` and `-shm`).
 
 use std::path::Path;
 use std::str::FromStr;
@@ -46,17 +48,36 @@ impl Backend {
     }
 }
 
-pub(super) async fn connect(url: &str) -> Result<Db, DbError> {
+/// Whether opening a SQLite file that does not exist creates it (Postgres databases are created
+/// by their administrator, either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Create {
+    /// Creates the file if it is missing (`serve`, `demo`, `import`, `db migrate`,
+    /// `spaces create`).
+    IfMissing,
+    /// Refuses a missing file by name ([`DbError::NoDatabase`]), creating nothing.
+    Never,
+}
+
+pub(super) async fn connect(url: &str, create: Create) -> Result<Db, DbError> {
     match Backend::of_url(url)? {
         Backend::Sqlite => {
             let options = sqlite_options(url)?;
             let file = on_disk(&options).map(Path::to_owned);
             if let Some(path) = &file {
+                if create == Create::Never && std::fs::symlink_metadata(path).is_err() {
+                    return Err(DbError::NoDatabase {
+                        path: absolute(path),
+                        url: url.to_owned(),
+                    });
+                }
                 sqlite::check_for_wal(path)?;
                 sqlite::check_writable(path)?;
             }
+            // Never created unless asked for: a file removed since the look above is refused
+            // by SQLite, not made anew.
             let options = options
-                .create_if_missing(true)
+                .create_if_missing(create == Create::IfMissing)
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
@@ -119,6 +140,15 @@ fn on_disk(options: &SqliteConnectOptions) -> Option<&Path> {
     (!in_memory).then_some(path)
 }
 
+/// `path` as the operating system would find it from here: relative paths joined to the current
+/// directory (the file need not exist), so that a message says where tourney looked.
+pub(super) fn absolute(path: &Path) -> std::path::PathBuf {
+    match std::env::current_dir() {
+        Ok(dir) if path.is_relative() => dir.join(path),
+        _ => path.to_owned(),
+    }
+}
+
 /// The file a `sqlite://` URL names; `None` for an in-memory database.
 pub(super) fn sqlite_file(url: &str) -> Result<Option<std::path::PathBuf>, DbError> {
     let options = sqlite_options(url)?;
@@ -156,7 +186,9 @@ mod tests {
     async fn a_sqlite_file_is_opened_in_wal_mode_with_sync_and_without_mmap() {
         let dir = tempfile::tempdir().expect("a directory");
         let url = format!("sqlite://{}/t.db", dir.path().display());
-        let db = super::connect(&url).await.expect("open");
+        let db = super::connect(&url, super::Create::IfMissing)
+            .await
+            .expect("open");
         let super::Db::Sqlite(sqlite) = &db else {
             panic!("a SQLite pool");
         };

@@ -1,13 +1,17 @@
 //! The `deliveries` and `attempts` tables: the delivery queue and its attempt log.
 //!
-//! Owns claiming, per address (which addresses have deliveries due, then up to a number of one
-//! address's due deliveries, oldest first, under a lease and a claim token: Postgres `FOR UPDATE
-//! SKIP LOCKED`, SQLite one `UPDATE … RETURNING` under its write lock), renewing the leases of
-//! requests still running, completing (the attempt row and the delivery's next state in one
-//! transaction, only while the claim token still matches), manual re-queueing, the deliveries
-//! kept for a disabled address, the listings and the queue's figures. Every due time and lease is
-//! on the database's clock (`db::clock`), never a process's own. It never sends anything and
-//! never decides the schedule.
+//! Owns claiming, per address, and the order of first attempts: which addresses have deliveries
+//! that may go now, then an address's retries due (oldest first) and its first attempts in event
+//! order, under a lease and a claim token (Postgres `FOR UPDATE SKIP LOCKED` for retries, one
+//! claimer of an address's first attempts at a time; SQLite one `UPDATE … RETURNING` under its
+//! write lock). A delivery's first attempt may be claimed only when no earlier delivery to the
+//! same address is still waiting for its first attempt or leased for it, so first attempts to an
+//! address go out one after another in event order (`dispatcher` sends a claimed run of them in
+//! that order). Also renewing the leases of requests still running, releasing claims not sent,
+//! completing (the attempt row and the delivery's next state in one transaction, only while the
+//! claim token still matches), manual re-queueing, the deliveries kept for a disabled address,
+//! the listings and the queue's figures. Every due time and lease is on the database's clock
+//! (`db::clock`), never a process's own. It never sends anything and never decides the schedule.
 //!
 //! Deliveries to a disabled address stay `pending` with no due time (`next_attempt_at` NULL) and
 //! are never claimed; enabling the address makes them due (or drops them, as failed).
@@ -49,13 +53,15 @@ fn due(now: &str) -> String {
     )
 }
 
-/// An address with deliveries due: since when the oldest has been due, and how many are (at
-/// most the number asked about).
+/// An address with deliveries that may go now: since when the oldest has been due, how many
+/// retries are due (at most the number asked about), and how many first attempts may go now in
+/// event order (those before the first that must still wait, at most the number asked about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct DueAt {
     pub hook_id: HookId,
     pub since: i64,
-    pub count: i64,
+    pub retries: i64,
+    pub first: i64,
 }
 
 /// Whether any delivery is due at `due_by` (or its lease ran out by then), by the index of due
@@ -69,31 +75,70 @@ pub async fn any_due(conn: Conn<'_>, due_by: i64) -> Result<bool, DbError> {
     Ok(due == 1)
 }
 
-/// The active, enabled addresses with deliveries due at `due_by` (or whose leases ran out by
-/// then), counting at most `most` each. One look into each address's own deliveries, so the
-/// cost grows with the addresses, never with a backlog.
+/// The first `most` deliveries of the address `hook` (an SQL expression) still waiting for their
+/// first attempt, or leased for it, in event order (`deliveries_first_attempts`), leaving out
+/// those leased under a token of the run `own` (an SQL expression; [`of_run`]), if given: a
+/// run's own, which its sender has sent or sends before anything it claims next. A delivery
+/// kept for a disabled address (no due time) is not waiting: it goes when the address is enabled.
+fn first_attempts(hook: &str, most: &str, own: Option<&str>) -> String {
+    let others = own.map_or(String::new(), |own| {
+        format!(
+            " AND (f.lease_token IS NULL OR NOT {})",
+            of_run("f.lease_token", own)
+        )
+    });
+    format!(
+        "SELECT f.id, f.status, f.next_attempt_at, f.lease_until FROM deliveries f \
+         WHERE f.hook_id = {hook} AND f.attempts = 0 AND f.status IN ('pending', 'in_flight') \
+           AND (f.status = 'in_flight' OR f.next_attempt_at IS NOT NULL){others} \
+         ORDER BY f.id LIMIT {most}"
+    )
+}
+
+/// The ids of the address's first attempts that may go at `due_by`, in event order: those of
+/// [`first_attempts`] before the first that must still wait (not due yet, or leased under a
+/// lease that still runs). Every one is due (or its lease ran out).
+fn first_attempts_now(hook: &str, due_by: &str, most: &str, own: Option<&str>) -> String {
+    let line = first_attempts(hook, most, own);
+    format!(
+        "SELECT l.id FROM ({line}) AS l WHERE l.id < COALESCE((SELECT MIN(w.id) FROM ({line}) AS w \
+            WHERE (w.status = 'pending' AND w.next_attempt_at > {due_by}) \
+               OR (w.status = 'in_flight' AND (w.lease_until IS NULL OR w.lease_until >= {due_by}))), \
+            9223372036854775807)"
+    )
+}
+
+/// The active, enabled addresses with deliveries that may go at `due_by` (due retries, leases
+/// that ran out by then, first attempts in order), counting at most `most` of each kind. One
+/// look into each address's own deliveries, so the cost grows with the addresses, never with a
+/// backlog.
 pub async fn due_by_address(conn: Conn<'_>, due_by: i64, most: i64) -> Result<Vec<DueAt>, DbError> {
-    const SQL: &str = "SELECT hook_id, since, count FROM (SELECT h.id AS hook_id, \
+    let sql = format!(
+        "SELECT hook_id, since, retries, first FROM (SELECT h.id AS hook_id, \
             COALESCE((SELECT MIN(d.next_attempt_at) FROM deliveries d WHERE d.hook_id = h.id \
                         AND d.status = 'pending' AND d.next_attempt_at <= $1), \
                      (SELECT MIN(d.lease_until) FROM deliveries d WHERE d.hook_id = h.id \
                         AND d.status = 'in_flight' AND d.lease_until < $1)) AS since, \
             (SELECT COUNT(*) FROM (SELECT 1 AS one FROM deliveries d WHERE d.hook_id = h.id \
-                AND d.status = 'pending' AND d.next_attempt_at <= $1 LIMIT $2) AS pending_due) \
+                AND d.attempts > 0 AND d.status = 'pending' AND d.next_attempt_at <= $1 \
+                LIMIT $2) AS pending_due) \
             + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM deliveries d WHERE d.hook_id = h.id \
-                AND d.status = 'in_flight' AND d.lease_until < $1 LIMIT $2) AS lease_expired) \
-              AS count \
+                AND d.status = 'in_flight' AND d.attempts > 0 AND d.lease_until < $1 \
+                LIMIT $2) AS lease_expired) AS retries, \
+            (SELECT COUNT(*) FROM ({first}) AS in_order) AS first \
         FROM hooks h WHERE h.status = 'active' AND h.disabled_at IS NULL) AS addresses \
-        WHERE since IS NOT NULL ORDER BY since, hook_id";
+        WHERE since IS NOT NULL ORDER BY since, hook_id",
+        first = first_attempts_now("h.id", "$1", "$2", None),
+    );
     Ok(
-        on_conn!(conn, c => sqlx::query_as::<_, DueAt>(SQL).bind(due_by).bind(most).fetch_all(c).await?),
+        on_conn!(conn, c => sqlx::query_as::<_, DueAt>(sqlx::AssertSqlSafe(sql)).bind(due_by).bind(most).fetch_all(c).await?),
     )
 }
 
-/// Claims up to `limit` of the deliveries of `hook_id` due at `due_by` (or whose lease ran
-/// out by then), oldest first, for `token` until the database's time plus `lease_ms`. Returns
-/// the ids claimed. Run it inside a transaction.
-pub async fn claim_at_address(
+/// Claims up to `limit` of the retries of `hook_id` due at `due_by` (deliveries attempted before,
+/// due again or whose lease ran out by then), oldest first, for `token` until the database's
+/// time plus `lease_ms`. Returns the ids claimed. Run it inside a transaction.
+pub async fn claim_retries(
     conn: Conn<'_>,
     token: &str,
     hook_id: HookId,
@@ -112,11 +157,13 @@ pub async fn claim_at_address(
             lease_until = {now} + $4, updated_at = {now} \
          WHERE {ACTIVE_HOOK} AND id IN (SELECT id FROM ( \
             SELECT id, due FROM (SELECT id, next_attempt_at AS due FROM deliveries \
-                WHERE hook_id = $2 AND status = 'pending' AND next_attempt_at <= $3 \
+                WHERE hook_id = $2 AND attempts > 0 AND status = 'pending' \
+                  AND next_attempt_at <= $3 \
                 ORDER BY next_attempt_at LIMIT $5{skip_locked}) AS pending_due \
             UNION ALL \
             SELECT id, due FROM (SELECT id, lease_until AS due FROM deliveries \
-                WHERE hook_id = $2 AND status = 'in_flight' AND lease_until < $3 \
+                WHERE hook_id = $2 AND status = 'in_flight' AND attempts > 0 \
+                  AND lease_until < $3 \
                 ORDER BY lease_until LIMIT $5{skip_locked}) AS lease_expired) AS candidates \
             ORDER BY due LIMIT $5) \
          RETURNING id",
@@ -127,6 +174,89 @@ pub async fn claim_at_address(
         .fetch_all(c).await?);
     ids.sort_unstable();
     Ok(ids)
+}
+
+/// Whether the claim token `token` (an SQL expression) is one of the run `run`'s (an SQL
+/// expression): the run's first token, or one it took later for what follows (that token,
+/// a dot and a number). A run takes a fresh token for each part it claims, so that looking up a
+/// part's rows by its token never reads the versions Postgres keeps of the parts before it.
+fn of_run(token: &str, run: &str) -> String {
+    format!("substr({token}, 1, length({run})) = {run}")
+}
+
+/// Claims up to `limit` first attempts of `hook_id` that may go at `due_by`, in event order
+/// (none while an earlier one still waits or is leased by anyone but the run `run`), for `token`
+/// until the database's time plus `lease_ms`: a run for one sender to send one after another.
+/// Those already leased by the run (`run`, and the tokens it took after it) neither wait nor are
+/// taken again, so a run's sender claims what follows it before it has sent its last. A claim
+/// that begins a run passes its token as both. Returns the ids claimed, in event order. Run it
+/// inside a transaction.
+///
+/// On Postgres one claimer at a time reads an address's first attempts (a transaction-scoped
+/// advisory lock, tried and not waited for: a loop that finds another claiming leaves that
+/// address's first attempts for its next look), so two loops can never take two parts of one
+/// address's line. SQLite's one writer at a time gives the same.
+pub async fn claim_in_order(
+    mut conn: Conn<'_>,
+    token: &str,
+    run: &str,
+    hook_id: HookId,
+    due_by: i64,
+    lease_ms: i64,
+    limit: i64,
+) -> Result<Vec<DeliveryId>, DbError> {
+    if let Conn::Postgres(c) = conn.reborrow() {
+        const CLAIMER: &str = "SELECT pg_try_advisory_xact_lock($1, ($2 % 2147483647)::INTEGER)";
+        let alone: bool = sqlx::query_scalar(CLAIMER)
+            .bind(FIRST_ATTEMPTS_LOCK)
+            .bind(hook_id)
+            .fetch_one(c)
+            .await?;
+        if !alone {
+            return Ok(Vec::new());
+        }
+    }
+    let sql = format!(
+        "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
+            lease_until = {now} + $4, updated_at = {now} \
+         WHERE {ACTIVE_HOOK} AND id IN ({first}) AND attempts = 0 \
+           AND ((status = 'pending' AND next_attempt_at <= $3) \
+             OR (status = 'in_flight' AND lease_until < $3)) \
+         RETURNING id",
+        now = now_sql(&conn),
+        first = first_attempts_now("$2", "$3", "$5", Some("$6")),
+    );
+    let mut ids: Vec<DeliveryId> = on_conn!(conn, c => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(token).bind(hook_id).bind(due_by).bind(lease_ms).bind(limit).bind(run)
+        .fetch_all(c).await?);
+    ids.sort_unstable();
+    Ok(ids)
+}
+
+/// The first key of the advisory lock that [`claim_in_order`] takes on Postgres (the second is
+/// the address's id): "tour" in ASCII, apart from any other advisory lock on the database.
+const FIRST_ATTEMPTS_LOCK: i32 = 0x746f_7572;
+
+/// Gives back the first attempts of `hook_id` from `from` on that the run `run` claimed
+/// ([`claim_in_order`]) and did not send (a run cut short by a shutdown, or by its address going
+/// away): due again at once for any loop, in the same order. Retries claimed under the run's
+/// first token are left alone (they are being sent). Returns how many.
+pub async fn release(
+    conn: Conn<'_>,
+    run: &str,
+    hook_id: HookId,
+    from: DeliveryId,
+    now: i64,
+) -> Result<u64, DbError> {
+    let sql = format!(
+        "UPDATE deliveries SET status = 'pending', lease_token = NULL, lease_until = NULL, \
+            updated_at = $4 \
+         WHERE hook_id = $2 AND id >= $3 AND attempts = 0 AND status = 'in_flight' AND {}",
+        of_run("lease_token", "$1")
+    );
+    Ok(on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(run).bind(hook_id).bind(from).bind(now)
+        .execute(c).await?.rows_affected()))
 }
 
 /// Extends the leases of the deliveries claimed under `token` that are still in flight, to the

@@ -26,6 +26,13 @@ pub enum DbError {
         path.display(), dir.display()
     )]
     NoDirectory { path: PathBuf, dir: PathBuf },
+    /// A command that does not create databases was pointed at a SQLite file that is not there
+    /// (run in another folder than the database's, say); nothing was created.
+    #[error(
+        "cannot open the database {}: there is no such file, and this command creates none (the database URL is {url}). Point tourney at your database with --database-url sqlite://PATH (or TOURNEY_DATABASE_URL), or create a new one there with `tourney db migrate`",
+        path.display()
+    )]
+    NoDatabase { path: PathBuf, url: String },
     /// SQLite's write-ahead log is unsafe where other machines can open the file.
     #[error(
         "cannot open the database {}: its directory is on {file_system}, a network file system. SQLite's write-ahead log keeps its index in memory that only the processes of one machine share, and network file systems' locks may not hold, so the file could be corrupted (https://www.sqlite.org/wal.html; \"How To Corrupt An SQLite Database File\", 2.1): put the database on a local disk, or use Postgres",

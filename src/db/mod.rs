@@ -31,7 +31,7 @@ pub mod store;
 pub mod tournaments;
 pub mod versions;
 
-pub use connect::{Backend, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
+pub use connect::{Backend, Create, MIGRATIONS_POSTGRES, MIGRATIONS_SQLITE};
 pub use error::{DbError, WriteRefusal};
 pub use sqlite::SqliteDb;
 
@@ -150,7 +150,19 @@ impl Db {
     /// Opens the database at `url` (creating a SQLite file on first use) and applies every
     /// pending migration.
     pub async fn open(url: &str) -> Result<Db, DbError> {
-        let db = connect::connect(url).await?;
+        Db::open_with(url, Create::IfMissing).await
+    }
+
+    /// Opens the database at `url`, which must exist ([`DbError::NoDatabase`] for a SQLite file
+    /// that does not; nothing is created), and applies every pending migration.
+    pub async fn open_existing(url: &str) -> Result<Db, DbError> {
+        Db::open_with(url, Create::Never).await
+    }
+
+    /// Opens the database at `url`, creating a missing SQLite file only if `create` says so,
+    /// and applies every pending migration.
+    pub async fn open_with(url: &str, create: Create) -> Result<Db, DbError> {
+        let db = connect::connect(url, create).await?;
         db.migrate().await?;
         Ok(db)
     }

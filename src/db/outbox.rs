@@ -4,6 +4,14 @@
 //! delivery row per active, subscribed hook of the space, so that a change is never committed
 //! without its event and an event never without its deliveries. An example (`hooks test`) goes to
 //! one hook only and is attached to no tournament. Nothing here sends anything.
+//!
+//! Owns the order of a space's events: each is stamped from the space's clock row
+//! (`event_clocks`), `created_at` = max(the writer's time, the space's last + 1 ms), moved in the
+//! writing transaction before the event takes its number. The row is held until that transaction
+//! ends (SQLite writes one transaction at a time; Postgres locks the row), so a space's events get
+//! distinct `created_at` and `evt_<n>`, both increasing in the order their transactions commit,
+//! whichever processes write them. It never stamps an event any other way, and never writes an
+//! event before its stamp.
 
 use super::clock::now_sql;
 use super::{Conn, DbError, on_conn};
@@ -57,13 +65,15 @@ async fn insert(
     const SET_BODY: &str = "UPDATE events SET body = $2 WHERE id = $1";
     let event_type = event.event_type();
     let tournament_id = if example { None } else { event.tournament_id() };
+    // Stamped first: the number the insert takes comes after the space's clock is held.
+    let created_at = stamp(conn.reborrow(), space_id, now).await?;
     let id: EventId = on_conn!(conn.reborrow(), c => sqlx::query_scalar(INSERT)
-        .bind(space_id).bind(tournament_id).bind(event_type.as_str()).bind(now)
+        .bind(space_id).bind(tournament_id).bind(event_type.as_str()).bind(created_at)
         .fetch_one(c).await?);
     let body = if example {
-        event.example_envelope(id, now)?
+        event.example_envelope(id, created_at)?
     } else {
-        event.envelope(id, now)?
+        event.envelope(id, created_at)?
     };
     on_conn!(conn.reborrow(), c => sqlx::query(SET_BODY).bind(id).bind(&body).execute(c).await?.rows_affected());
 
@@ -77,9 +87,48 @@ async fn insert(
              FROM hooks WHERE id = $2",
             now_sql(&conn)
         );
-        on_conn!(conn.reborrow(), c => sqlx::query(sqlx::AssertSqlSafe(delivery)).bind(id).bind(hook_id).bind(now).execute(c).await?.rows_affected());
+        on_conn!(conn.reborrow(), c => sqlx::query(sqlx::AssertSqlSafe(delivery)).bind(id).bind(hook_id).bind(created_at).execute(c).await?.rows_affected());
     }
     Ok(id)
+}
+
+/// The `created_at` of the space's next event, `now` unless the space's last event has that time
+/// or a later one (then 1 ms after it), and the space's clock moved to it. The clock's row stays
+/// held until the transaction ends, so the next writer of the space reads this one's stamp once
+/// it has committed (or the clock as it was, if it rolled back).
+///
+/// On Postgres the space's row is taken for key share first, as the event's own reference to it
+/// would: a writer holding the space's row (`spaces::lock`) that then writes an event takes the
+/// clock after it, never the other way round, so two writers never wait for each other.
+async fn stamp(conn: Conn<'_>, space_id: SpaceId, now: i64) -> Result<i64, DbError> {
+    const SQLITE: &str = "INSERT INTO event_clocks (space_id, last_at) VALUES ($1, $2) \
+        ON CONFLICT (space_id) DO UPDATE SET last_at = CASE \
+            WHEN event_clocks.last_at + 1 > excluded.last_at THEN event_clocks.last_at + 1 \
+            ELSE excluded.last_at END \
+        RETURNING last_at";
+    const POSTGRES: &str = "WITH space AS (SELECT id FROM spaces WHERE id = $1 FOR KEY SHARE) \
+        INSERT INTO event_clocks (space_id, last_at) SELECT id, $2 FROM space \
+        ON CONFLICT (space_id) DO UPDATE \
+            SET last_at = GREATEST(event_clocks.last_at + 1, excluded.last_at) \
+        RETURNING last_at";
+    let stamped: Option<i64> = match conn {
+        Conn::Sqlite(c) => {
+            sqlx::query_scalar(SQLITE)
+                .bind(space_id)
+                .bind(now)
+                .fetch_optional(c)
+                .await?
+        }
+        Conn::Postgres(c) => {
+            sqlx::query_scalar(POSTGRES)
+                .bind(space_id)
+                .bind(now)
+                .fetch_optional(c)
+                .await?
+        }
+    };
+    stamped
+        .ok_or_else(|| DbError::Bug(format!("an event of {space_id}, which does not exist").into()))
 }
 
 async fn recipients(

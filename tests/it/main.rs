@@ -27,6 +27,7 @@ mod import;
 mod live;
 mod live_browser;
 mod migrations;
+mod missing_database;
 mod openapi;
 mod outbox;
 mod player_reports;

@@ -38,7 +38,7 @@ on_both_backends! {
         let names: Vec<&str> = tables.keys().map(String::as_str).collect();
         assert_eq!(
             names,
-            ["api_keys", "attempts", "audit_log", "closed_claims", "deliveries", "events", "hook_secrets", "hooks", "match_claims",
+            ["api_keys", "attempts", "audit_log", "closed_claims", "deliveries", "event_clocks", "events", "hook_secrets", "hooks", "match_claims",
              "match_results", "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_stamps", "sessions",
              "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stage_entrants", "stage_plans", "stages", "tournaments", "versions"],
             "on {}", t.backend_name()
@@ -98,7 +98,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 20"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 22"));
     }
 }
 
@@ -169,5 +169,37 @@ on_both_backends! {
             .await;
             assert!(refused.is_err(), "{look_alike} was let in beside its look-alike");
         }
+    }
+
+    /// Migration 0021 starts each space's event clock at its latest event, so that a database
+    /// with events written before it stamps the next one after them, even from a writer whose
+    /// clock is far behind.
+    async fn event_clocks_start_at_each_spaces_latest_event(t: TestDb) {
+        use tourney::db::outbox::{self, Audience};
+        use tourney::events::{Event, PingData, SpaceRef};
+        let organiser = crate::support::organiser::Organiser::new(&t);
+        let club = organiser.space("club", "Club").await;
+        organiser.open_signups("club", "cup", 16).await;
+        organiser.registrations("cup", 3).await;
+        let latest = crate::support::scalar(&t.db, "SELECT MAX(created_at) FROM events").await;
+        // As an earlier release left it: events, and no clocks.
+        let sql = match &t.db {
+            Db::Sqlite(_) => include_str!("../../migrations/sqlite/0021_event_clocks.sql"),
+            Db::Postgres(_) => include_str!("../../migrations/postgres/0021_event_clocks.sql"),
+        };
+        let rerun = format!("DROP TABLE event_clocks; {sql}");
+        match &t.db {
+            Db::Sqlite(db) => sqlx::raw_sql(sqlx::AssertSqlSafe(rerun)).execute(db.pool()).await.map(|_| ()),
+            Db::Postgres(pool) => sqlx::raw_sql(sqlx::AssertSqlSafe(rerun)).execute(pool).await.map(|_| ()),
+        }
+        .expect("the migration again");
+        let clock = crate::support::scalar(&t.db, "SELECT last_at FROM event_clocks").await;
+        assert_eq!(clock, latest);
+        let mut tx = t.db.begin().await.unwrap();
+        let ping = Event::Ping(PingData { space: SpaceRef { id: club.id, slug: "club".into() }, message: String::new() });
+        outbox::append(tx.conn(), club.id, &ping, Audience::Subscribers, 1).await.unwrap();
+        tx.commit().await.unwrap();
+        let stamped = crate::support::scalar(&t.db, "SELECT MAX(created_at) FROM events").await;
+        assert_eq!(stamped, latest + 1, "written at time 1, stamped after the latest event");
     }
 }

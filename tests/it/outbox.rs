@@ -40,8 +40,13 @@ on_both_backends! {
         assert!(latest <= tourney::timestamp::now_ms(), "due now, not later");
         let mut h = t.db.acquire().await.unwrap();
         let stored = outbox::list_for_space(h.conn(), home.id).await.unwrap();
-        let ping_body = &stored.iter().find(|e| e.id == ping).unwrap().body;
-        assert_eq!(ping_body, &format!(r#"{{"id":"{ping}","type":"ping","created_at":"1970-01-01T00:00:02.000Z","data":{{"space":{{"id":"{}","slug":"home"}},"message":"hello"}}}}"#, home.id));
+        let ping_row = stored.iter().find(|e| e.id == ping).unwrap();
+        // Written at time 2,000 after the registration's event of today: stamped just after it,
+        // never before the space's last event.
+        let registered_at = stored.iter().find(|e| e.id == event).unwrap().created_at;
+        assert_eq!(ping_row.created_at, registered_at + 1);
+        let at = tourney::timestamp::format_ms(registered_at + 1);
+        assert_eq!(ping_row.body, format!(r#"{{"id":"{ping}","type":"ping","created_at":"{at}","data":{{"space":{{"id":"{}","slug":"home"}},"message":"hello"}}}}"#, home.id));
         assert!(outbox::list_for_space(h.conn(), other.id).await.unwrap().is_empty());
     }
 

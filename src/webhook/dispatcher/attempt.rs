@@ -22,6 +22,14 @@ pub struct Sent {
     finished: i64,
 }
 
+impl Sent {
+    /// Whether the receiver answered `410 Gone`: the address is disabled when this attempt is
+    /// recorded.
+    pub fn gone(&self) -> bool {
+        self.outcome.status_code == Some(410)
+    }
+}
+
 impl Dispatcher {
     /// Sends one claimed delivery and records the attempt with the delivery's next state.
     pub async fn attempt(&self, job: Job) -> Result<Report, DispatchError> {

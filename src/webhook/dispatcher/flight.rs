@@ -1,11 +1,12 @@
 //! The requests one delivery loop has in flight, and how free slots are shared between the
-//! addresses with deliveries due.
+//! addresses with deliveries that may go.
 //!
-//! A loop claims only what it can start at once: no more than its free slots in all, and no
-//! more to one address than that address's free slots. The slots are dealt one address at a
-//! time, round by round, first to the addresses that waited longest since a request of theirs
-//! last started: so one address's backlog, however long and however slow its receiver, never
-//! keeps another's due delivery waiting longer than one request's time. Pure bookkeeping: no
+//! A loop claims only what it can start: no more than its free slots in all, and no more to one
+//! address than that address's free slots. A run of an address's first attempts, sent one after
+//! another, takes one slot; each retry takes one. The slots are dealt one address at a time,
+//! round by round, first to the addresses that waited longest since a request of theirs last
+//! started: so one address's backlog, however long and however slow its receiver, never keeps
+//! another's due delivery waiting longer than one request's time. Pure bookkeeping: no
 //! database, no clock.
 
 use std::collections::HashMap;
@@ -55,33 +56,50 @@ impl Flight {
         }
     }
 
-    /// The claim tokens with requests still in flight.
+    /// Holds `token` among those whose leases are renewed, without a request in flight: the
+    /// token of a part a run claims ahead of sending it.
+    pub fn hold(&mut self, token: &str) {
+        *self.tokens.entry(token.to_owned()).or_default() += 1;
+    }
+
+    /// Lets go of a token held with [`Flight::hold`].
+    pub fn let_go(&mut self, token: &str) {
+        if let Some(n) = self.tokens.get_mut(token) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.tokens.remove(token);
+            }
+        }
+    }
+
+    /// The claim tokens with requests still in flight (or held).
     pub fn tokens(&self) -> Vec<String> {
         self.tokens.keys().cloned().collect()
     }
 
-    /// How many of each address's due deliveries to claim now: at most `free` in all, at most
-    /// `per_address` in flight to one address, dealt one at a time to the addresses in the order
-    /// they waited longest (never started first, then by how long ago; then by their oldest due
-    /// delivery).
-    pub fn share(&self, due: &[DueAt], free: usize, per_address: usize) -> Vec<(HookId, usize)> {
-        let mut wanting: Vec<(u64, i64, HookId, usize)> = due
+    /// What to claim now of each address: at most `free` slots in all, at most `per_address`
+    /// in flight to one address, dealt one at a time to the addresses in the order they waited
+    /// longest (never started first, then by how long ago; then by their oldest due delivery).
+    /// An address's run of first attempts takes its first slot, its retries the others.
+    pub fn share(&self, due: &[DueAt], free: usize, per_address: usize) -> Vec<(HookId, Share)> {
+        let mut wanting: Vec<(u64, i64, HookId, usize, bool)> = due
             .iter()
             .map(|d| {
                 let busy = self.per_address.get(&d.hook_id).copied().unwrap_or(0);
                 let room = per_address.saturating_sub(busy);
-                let count = usize::try_from(d.count).unwrap_or(0);
+                let run = d.first > 0;
+                let count = usize::try_from(d.retries).unwrap_or(0) + usize::from(run);
                 let last = self.last_started.get(&d.hook_id).copied().unwrap_or(0);
-                (last, d.since, d.hook_id, room.min(count))
+                (last, d.since, d.hook_id, room.min(count), run)
             })
-            .filter(|(.., want)| *want > 0)
+            .filter(|(_, _, _, want, _)| *want > 0)
             .collect();
         wanting.sort_unstable();
         let mut given = vec![0usize; wanting.len()];
         let mut left = free;
         while left > 0 {
             let mut dealt = false;
-            for (i, (.., want)) in wanting.iter().enumerate() {
+            for (i, (_, _, _, want, _)) in wanting.iter().enumerate() {
                 if left == 0 {
                     break;
                 }
@@ -99,25 +117,50 @@ impl Flight {
             .iter()
             .zip(given)
             .filter(|(_, n)| *n > 0)
-            .map(|((.., hook_id, _), n)| (*hook_id, n))
+            .map(|((_, _, hook_id, _, run), n)| {
+                let share = Share {
+                    run: *run,
+                    retries: n - usize::from(*run),
+                };
+                (*hook_id, share)
+            })
             .collect()
     }
+}
+
+/// What to claim of one address now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    /// Its first attempts that may go, as one run.
+    pub run: bool,
+    /// How many of its due retries.
+    pub retries: usize,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// An address with `count` retries due and no first attempt.
     fn due(hook: i64, since: i64, count: i64) -> DueAt {
         DueAt {
             hook_id: HookId::from_raw(hook),
             since,
-            count,
+            retries: count,
+            first: 0,
         }
     }
 
     fn hook(n: i64) -> HookId {
         HookId::from_raw(n)
+    }
+
+    /// `n` retries, no run.
+    fn retries(n: usize) -> Share {
+        Share {
+            run: false,
+            retries: n,
+        }
     }
 
     /// A long backlog takes its address's slots; another address's one due delivery is claimed
@@ -126,7 +169,7 @@ mod tests {
     fn a_backlog_takes_its_own_slots_and_no_one_elses() {
         let flight = Flight::default();
         let shared = flight.share(&[due(1, 100, 32), due(2, 900, 1)], 64, 32);
-        assert_eq!(shared, [(hook(1), 32), (hook(2), 1)]);
+        assert_eq!(shared, [(hook(1), retries(32)), (hook(2), retries(1))]);
     }
 
     /// An address whose slots are all busy gets nothing more; the others still do.
@@ -137,12 +180,12 @@ mod tests {
             flight.start(hook(1), "t");
         }
         let shared = flight.share(&[due(1, 100, 32), due(2, 900, 3)], 32, 32);
-        assert_eq!(shared, [(hook(2), 3)]);
+        assert_eq!(shared, [(hook(2), retries(3))]);
         flight.finish(hook(1), "t");
         let shared = flight.share(&[due(1, 100, 32), due(2, 900, 3)], 1, 32);
         assert_eq!(
             shared,
-            [(hook(2), 1)],
+            [(hook(2), retries(1))],
             "the address that waited longest goes first"
         );
     }
@@ -155,11 +198,11 @@ mod tests {
         flight.start(hook(1), "a");
         flight.finish(hook(1), "a");
         let shared = flight.share(&[due(1, 100, 32), due(2, 900, 1)], 1, 32);
-        assert_eq!(shared, [(hook(2), 1)]);
+        assert_eq!(shared, [(hook(2), retries(1))]);
         flight.start(hook(2), "b");
         flight.finish(hook(2), "b");
         let shared = flight.share(&[due(1, 100, 32), due(2, 950, 1)], 1, 32);
-        assert_eq!(shared, [(hook(1), 1)], "and then the other");
+        assert_eq!(shared, [(hook(1), retries(1))], "and then the other");
     }
 
     /// Slots are dealt round by round, so few free slots spread over the addresses.
@@ -167,7 +210,34 @@ mod tests {
     fn few_slots_spread_over_the_addresses() {
         let flight = Flight::default();
         let shared = flight.share(&[due(1, 100, 10), due(2, 200, 10), due(3, 300, 1)], 5, 32);
-        assert_eq!(shared, [(hook(1), 2), (hook(2), 2), (hook(3), 1)]);
+        assert_eq!(
+            shared,
+            [
+                (hook(1), retries(2)),
+                (hook(2), retries(2)),
+                (hook(3), retries(1))
+            ]
+        );
+    }
+
+    /// An address's first attempts, however many may go, are one run in one slot; its retries
+    /// take the others, and an address busy with a run has one slot fewer.
+    #[test]
+    fn a_run_of_first_attempts_takes_one_slot() {
+        let mut flight = Flight::default();
+        let line = |first, count| DueAt {
+            first,
+            ..due(1, 100, count)
+        };
+        let run = |retries| Share { run: true, retries };
+        assert_eq!(flight.share(&[line(32, 0)], 64, 32), [(hook(1), run(0))]);
+        assert_eq!(flight.share(&[line(32, 5)], 64, 32), [(hook(1), run(5))]);
+        assert_eq!(flight.share(&[line(32, 5)], 3, 32), [(hook(1), run(2))]);
+        flight.start(hook(1), "run");
+        assert_eq!(
+            flight.share(&[line(0, 40)], 64, 32),
+            [(hook(1), retries(31))]
+        );
     }
 
     #[test]
@@ -183,5 +253,12 @@ mod tests {
         flight.finish(hook(1), "a");
         assert_eq!(flight.tokens(), ["b"]);
         assert_eq!(flight.total(), 1);
+        flight.hold("b.1");
+        let mut tokens = flight.tokens();
+        tokens.sort();
+        assert_eq!(tokens, ["b", "b.1"], "a run's next part is renewed too");
+        assert_eq!(flight.total(), 1, "without a request in flight");
+        flight.let_go("b.1");
+        assert_eq!(flight.tokens(), ["b"]);
     }
 }

@@ -1,21 +1,25 @@
 //! The delivery loop: claim what can be sent now, sign each attempt afresh, send, record the
 //! attempt and schedule the next one.
 //!
-//! Owns claims and their leases, concurrency (in all and per address), the idle poll, draining
-//! on shutdown. A claim takes only what the loop can start at once, dealt fairly between the
-//! addresses with deliveries due (`flight`), so no delivery waits in this process's own queue
-//! while its lease runs out, and one slow address holds back no other. Leases are on the
-//! database's clock, counted from when the request starts, and renewed while it runs. One
-//! attempt's path is in `attempt`. It never prints: every attempt is handed to the caller as a
-//! [`Report`].
+//! Owns claims and their leases, concurrency (in all and per address), the order of first
+//! attempts, the idle poll, draining on shutdown. A claim takes only what the loop can start,
+//! dealt fairly between the addresses with deliveries that may go (`flight`), so one slow
+//! address holds back no other. An address's first attempts are claimed as a run in event order
+//! and sent one after another by one task, each only once the one before it has ended, so a
+//! receiver gets them in event order; retries go as they fall due, beside them. Leases are on
+//! the database's clock and renewed while the loop holds them; a run cut short (shutdown, an
+//! address gone) gives back what it did not send. One attempt's path is in `attempt`. It never
+//! prints: every attempt is handed to the caller as a [`Report`].
 
 mod attempt;
 mod flight;
 
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 use crate::db::deliveries::{self, ClaimedRow, NextState};
@@ -36,6 +40,8 @@ pub const DEFAULT_LEASE: Duration = Duration::from_secs(60);
 pub const DEFAULT_IDLE_POLL: Duration = Duration::from_millis(50);
 /// Most requests one address has in flight from one loop.
 pub const PER_ADDRESS: usize = 32;
+/// Most first attempts to one address one claim takes, to send one after another.
+pub const RUN: usize = 32;
 /// An address whose every attempt failed for this long is disabled (the default of
 /// `--disable-after`).
 pub const DEFAULT_DISABLE_AFTER: Duration = Duration::from_secs(5 * 24 * 3600);
@@ -159,18 +165,19 @@ impl Dispatcher {
         self.flight.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Claims what this loop can start now of the deliveries due at `due_by` (the database's
-    /// time now when `None`), fairly between their addresses, and loads them.
-    pub async fn claim(&self, due_by: Option<i64>) -> Result<Vec<Job>, DispatchError> {
+    /// Claims what this loop can start now of the deliveries that may go at `due_by` (the
+    /// database's time now when `None`), fairly between their addresses, and loads them: each
+    /// address's first attempts as one run in event order, its retries one by one.
+    pub async fn claim(&self, due_by: Option<i64>) -> Result<Claimed, DispatchError> {
         let free = self
             .options
             .concurrency
             .saturating_sub(self.flight().total());
         if free == 0 {
-            return Ok(Vec::new());
+            return Ok(Claimed::default());
         }
         let per_address = self.options.per_address.max(1);
-        let most = i64::try_from(per_address).unwrap_or(i64::MAX);
+        let most = i64::try_from(per_address.max(RUN)).unwrap_or(i64::MAX);
         // Read first: a loop with nothing to do looks without writing, so that it never takes
         // the database's write turn from the requests and writers beside it.
         let (due_by, due) = {
@@ -180,7 +187,7 @@ impl Dispatcher {
                 None => clock::now_ms(handle.conn()).await?,
             };
             if !deliveries::any_due(handle.conn(), due_by).await? {
-                return Ok(Vec::new());
+                return Ok(Claimed::default());
             }
             (
                 due_by,
@@ -189,31 +196,46 @@ impl Dispatcher {
         };
         let shares = self.flight().share(&due, free, per_address);
         if shares.is_empty() {
-            return Ok(Vec::new());
+            return Ok(Claimed::default());
         }
         let token = new_token()?;
         // A claim writes, so it takes its turn with the process's other writers; each address's
-        // claim takes only what is still due and unclaimed.
+        // claim takes only what may still go and is unclaimed.
         let mut tx = self.db.begin().await?;
         let mut claimed = 0;
-        for (hook_id, n) in shares {
-            let n = i64::try_from(n).unwrap_or(i64::MAX);
-            claimed += deliveries::claim_at_address(
-                tx.conn(),
-                &token,
-                hook_id,
-                due_by,
-                self.lease_ms(),
-                n,
-            )
-            .await?
-            .len();
+        let run = i64::try_from(RUN).unwrap_or(i64::MAX);
+        for (hook_id, share) in shares {
+            if share.run {
+                claimed += deliveries::claim_in_order(
+                    tx.conn(),
+                    &token,
+                    &token,
+                    hook_id,
+                    due_by,
+                    self.lease_ms(),
+                    run,
+                )
+                .await?
+                .len();
+            }
+            if share.retries > 0 {
+                claimed += deliveries::claim_retries(
+                    tx.conn(),
+                    &token,
+                    hook_id,
+                    due_by,
+                    self.lease_ms(),
+                    i64::try_from(share.retries).unwrap_or(i64::MAX),
+                )
+                .await?
+                .len();
+            }
         }
         tx.commit().await?;
         if claimed == 0 {
-            return Ok(Vec::new());
+            return Ok(Claimed::default());
         }
-        self.load(&token).await
+        Ok(Claimed::of(self.load(&token).await?))
     }
 
     /// The deliveries claimed under `token`, with their secrets.
@@ -236,7 +258,8 @@ impl Dispatcher {
     }
 
     /// Delivers until nothing that was due at the start is left (`Mode::Once`) or until
-    /// `shutdown` completes (`Mode::Forever`), then waits for the requests in flight. `on_report`
+    /// `shutdown` completes (`Mode::Forever`), then waits for the requests in flight (a run of
+    /// first attempts stops after the request it is sending and gives the rest back). `on_report`
     /// sees every attempt; `on_error` every database error of an attempt (its delivery is sent
     /// again when its lease runs out).
     pub async fn run(
@@ -247,7 +270,9 @@ impl Dispatcher {
         mut on_error: impl FnMut(&DispatchError),
     ) -> Result<Totals, DispatchError> {
         let mut totals = Totals::default();
-        let mut tasks: JoinSet<Result<Report, DispatchError>> = JoinSet::new();
+        let mut tasks: JoinSet<()> = JoinSet::new();
+        let (reports, mut reported) = mpsc::unbounded_channel::<Result<Report, DispatchError>>();
+        let stopping = Arc::new(AtomicBool::new(false));
         let mut shutdown = std::pin::pin!(shutdown);
         let due_by = match mode {
             Mode::Once => {
@@ -264,9 +289,8 @@ impl Dispatcher {
             Recorder(self.clone()),
             RECORDING,
         ));
-        let mut handle = |result: Result<Result<Report, DispatchError>, tokio::task::JoinError>,
-                          totals: &mut Totals| match result {
-            Ok(Ok(report)) => {
+        let mut handle = |result: Result<Report, DispatchError>, totals: &mut Totals| match result {
+            Ok(report) => {
                 match (report.attempt, report.outcome.succeeded()) {
                     (None, _) => totals.lost += 1,
                     (Some(_), true) => totals.succeeded += 1,
@@ -274,15 +298,22 @@ impl Dispatcher {
                 }
                 on_report(&report);
             }
-            Ok(Err(error)) => {
+            Err(error) => {
                 totals.errors += 1;
                 on_error(&error);
             }
-            Err(_) => totals.errors += 1,
+        };
+        let ended = |result: Result<(), tokio::task::JoinError>, totals: &mut Totals| {
+            if result.is_err() {
+                totals.errors += 1;
+            }
         };
         loop {
-            while let Some(result) = tasks.try_join_next() {
+            while let Ok(result) = reported.try_recv() {
                 handle(result, &mut totals);
+            }
+            while let Some(result) = tasks.try_join_next() {
+                ended(result, &mut totals);
             }
             let stop = tokio::select! {
                 biased;
@@ -292,45 +323,279 @@ impl Dispatcher {
             if stop {
                 break;
             }
-            let jobs = match self.claim(due_by).await {
-                Ok(jobs) => jobs,
+            let claimed = match self.claim(due_by).await {
+                Ok(claimed) => claimed,
                 Err(error) if mode == Mode::Forever => {
                     // The database may come back: report, wait, try again.
-                    handle(Ok(Err(error)), &mut totals);
-                    Vec::new()
+                    handle(Err(error), &mut totals);
+                    Claimed::default()
                 }
                 Err(error) => {
                     renewals.abort();
                     return Err(error);
                 }
             };
-            let claimed = jobs.len();
-            for job in jobs {
-                let started = InFlight::start(self, job.row.hook_id, &job.token);
+            let count = claimed.len();
+            for run in claimed.runs {
+                let Some(first) = run.first() else {
+                    continue;
+                };
+                let started = InFlight::start(self, first.row.hook_id, &first.token);
                 let (me, recorder) = (self.clone(), Arc::clone(&recorder));
+                let (reports, stopping) = (reports.clone(), Arc::clone(&stopping));
+                tasks.spawn(async move {
+                    let _started = started;
+                    me.send_run(run, due_by, &recorder, &reports, &stopping)
+                        .await;
+                });
+            }
+            for job in claimed.retries {
+                let started = InFlight::start(self, job.row.hook_id, &job.token);
+                let (me, recorder, reports) =
+                    (self.clone(), Arc::clone(&recorder), reports.clone());
                 tasks.spawn(async move {
                     let _started = started;
                     let sent = me.send(job).await;
-                    recorder.ask(sent).await?
+                    let _ = reports.send(recorded(&recorder, sent).await);
                 });
             }
-            if claimed == 0 {
+            if count == 0 {
                 if mode == Mode::Once && tasks.is_empty() {
                     break;
                 }
-                tokio::select! {
-                    () = &mut shutdown => break,
-                    Some(result) = tasks.join_next(), if !tasks.is_empty() => handle(result, &mut totals),
-                    () = tokio::time::sleep(self.options.idle_poll) => {}
+                // Until a request ends (a slot is free again) or the poll is due; reports are
+                // handed on as they come, without looking for work each time.
+                let poll = tokio::time::sleep(self.options.idle_poll);
+                let mut poll = std::pin::pin!(poll);
+                let stop = loop {
+                    tokio::select! {
+                        () = &mut shutdown => break true,
+                        Some(result) = reported.recv() => handle(result, &mut totals),
+                        Some(result) = tasks.join_next(), if !tasks.is_empty() => {
+                            ended(result, &mut totals);
+                            break false;
+                        }
+                        () = &mut poll => break false,
+                    }
+                };
+                if stop {
+                    break;
                 }
             }
         }
+        stopping.store(true, Ordering::SeqCst);
+        drop(reports);
         while let Some(result) = tasks.join_next().await {
+            ended(result, &mut totals);
+        }
+        while let Some(result) = reported.recv().await {
             handle(result, &mut totals);
         }
         renewals.abort();
         Ok(totals)
     }
+
+    /// Sends a run of one address's first attempts in event order, each once the one before it
+    /// has ended (answered, failed or timed out), recording each as it ends while the next is
+    /// sent. Before it sends the last of what it holds, it claims what follows under the run's
+    /// own token (first attempts that may go at `due_by`, the database's time when `None`), so an
+    /// address with a backlog is sent to without a pause between runs. Stops early, giving back
+    /// what it did not send, when the loop is stopping or the receiver answered `410 Gone` (the
+    /// address is being disabled), and once an attempt of the run was recorded without its
+    /// claim (the address was removed, or the run taken over after its lease ran out).
+    async fn send_run(
+        &self,
+        run: Vec<Job>,
+        due_by: Option<i64>,
+        recorder: &Arc<Lane<Recorder>>,
+        reports: &mpsc::UnboundedSender<Result<Report, DispatchError>>,
+        stopping: &AtomicBool,
+    ) {
+        let mut recording = JoinSet::new();
+        // Set when an attempt of the run was recorded without its claim (the address was
+        // removed, or another loop took the run over after its lease ran out): the rest is no
+        // longer the run's to send.
+        let lost = Arc::new(AtomicBool::new(false));
+        let Some((hook_id, base)) = run.first().map(|job| (job.row.hook_id, job.token.clone()))
+        else {
+            return;
+        };
+        // Each part claimed after the first has a token of its own (`base.1`, `base.2`, …),
+        // held in the loop's flight so that its leases are renewed until the run ends.
+        let mut parts: Vec<String> = Vec::new();
+        let mut jobs: std::collections::VecDeque<Job> = run.into();
+        let mut next: Option<tokio::task::JoinHandle<Vec<Job>>> = None;
+        loop {
+            if jobs.len() <= 1 && next.is_none() && !stopping.load(Ordering::SeqCst) {
+                let token = format!("{base}.{}", parts.len() + 1);
+                self.flight().hold(&token);
+                parts.push(token.clone());
+                let (me, base) = (self.clone(), base.clone());
+                next = Some(tokio::spawn(async move {
+                    me.claim_next(hook_id, &token, &base, due_by).await
+                }));
+            }
+            let job = match jobs.pop_front() {
+                Some(job) => job,
+                None => match next.take() {
+                    Some(claiming) => {
+                        jobs.extend(claiming.await.unwrap_or_default());
+                        if jobs.is_empty() {
+                            break;
+                        }
+                        continue;
+                    }
+                    None => break,
+                },
+            };
+            if stopping.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst) {
+                if let Some(claiming) = next.take() {
+                    // What it claims is given back with the rest.
+                    let _ = claiming.await;
+                }
+                self.give_back(hook_id, &base, job.row.id).await;
+                break;
+            }
+            let id = job.row.id;
+            let sent = self.send(job).await;
+            let gone = sent.gone();
+            let (recorder, reports, lost) =
+                (Arc::clone(recorder), reports.clone(), Arc::clone(&lost));
+            recording.spawn(async move {
+                let report = recorded(&recorder, sent).await;
+                if matches!(&report, Ok(report) if report.attempt.is_none()) {
+                    lost.store(true, Ordering::SeqCst);
+                }
+                let _ = reports.send(report);
+            });
+            if gone {
+                if let Some(claiming) = next.take() {
+                    let _ = claiming.await;
+                }
+                let after = DeliveryId::from_raw(id.raw().saturating_add(1));
+                self.give_back(hook_id, &base, after).await;
+                break;
+            }
+        }
+        while recording.join_next().await.is_some() {}
+        let mut flight = self.flight();
+        for token in &parts {
+            flight.let_go(token);
+        }
+    }
+
+    /// Claims, for the run `run` under its new `token`, the first attempts of `hook_id` that
+    /// follow the run's and may go at `due_by` (the database's time when `None`), loaded. None
+    /// when there are none, when another loop is claiming that address's first attempts, or when
+    /// the database cannot be reached (the loop's next look finds them).
+    async fn claim_next(
+        &self,
+        hook_id: HookId,
+        token: &str,
+        run: &str,
+        due_by: Option<i64>,
+    ) -> Vec<Job> {
+        let claimed = async {
+            let mut tx = self.db.begin().await?;
+            let due_by = match due_by {
+                Some(at) => at,
+                None => clock::now_ms(tx.conn()).await?,
+            };
+            let ids = deliveries::claim_in_order(
+                tx.conn(),
+                token,
+                run,
+                hook_id,
+                due_by,
+                self.lease_ms(),
+                i64::try_from(RUN).unwrap_or(i64::MAX),
+            )
+            .await?;
+            tx.commit().await?;
+            Ok::<_, DbError>(ids)
+        };
+        let ids = match claimed.await {
+            Ok(ids) => ids,
+            Err(error) => {
+                tracing::warn!(%error, hook = %hook_id, "cannot claim the next first attempts of a run; the loop's next look takes them");
+                return Vec::new();
+            }
+        };
+        let Some(&first) = ids.first() else {
+            return Vec::new();
+        };
+        match self.load(token).await {
+            Ok(jobs) => {
+                let mut jobs: Vec<Job> = jobs
+                    .into_iter()
+                    .filter(|job| ids.contains(&job.row.id))
+                    .collect();
+                jobs.sort_by_key(|job| job.row.id);
+                jobs
+            }
+            Err(error) => {
+                tracing::warn!(%error, hook = %hook_id, "cannot load the next first attempts of a run; giving them back");
+                self.give_back(hook_id, run, first).await;
+                Vec::new()
+            }
+        }
+    }
+
+    /// Gives back the first attempts of `hook_id` that the run `run` claimed, from `from` on,
+    /// unsent: due again at once for any loop.
+    async fn give_back(&self, hook_id: HookId, run: &str, from: DeliveryId) {
+        let released = async {
+            let mut handle = self.db.acquire().await?;
+            deliveries::release(handle.conn(), run, hook_id, from, timestamp::now_ms()).await
+        };
+        if let Err(error) = released.await {
+            tracing::warn!(%error, hook = %hook_id, "cannot give back the deliveries of a run cut short; they are sent again when their leases run out");
+        }
+    }
+}
+
+/// What one claim took, loaded: each address's run of first attempts, in event order, and the
+/// retries.
+#[derive(Debug, Default)]
+pub struct Claimed {
+    pub runs: Vec<Vec<Job>>,
+    pub retries: Vec<Job>,
+}
+
+impl Claimed {
+    /// Sorts claimed deliveries into runs (first attempts, by address, in event order) and
+    /// retries.
+    fn of(jobs: Vec<Job>) -> Claimed {
+        let mut claimed = Claimed::default();
+        let mut runs: std::collections::BTreeMap<HookId, Vec<Job>> =
+            std::collections::BTreeMap::new();
+        for job in jobs {
+            if job.row.attempts == 0 {
+                runs.entry(job.row.hook_id).or_default().push(job);
+            } else {
+                claimed.retries.push(job);
+            }
+        }
+        for mut run in runs.into_values() {
+            run.sort_by_key(|job| job.row.id);
+            claimed.runs.push(run);
+        }
+        claimed
+    }
+
+    /// How many deliveries were claimed.
+    pub fn len(&self) -> usize {
+        self.runs.iter().map(Vec::len).sum::<usize>() + self.retries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// `sent` recorded by the loop's recording lane, as its report.
+async fn recorded(recorder: &Lane<Recorder>, sent: attempt::Sent) -> Result<Report, DispatchError> {
+    recorder.ask(sent).await.map_err(DispatchError::from)?
 }
 
 /// How attempts are recorded: whatever ended while the last batch was being written, up to 256

@@ -197,21 +197,30 @@ fn a_read_only_database_is_refused_at_start_by_every_command() {
     assert_eq!(place.listing(), before, "the files changed");
 }
 
-/// A database in a directory that does not exist: refused, and the directory is not created.
+/// A database in a directory that does not exist: refused (by a command that would create the
+/// database for want of a directory, by any other for want of the database), and the directory
+/// is not created.
 #[test]
 fn a_database_in_a_missing_directory_is_refused_and_nothing_is_created() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("missing").join("tourney.db");
-    for args in [
-        &["spaces", "list"][..],
-        &["serve", "--listen", "127.0.0.1:0"],
+    let no_directory = format!(
+        "there is no directory {}",
+        dir.path().join("missing").display()
+    );
+    for (args, expected) in [
+        (
+            &["spaces", "create", "club", "--name", "Club"][..],
+            no_directory.as_str(),
+        ),
+        (&["serve", "--listen", "127.0.0.1:0"], &no_directory),
+        (
+            &["spaces", "list"],
+            "there is no such file, and this command creates none",
+        ),
     ] {
         let output = tourney(&db).args(args).output().expect("run tourney");
-        let expected = format!(
-            "there is no directory {}",
-            dir.path().join("missing").display()
-        );
-        assert_refused(&args.join(" "), &output, &db, &expected);
+        assert_refused(&args.join(" "), &output, &db, expected);
     }
     assert_eq!(
         std::fs::read_dir(dir.path()).expect("list").count(),

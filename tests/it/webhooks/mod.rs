@@ -8,6 +8,7 @@ mod delivery;
 mod fairness;
 mod hooks;
 mod operations;
+mod order;
 mod ping_verify;
 mod standard;
 
