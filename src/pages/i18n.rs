@@ -763,6 +763,16 @@ impl T {
         }
     }
 
+    /// A member's role in words.
+    pub fn role(role: crate::domain::Role) -> T {
+        use crate::domain::Role as R;
+        match role {
+            R::Owner => T::RoleOwner,
+            R::Administrator => T::RoleAdministrator,
+            R::Reporter => T::RoleReporter,
+        }
+    }
+
     /// What made an attempt, in words.
     pub fn trigger(trigger: crate::domain::Trigger) -> T {
         use crate::domain::Trigger as G;

@@ -9,6 +9,7 @@
 //! unescaped value is the widgets' fixed resize script, whose hash their Content-Security-Policy
 //! names.
 
+pub mod account;
 mod bracket;
 pub mod desk;
 pub mod embed;
@@ -17,6 +18,7 @@ pub mod games;
 pub mod i18n;
 pub mod ics;
 pub mod in_space;
+pub mod integrations;
 pub mod player_report;
 pub mod portal;
 pub mod registrant;

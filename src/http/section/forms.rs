@@ -6,6 +6,7 @@
 //! Pure: fields in, typed input out. Whether the input is allowed is the service's to decide.
 
 use super::pipeline::{FromFields, Unreadable};
+use crate::domain::SignatureHeaders;
 use crate::domain::engine::{Take, Thresholds};
 use crate::domain::entry::{CheckIn, Entry, Teams, parse_team_size};
 use crate::domain::self_report::SelfReport;
@@ -26,20 +27,20 @@ use crate::service::matches::ResultInput;
 use crate::service::stages::NewStage;
 use crate::service::tournaments::{Changes, Draft};
 
-/// The graces a replaced key or secret offers (the old one keeps working), in milliseconds,
-/// with their labels.
-pub(super) const GRACES: [(i64, T); 3] = [
-    (0, T::GraceNow),
-    (3_600_000, T::GraceHour),
-    (86_400_000, T::GraceDay),
-];
-
 /// The value of a posted choice among `choices` (milliseconds), or `None` for anything else.
 pub(super) fn chosen(choices: &[(i64, T)], posted: &str) -> Option<i64> {
     posted
         .parse::<i64>()
         .ok()
         .filter(|ms| choices.iter().any(|(c, _)| c == ms))
+}
+
+/// The signature headers a form sent: none sent is both (the default); anything else is `None`.
+pub(super) fn sent_signature_headers(text: &str) -> Option<SignatureHeaders> {
+    match text {
+        "" => Some(SignatureHeaders::Both),
+        other => other.parse().ok(),
+    }
 }
 
 /// What every desk form built on something carries back: what its page showed (`seen`). A

@@ -5,9 +5,10 @@
 //! failed one since a time, disabling, enabling and removing.
 
 use warp::http::StatusCode;
+use warp::reply::Response;
 
-use super::forms::{GRACES, chosen};
-use super::pipeline::{Answer, Done, Problem, Scope};
+use super::forms::chosen;
+use super::pipeline::{Answer, Done, Problem, Scope, Unreadable};
 use super::routes::HookAction;
 use crate::db::deliveries::{self, Filter};
 use crate::db::hooks::{self, HookRow, MAX_ACTIVE_PER_SPACE};
@@ -15,7 +16,10 @@ use crate::http::forms::Fields;
 use crate::ids::{DeliveryId, HookId};
 use crate::pages::i18n::{self, T};
 use crate::pages::in_space::{Confirm, Tab};
-use crate::pages::section::{Block, Cell, Form, Notice, Page, Table};
+use crate::pages::integrations::addresses::AddValues;
+use crate::pages::integrations::hook as address_page;
+use crate::pages::integrations::{GRACES, SINCE};
+use crate::pages::section::{Notice, Page};
 use crate::service::{self, Conflict, ServiceError};
 use crate::webhook::dispatcher::new_token;
 
@@ -23,14 +27,6 @@ use crate::webhook::dispatcher::new_token;
 const LISTED: i64 = 25;
 /// How far back an address's page lists deliveries.
 const LISTED_DAYS: i64 = 7;
-
-/// "Retry every failed one since": the choices, in milliseconds back from now (0: all).
-const SINCE: [(i64, T); 4] = [
-    (3_600_000, T::SinceHour),
-    (86_400_000, T::SinceDay),
-    (7 * 86_400_000, T::SinceWeek),
-    (0, T::SinceEver),
-];
 
 /// The hook `id` of this space, if there is one (another space's is the same as none).
 async fn find(scope: &Scope<'_>, id: &str) -> Result<Option<HookRow>, ServiceError> {
@@ -50,10 +46,14 @@ pub(super) async fn add(scope: &Scope<'_>, fields: &Fields) -> Answer {
     let t = |text: T| in_space.t(text);
     let refused = |status, text: String, detail: Option<String>| {
         let notice = Notice { text, error: true };
-        super::overview::respond(scope, status, Some(notice), url, detail)
+        let sent = AddValues {
+            url: url.into(),
+            error: detail,
+        };
+        super::overview::respond(scope, status, Some(notice), sent)
     };
     let Some(signature_headers) =
-        super::addresses::sent_signature_headers(fields.get("signature_headers"))
+        super::forms::sent_signature_headers(fields.get("signature_headers"))
     else {
         let text = t(T::SignatureHeadersInvalid).into();
         return refused(StatusCode::UNPROCESSABLE_ENTITY, text, None).await;
@@ -109,187 +109,33 @@ pub(super) async fn page(scope: &Scope<'_>, id: &str) -> Answer {
     Ok(scope.respond(StatusCode::OK, &page))
 }
 
-/// An address's page: facts, actions, deliveries and attempts.
+/// An address's page with its newest deliveries and their attempts.
 async fn hook_page(
     scope: &Scope<'_>,
     hook: &HookRow,
     notice: Option<Notice>,
 ) -> Result<Page, ServiceError> {
-    let (app, in_space) = (scope.app, &scope.view);
-    let t = |text: T| in_space.t(text);
-    let locale = in_space.locale();
-    let when =
-        |at: Option<i64>| at.map_or_else(|| "—".to_owned(), |ms| i18n::date_time(locale, ms));
-    let now = crate::timestamp::now_ms();
-    let (listed, attempts) = {
-        let mut handle = app.db.acquire().await?;
-        let filter = Filter {
-            since: Some(now - LISTED_DAYS * 86_400_000),
-            ..Filter::default()
-        };
-        let listed = deliveries::list_for_hook(handle.conn(), hook.id, &filter, LISTED).await?;
-        // The list is the address's newest deliveries since a time: every one of its deliveries
-        // between the oldest and the newest listed.
-        let attempts = match (listed.last(), listed.first()) {
-            (Some(oldest), Some(newest)) => {
-                deliveries::attempts_for_hook(handle.conn(), hook.id, oldest.id, newest.id).await?
-            }
-            _ => Vec::new(),
-        };
-        (listed, attempts)
+    let mut handle = scope.app.db.acquire().await?;
+    let filter = Filter {
+        since: Some(crate::timestamp::now_ms() - LISTED_DAYS * 86_400_000),
+        ..Filter::default()
     };
-    let mut page = in_space.frame(Tab::Hooks, T::HookTitle, notice);
-    page.title = format!("{} {}", t(T::HookTitle), hook.url);
-    let base = format!("integrations/hooks/{}", hook.id);
-    let action = |name: &str| in_space.path(&format!("{base}/{name}"));
-    page.blocks.push(Block::table(Table {
-        caption: t(T::HookFacts).into(),
-        quiet_caption: false,
-        heads: [
-            T::AddressHead,
-            T::StateHead,
-            T::LastSuccessHead,
-            T::FailingSinceHead,
-            T::FailuresHead,
-        ]
-        .iter()
-        .map(|h| t(*h).into())
-        .collect(),
-        rows: vec![vec![
-            Cell::code(hook.url.clone()),
-            Cell::text(super::addresses::state(in_space, hook)),
-            Cell::text(when(hook.last_success_at)),
-            Cell::text(when(hook.failing_since)),
-            Cell::text(hook.failure_streak.to_string()),
-        ]],
-        empty: None,
-    }));
-    page.blocks.push(Block::heading(t(T::HookActions)));
-    let test = in_space.form(&action("test"), t(T::TestButton), Vec::new());
-    page.blocks.push(Block::text(t(T::TestHelp)));
-    page.blocks.push(Block::form(Form {
-        inline: true,
-        ..test
-    }));
-    let mut secret = in_space.form(&action("secret"), t(T::ReplaceSecret), Vec::new());
-    secret.fields.push(in_space.select(
-        &secret.id,
-        "grace",
-        T::SecretGraceLabel,
-        &GRACES,
-        86_400_000,
-    ));
-    page.blocks.push(Block::form(secret));
-    let mut signing = in_space.form(
-        &action("signature-headers"),
-        t(T::SaveSignatureHeaders),
-        Vec::new(),
-    );
-    signing
-        .fields
-        .push(super::addresses::signature_headers_field(
-            in_space,
-            &signing.id,
-            hook.signature_headers,
-        ));
-    page.blocks.push(Block::form(signing));
-    let mut retry = in_space.form(&action("retry"), t(T::RetryFailed), Vec::new());
-    retry
-        .fields
-        .push(in_space.select(&retry.id, "since", T::SinceLabel, &SINCE, 86_400_000));
-    page.blocks.push(Block::form(retry));
-    let toggle = match hook.disabled_at {
-        Some(_) => in_space.form(&action("enable"), t(T::Enable), Vec::new()),
-        None => in_space.form(&action("disable"), t(T::Disable), Vec::new()),
+    let listed = deliveries::list_for_hook(handle.conn(), hook.id, &filter, LISTED).await?;
+    // The list is the address's newest deliveries since a time: every one of its deliveries
+    // between the oldest and the newest listed.
+    let attempts = match (listed.last(), listed.first()) {
+        (Some(oldest), Some(newest)) => {
+            deliveries::attempts_for_hook(handle.conn(), hook.id, oldest.id, newest.id).await?
+        }
+        _ => Vec::new(),
     };
-    page.blocks.push(Block::form(Form {
-        inline: true,
-        ..toggle
-    }));
-    let remove = in_space.form(&action("remove"), t(T::RemoveHook), Vec::new());
-    page.blocks.push(Block::form(Form {
-        inline: true,
-        danger: true,
-        ..remove
-    }));
-
-    let rows = listed
-        .iter()
-        .map(|d| {
-            let mut actions = Vec::new();
-            if d.status == crate::domain::DeliveryStatus::Failed {
-                let path = in_space.path(&format!("{base}/deliveries/{}/retry", d.id));
-                actions.push(Form {
-                    inline: true,
-                    ..in_space.form(&path, t(T::Retry), Vec::new())
-                });
-            }
-            vec![
-                Cell::code(d.id.to_string()),
-                Cell::code(d.event_type.as_str()),
-                Cell::text(when(Some(d.created_at))),
-                Cell::text(t(T::delivery_status(d.status))),
-                Cell::text(d.attempts.to_string()),
-                Cell::forms(actions),
-            ]
-        })
-        .collect();
-    page.blocks.push(Block::heading(t(T::DeliveriesTitle)));
-    page.blocks.push(Block::table(Table {
-        caption: t(T::DeliveriesTitle).into(),
-        quiet_caption: true,
-        heads: [
-            T::DeliveryHead,
-            T::EventHead,
-            T::CreatedHead,
-            T::StateHead,
-            T::AttemptsHead,
-            T::ActionsHead,
-        ]
-        .iter()
-        .map(|h| t(*h).into())
-        .collect(),
-        rows,
-        empty: listed.is_empty().then(|| t(T::NoDeliveries).into()),
-    }));
-    let rows = attempts
-        .iter()
-        .map(|a| {
-            vec![
-                Cell::code(a.delivery_id.to_string()),
-                Cell::text(a.number.to_string()),
-                Cell::text(t(T::trigger(a.trigger))),
-                Cell::text(when(Some(a.started_at))),
-                Cell::text(format!("{} ms", a.duration_ms)),
-                Cell::text(match (a.status_code, a.error_class) {
-                    (Some(code), None) => code.to_string(),
-                    (Some(code), Some(class)) => format!("{code} ({})", class.as_str()),
-                    (None, Some(class)) => class.as_str().to_owned(),
-                    (None, None) => "—".into(),
-                }),
-                Cell::text(a.error_reason.clone().unwrap_or_default()),
-            ]
-        })
-        .collect();
-    page.blocks.push(Block::table(Table {
-        caption: t(T::AttemptsTitle).into(),
-        quiet_caption: false,
-        heads: [
-            T::DeliveryHead,
-            T::AttemptHead,
-            T::TriggerHead,
-            T::StartedHead,
-            T::DurationHead,
-            T::OutcomeHead,
-            T::ReasonHead,
-        ]
-        .iter()
-        .map(|h| t(*h).into())
-        .collect(),
-        rows,
-        empty: attempts.is_empty().then(|| t(T::NoAttempts).into()),
-    }));
-    Ok(page)
+    Ok(address_page::page(
+        &scope.view,
+        hook,
+        &listed,
+        &attempts,
+        notice,
+    ))
 }
 
 /// `POST …/integrations/hooks/<id>/test|secret|signature-headers|retry|disable|enable|remove`.
@@ -302,9 +148,12 @@ pub(super) async fn act(
     let Some(hook) = find(scope, id).await? else {
         return Ok(scope.not_found());
     };
-    let (db, in_space) = (&scope.app.db, &scope.view);
-    let t = |text: T| in_space.t(text);
-    let ctx = scope.ctx();
+    if !fields.confirmed()
+        && let Some(question) = ask_first(scope, &hook, action)
+    {
+        return Ok(question);
+    }
+    let (db, ctx) = (&scope.app.db, scope.ctx());
     let back = format!("integrations/hooks/{}", hook.id);
     let again = |problem: Problem| {
         let hook = hook.clone();
@@ -313,73 +162,28 @@ pub(super) async fn act(
             Ok(scope.respond(problem.status, &page))
         }
     };
-    let unreadable = |text: T| {
-        again(Problem {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            notice: Notice {
-                text: t(text).into(),
-                error: true,
-            },
-            field: None,
-        })
-    };
-    let confirm = match action {
-        HookAction::Disable => Some((T::ConfirmDisableHook, T::Disable, "disable")),
-        HookAction::Remove => Some((T::ConfirmRemoveHook, T::RemoveHook, "remove")),
-        _ => None,
-    };
-    if let Some((question, button, name)) = confirm.filter(|_| !fields.confirmed()) {
-        let action = in_space.path(&format!("{back}/{name}"));
-        let page = in_space.confirmation(Confirm {
-            tab: Tab::Hooks,
-            question: t(question).replace("{url}", &hook.url),
-            button,
-            action: &action,
-            back: &back,
-        });
-        return Ok(scope.respond(StatusCode::OK, &page));
-    }
+    let unreadable = |field, text| again(scope.unreadable(Unreadable::new(field, text)));
     let done = match action {
         HookAction::Test => return test(scope, &hook).await,
-        HookAction::Secret => {
-            let Some(grace) = chosen(&GRACES, fields.get("grace")) else {
-                return unreadable(T::GraceInvalid).await;
-            };
-            let overlap = std::time::Duration::from_millis(u64::try_from(grace).unwrap_or(0));
-            match service::hooks::rotate_secret(db, &ctx, hook.id, overlap).await {
-                Ok(rotated) => {
-                    let mut page = hook_page(scope, &hook, None).await?;
-                    let until = i18n::date_time(in_space.locale(), rotated.old_until);
-                    let warning = t(T::SecretOverlap).replace("{until}", &until);
-                    let secret = in_space.shown_once(
-                        T::NewSecretLabel,
-                        rotated.secret,
-                        warning,
-                        "new-secret",
-                    );
-                    page.blocks.insert(0, secret);
-                    Ok(Done::Page(scope.respond(StatusCode::OK, &page)))
-                }
-                Err(error) => Err(error),
+        HookAction::Secret => match chosen(&GRACES, fields.get("grace")) {
+            Some(grace) => rotate(scope, &hook, grace).await,
+            None => return unreadable("grace", T::GraceInvalid).await,
+        },
+        HookAction::SignatureHeaders => match fields.get("signature_headers").parse() {
+            Ok(set) => service::hooks::set_signature_headers(db, &ctx, hook.id, set)
+                .await
+                .map(|_| Done::to(back.clone(), "hook-signing")),
+            Err(_) => return unreadable("signature_headers", T::SignatureHeadersInvalid).await,
+        },
+        HookAction::Retry => match chosen(&SINCE, fields.get("since")) {
+            Some(back_ms) => {
+                let since = (back_ms > 0).then(|| ctx.now - back_ms);
+                service::hooks::retry_failed(db, &ctx, hook.id, since, |_| {})
+                    .await
+                    .map(|_| Done::to(back.clone(), "retried"))
             }
-        }
-        HookAction::SignatureHeaders => {
-            let Ok(set) = fields.get("signature_headers").parse() else {
-                return unreadable(T::SignatureHeadersInvalid).await;
-            };
-            service::hooks::set_signature_headers(db, &ctx, hook.id, set)
-                .await
-                .map(|_| Done::to(back.clone(), "hook-signing"))
-        }
-        HookAction::Retry => {
-            let Some(back_ms) = chosen(&SINCE, fields.get("since")) else {
-                return unreadable(T::GraceInvalid).await;
-            };
-            let since = (back_ms > 0).then(|| ctx.now - back_ms);
-            service::hooks::retry_failed(db, &ctx, hook.id, since, |_| {})
-                .await
-                .map(|_| Done::to(back.clone(), "retried"))
-        }
+            None => return unreadable("since", T::GraceInvalid).await,
+        },
         // Already as asked: done all the same.
         HookAction::Disable => match service::hooks::disable(db, &ctx, hook.id).await {
             Ok(_) | Err(ServiceError::Conflict(Conflict::AlreadyDisabled { .. })) => {
@@ -400,57 +204,55 @@ pub(super) async fn act(
     scope.finish(done, T::DeskNotDone, again).await
 }
 
+/// The question a post that cannot be undone (disable, remove) asks before it is sent again
+/// with `confirm=yes`; `None` for the others.
+fn ask_first(scope: &Scope<'_>, hook: &HookRow, action: HookAction) -> Option<Response> {
+    let (question, button, name) = match action {
+        HookAction::Disable => (T::ConfirmDisableHook, T::Disable, "disable"),
+        HookAction::Remove => (T::ConfirmRemoveHook, T::RemoveHook, "remove"),
+        _ => return None,
+    };
+    let back = format!("integrations/hooks/{}", hook.id);
+    let action = scope.view.path(&format!("{back}/{name}"));
+    let page = scope.view.confirmation(Confirm {
+        tab: Tab::Hooks,
+        question: scope.t(question).replace("{url}", &hook.url),
+        button,
+        action: &action,
+        back: &back,
+    });
+    Some(scope.respond(StatusCode::OK, &page))
+}
+
+/// Replaces the address's secret, the old one signing too for `grace` ms; the new one is shown
+/// on this answer only.
+async fn rotate(scope: &Scope<'_>, hook: &HookRow, grace: i64) -> Result<Done, ServiceError> {
+    let overlap = std::time::Duration::from_millis(u64::try_from(grace).unwrap_or(0));
+    let rotated =
+        service::hooks::rotate_secret(&scope.app.db, &scope.ctx(), hook.id, overlap).await?;
+    let mut page = hook_page(scope, hook, None).await?;
+    let until = i18n::date_time(scope.view.locale(), rotated.old_until);
+    let warning = scope.t(T::SecretOverlap).replace("{until}", &until);
+    let secret = scope
+        .view
+        .shown_once(T::NewSecretLabel, rotated.secret, warning, "new-secret");
+    page.blocks.insert(0, secret);
+    Ok(Done::Page(scope.respond(StatusCode::OK, &page)))
+}
+
 /// Sends a `ping` to the address now, through the delivery loop's own path, and shows what the
 /// receiver answered.
 async fn test(scope: &Scope<'_>, hook: &HookRow) -> Answer {
-    let t = |text: T| scope.t(text);
     let tester = &scope.app.webhooks.tester;
     let token = new_token()?;
     let pinged =
         service::hooks::ping(&scope.app.db, &scope.ctx(), hook.id, &token, tester.lease()).await?;
-    let job = tester.load(&token).await?.into_iter().next();
-    let notice = match job {
-        None => Notice {
-            text: t(T::TestTaken).into(),
-            error: true,
-        },
-        Some(job) => {
-            let report = tester.attempt(job).await?;
-            let outcome = &report.outcome;
-            let ms = outcome.duration.as_millis().to_string();
-            if outcome.succeeded() {
-                Notice {
-                    text: t(T::TestDelivered)
-                        .replace("{status}", &outcome.summary())
-                        .replace("{ms}", &ms)
-                        .replace("{event}", &pinged.event.to_string()),
-                    error: false,
-                }
-            } else {
-                let answered = outcome
-                    .excerpt
-                    .as_deref()
-                    .filter(|_| outcome.status_code.is_some())
-                    .map(|text| {
-                        format!(
-                            " {} {}",
-                            t(T::ReceiverSaid),
-                            text.chars().take(300).collect::<String>()
-                        )
-                    })
-                    .unwrap_or_default();
-                Notice {
-                    text: format!(
-                        "{}{answered}",
-                        t(T::TestFailed)
-                            .replace("{outcome}", &outcome.explained())
-                            .replace("{ms}", &ms)
-                    ),
-                    error: true,
-                }
-            }
-        }
+    let report = match tester.load(&token).await?.into_iter().next() {
+        Some(job) => Some(tester.attempt(job).await?),
+        None => None,
     };
+    let outcome = report.as_ref().map(|report| &report.outcome);
+    let notice = address_page::tested(&scope.view, outcome, &pinged.event.to_string());
     let hook = find(scope, &hook.id.to_string())
         .await?
         .unwrap_or_else(|| hook.clone());

@@ -3,16 +3,18 @@
 
 use warp::http::StatusCode;
 
-use super::forms::{GRACES, chosen};
+use super::forms::chosen;
 use super::pipeline::{Answer, Scope};
 use super::routes::KeyAction;
 use crate::api_keys::MAX_ACTIVE_PER_SPACE;
 use crate::db::api_keys;
 use crate::http::forms::Fields;
 use crate::ids::KeyId;
-use crate::pages::i18n::{self, T};
-use crate::pages::in_space::{Confirm, Tab, input};
-use crate::pages::section::{Block, Cell, Form, Notice, Table};
+use crate::pages::i18n::T;
+use crate::pages::in_space::{Confirm, Tab};
+use crate::pages::integrations::GRACES;
+use crate::pages::integrations::keys as keys_page;
+use crate::pages::section::Notice;
 use crate::service::{self, Conflict, Missing, ServiceError};
 
 /// The keys page, with a key just made (shown once) or a problem.
@@ -20,99 +22,20 @@ pub(super) async fn page(
     scope: &Scope<'_>,
     shown: Option<(StatusCode, Result<String, Notice>)>,
 ) -> Answer {
-    let (app, in_space) = (scope.app, &scope.view);
-    let locale = in_space.locale();
-    let t = |text: T| in_space.t(text);
+    let space = scope.view.space.id;
     let (keys, used) = {
-        let mut handle = app.db.acquire().await?;
-        let keys = api_keys::list_for_space(handle.conn(), in_space.space.id).await?;
-        let used = api_keys::last_used(handle.conn(), in_space.space.id).await?;
+        let mut handle = scope.app.db.acquire().await?;
+        let keys = api_keys::list_for_space(handle.conn(), space).await?;
+        let used = api_keys::last_used(handle.conn(), space).await?;
         (keys, used)
     };
-    let now = crate::timestamp::now_ms();
-    let when =
-        |at: Option<i64>| at.map_or_else(|| "—".to_owned(), |ms| i18n::date_time(locale, ms));
-    let rows = keys
-        .iter()
-        .map(|key| {
-            let last = used.iter().find(|(id, _)| *id == key.id).map(|(_, at)| *at);
-            let state = match (key.revoked_at, key.expires_at) {
-                (Some(at), _) => format!("{} {}", t(T::KeyRevokedAt), when(Some(at))),
-                (None, Some(at)) if at <= now => {
-                    format!("{} {}", t(T::KeyRevokedAt), when(Some(at)))
-                }
-                (None, Some(at)) => format!("{} {}", t(T::KeyWorksUntil), when(Some(at))),
-                (None, None) => t(T::KeyActive).into(),
-            };
-            let mut actions = Vec::new();
-            if key.works_at(now) {
-                let revoke = in_space.path(&format!("integrations/keys/{}/revoke", key.id));
-                actions.push(Form {
-                    inline: true,
-                    danger: true,
-                    ..in_space.form(&revoke, t(T::Revoke), Vec::new())
-                });
-                if key.expires_at.is_none() {
-                    let roll = in_space.path(&format!("integrations/keys/{}/roll", key.id));
-                    let mut form = in_space.form(&roll, t(T::Roll), Vec::new());
-                    let grace =
-                        in_space.select(&form.id, "grace", T::GraceLabel, &GRACES, 3_600_000);
-                    form.fields.push(grace);
-                    form.inline = true;
-                    actions.push(form);
-                }
-            }
-            vec![
-                Cell::text(key.name.clone().unwrap_or_default()),
-                Cell::code(format!("{}…", key.prefix)),
-                Cell::text(when(Some(key.created_at))),
-                Cell::text(key.created_by.clone().unwrap_or_default()),
-                Cell::text(when(last)),
-                Cell::text(state),
-                Cell::forms(actions),
-            ]
-        })
-        .collect();
-    let (status, notice, secret) = match shown {
-        Some((status, Ok(key))) => (
-            status,
-            None,
-            Some(in_space.shown_once(T::NewKeyLabel, key, t(T::SecretShownOnce).into(), "new-key")),
-        ),
+    let (status, notice, made) = match shown {
+        Some((status, Ok(key))) => (status, None, Some(key)),
         Some((status, Err(notice))) => (status, Some(notice), None),
         None => (StatusCode::OK, scope.done_notice(), None),
     };
-    let mut page = in_space.frame(Tab::Keys, T::KeysTitle, notice);
-    page.blocks.extend(secret);
-    page.blocks.push(Block::table(Table {
-        caption: t(T::KeysTitle).into(),
-        quiet_caption: false,
-        heads: [
-            T::NameHead,
-            T::KeyHead,
-            T::CreatedHead,
-            T::CreatedByHead,
-            T::LastUsedHead,
-            T::StateHead,
-            T::ActionsHead,
-        ]
-        .iter()
-        .map(|h| t(*h).into())
-        .collect(),
-        rows,
-        empty: keys.is_empty().then(|| t(T::NoKeys).into()),
-    }));
-    page.blocks.push(Block::heading(t(T::CreateKey)));
-    page.blocks.push(Block::text(
-        t(T::KeyLimit).replace("{n}", &MAX_ACTIVE_PER_SPACE.to_string()),
-    ));
-    let create = in_space.path("integrations/keys");
-    let mut form = in_space.form(&create, t(T::CreateKey), Vec::new());
-    let mut name = input(&form.id, "name", t(T::KeyNameLabel), "text");
-    name.max_length = crate::domain::names::NAME_MAX_CHARS;
-    name.hint = Some(t(T::KeyNameHint).into());
-    form.fields.push(name);
-    page.blocks.push(Block::form(form));
+    let now = crate::timestamp::now_ms();
+    let page = keys_page::page(&scope.view, &keys, &used, now, notice, made);
     Ok(scope.respond(status, &page))
 }
 

@@ -9,117 +9,31 @@ use crate::db::people;
 use crate::domain::Role;
 use crate::http::forms::Fields;
 use crate::ids::PersonId;
-use crate::pages::i18n::{self, T};
-use crate::pages::in_space::{Confirm, InSpace, Tab, input};
-use crate::pages::section::{Block, Cell, Choice, Form, Notice, Table};
+use crate::pages::i18n::T;
+use crate::pages::in_space::{Confirm, InSpace, Tab};
+use crate::pages::integrations::members as members_page;
+use crate::pages::section::Notice;
 use crate::service::{self, Conflict, ServiceError};
-
-fn role_name(in_space: &InSpace<'_>, role: Role) -> &'static str {
-    match role {
-        Role::Owner => in_space.t(T::RoleOwner),
-        Role::Administrator => in_space.t(T::RoleAdministrator),
-        Role::Reporter => in_space.t(T::RoleReporter),
-    }
-}
-
-fn role_select(
-    in_space: &InSpace<'_>,
-    form_id: &str,
-    chosen: Role,
-) -> crate::pages::section::Input {
-    let mut field = input(form_id, "role", in_space.t(T::RoleHead), "select");
-    field.select = true;
-    field.options = [Role::Administrator, Role::Reporter, Role::Owner]
-        .iter()
-        .map(|role| Choice {
-            value: role.as_str().into(),
-            label: role_name(in_space, *role).into(),
-            selected: *role == chosen,
-        })
-        .collect();
-    field
-}
 
 /// The members page, with an invitation's link just made, or a problem.
 pub(super) async fn page(
     scope: &Scope<'_>,
     shown: Option<(StatusCode, Result<String, Notice>)>,
 ) -> Answer {
-    let (app, in_space) = (scope.app, &scope.view);
-    let t = |text: T| in_space.t(text);
-    let locale = in_space.locale();
     let members = {
-        let mut handle = app.db.acquire().await?;
-        people::members(handle.conn(), in_space.space.id).await?
+        let mut handle = scope.app.db.acquire().await?;
+        people::members(handle.conn(), scope.view.space.id).await?
     };
-    let rows = members
-        .iter()
-        .map(|m| {
-            let base = format!("members/{}", m.person_id);
-            let mut change = in_space.form(
-                &in_space.path(&format!("{base}/role")),
-                t(T::ChangeRole),
-                Vec::new(),
-            );
-            change
-                .fields
-                .push(role_select(in_space, &change.id, m.role));
-            change.inline = true;
-            let remove = Form {
-                inline: true,
-                danger: true,
-                ..in_space.form(
-                    &in_space.path(&format!("{base}/remove")),
-                    t(T::RemoveMember),
-                    Vec::new(),
-                )
-            };
-            vec![
-                Cell::text(m.email.clone()),
-                Cell::text(role_name(in_space, m.role)),
-                Cell::text(i18n::date_time(locale, m.added_at)),
-                Cell::forms(vec![change, remove]),
-            ]
-        })
-        .collect();
-    let (status, notice, secret) = match shown {
-        Some((status, Ok(link))) => (
-            status,
-            None,
-            Some(in_space.shown_once(
-                T::InvitationLabel,
-                link,
-                t(T::InvitationWarning).into(),
-                "invitation",
-            )),
-        ),
+    let (status, notice, link) = match shown {
+        Some((status, Ok(link))) => (status, None, Some(link)),
         Some((status, Err(notice))) => (status, Some(notice), None),
         None => (StatusCode::OK, scope.done_notice(), None),
     };
-    let mut page = in_space.frame(Tab::Members, T::MembersTitle, notice);
-    page.blocks.extend(secret);
-    page.blocks.push(Block::table(Table {
-        caption: t(T::MembersTitle).into(),
-        quiet_caption: false,
-        heads: [T::EmailLabel, T::RoleHead, T::AddedHead, T::ActionsHead]
-            .iter()
-            .map(|h| t(*h).into())
-            .collect(),
-        rows,
-        empty: None,
-    }));
-    page.blocks.push(Block::heading(t(T::Invite)));
-    let mut form = in_space.form(&in_space.path("members"), t(T::Invite), Vec::new());
-    let mut email = input(&form.id, "email", t(T::EmailLabel), "email");
-    email.required = true;
-    email.max_length = crate::domain::email::MAX_LEN;
-    form.fields.push(email);
-    form.fields
-        .push(role_select(in_space, &form.id, Role::Administrator));
-    page.blocks.push(Block::form(form));
+    let page = members_page::page(&scope.view, &members, notice, link);
     Ok(scope.respond(status, &page))
 }
 
+/// The notice of a refused member operation, with its status.
 fn refusal(
     in_space: &InSpace<'_>,
     error: ServiceError,

@@ -14,7 +14,6 @@
 //! `pages::desk`. Pages are never cached or framed; secrets are shown on the one answer that
 //! made them and never logged (the request log shows a sign-in link's path without its token).
 
-mod addresses;
 mod desk;
 mod dispatch;
 mod forms;

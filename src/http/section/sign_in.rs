@@ -19,10 +19,11 @@ use crate::http::forms::{self, Fields, PostRefused};
 use crate::http::html::Request;
 use crate::http::html::redirect;
 use crate::http::rate_limit::Decision;
+use crate::pages::account::{self as account_page, Account};
 use crate::pages::i18n::T;
-use crate::pages::in_space::{input, notice_of, sign_out_form, signed_form};
+use crate::pages::in_space::{input, notice_of};
 use crate::pages::portal::Place;
-use crate::pages::section::{Block, Cell, Form, Link, Notice, Page, Table};
+use crate::pages::section::{Block, Form, Link, Notice, Page};
 use crate::service::sign_in::{
     self as sessions, Busy, PasswordError, Refused, SignInError, SignedIn,
 };
@@ -363,93 +364,23 @@ pub(super) async fn account(
     problem: Option<(StatusCode, Notice)>,
     query: &str,
 ) -> Answer {
-    let locale = place.locale;
-    let t = |text: T| text.get(locale);
-    let sign = |action: &str| visitor.token(app, action);
+    let person = &visitor.current.person;
     let memberships = {
         let mut handle = app.db.acquire().await?;
-        people::memberships(handle.conn(), visitor.current.person.id).await?
+        people::memberships(handle.conn(), person.id).await?
     };
-    let rows = memberships
-        .iter()
-        .map(|m| {
-            vec![
-                Cell::link(
-                    m.name.clone(),
-                    format!("{}/{locale}/organizer/{}/tournaments", app.base_url, m.slug),
-                ),
-                Cell::text(match m.role {
-                    crate::domain::Role::Owner => t(T::RoleOwner),
-                    crate::domain::Role::Administrator => t(T::RoleAdministrator),
-                    crate::domain::Role::Reporter => t(T::RoleReporter),
-                }),
-            ]
-        })
-        .collect();
-    let path = format!("/{locale}/account/password");
-    let id = "password";
-    let mut fields = Vec::new();
-    if !visitor.current.by_link {
-        let mut current = input(id, "current", t(T::CurrentPasswordLabel), "password");
-        current.autocomplete = "current-password";
-        current.required = true;
-        fields.push(current);
-    }
-    let mut new = input(id, "new", t(T::NewPasswordLabel), "password");
-    new.autocomplete = "new-password";
-    new.required = true;
-    new.hint = Some(t(T::PasswordHint).into());
-    new.max_length = *sessions::PASSWORD_CHARS.end();
-    if let Some((_, notice)) = &problem {
-        new.error = Some(notice.text.clone());
-    }
-    fields.push(new);
-    let form = Form {
-        id: id.into(),
-        ..signed_form(place, &sign, &path, t(T::SetPassword), fields)
+    let account = Account {
+        email: &person.email,
+        memberships: &memberships,
+        by_link: visitor.current.by_link,
+        has_password: person.password_hash.is_some(),
     };
-    let has_password = visitor.current.person.password_hash.is_some();
-    let (status, notice) = match problem {
-        Some((status, notice)) => (status, Some(notice)),
-        None => (StatusCode::OK, notice_of(locale, query)),
+    let (status, notice, error) = match problem {
+        Some((status, notice)) => (status, Some(notice.clone()), Some(notice.text)),
+        None => (StatusCode::OK, notice_of(place.locale, query), None),
     };
-    let page = Page {
-        title: t(T::AccountTitle).into(),
-        notice,
-        blocks: vec![
-            Block::table(Table {
-                caption: t(T::YourSpaces).into(),
-                quiet_caption: false,
-                heads: vec![t(T::SpaceHead).into(), t(T::RoleHead).into()],
-                rows,
-                empty: memberships.is_empty().then(|| t(T::NoManagedSpaces).into()),
-            }),
-            Block::heading(t(T::PasswordTitle)),
-            Block::text(if has_password {
-                t(T::PasswordIsSet)
-            } else {
-                t(T::PasswordNotSet)
-            }),
-            Block::form(form),
-            Block::heading(t(T::SessionsTitle)),
-            Block::text(t(T::SessionsHelp)),
-            Block::form(Form {
-                id: "sign-out-others".into(),
-                ..signed_form(
-                    place,
-                    &sign,
-                    &format!("/{locale}/account/sign-out-others"),
-                    t(T::SignOutOthers),
-                    Vec::new(),
-                )
-            }),
-        ],
-        signed_in: Some((
-            visitor.current.person.email.clone(),
-            sign_out_form(place, &sign),
-        )),
-        ..Page::default()
-    };
+    let sign = |action: &str| visitor.token(app, action);
+    let page = account_page::page(place, &sign, &account, notice, error);
     Ok(page_response(status, place, &page))
 }
 
