@@ -12,52 +12,21 @@ use warp::reply::Response;
 use super::pipeline::{Answer, page_response};
 use super::session::{Visitor, anonymous as ctx, safe_next, session_cookie, session_token};
 use crate::db::people;
-use crate::domain::Locale;
 use crate::http::App;
 use crate::http::clients;
 use crate::http::forms::{self, Fields, PostRefused};
 use crate::http::html::Request;
 use crate::http::html::redirect;
 use crate::http::rate_limit::Decision;
-use crate::pages::account::{self as account_page, Account};
+use crate::pages::account::{self as account_page, Account, SignInForm, sign_in_path};
 use crate::pages::i18n::T;
-use crate::pages::in_space::{input, notice_of};
+use crate::pages::in_space::notice_of;
 use crate::pages::portal::Place;
-use crate::pages::section::{Block, Form, Link, Notice, Page};
+use crate::pages::section::Notice;
 use crate::service::sign_in::{
     self as sessions, Busy, PasswordError, Refused, SignInError, SignedIn,
 };
 use crate::service::{Invalid, ServiceError};
-
-fn sign_in_path(locale: Locale) -> String {
-    format!("/{locale}/sign-in")
-}
-
-/// The sign-in form for a visitor holding `nonce`, leading to `next` after.
-fn sign_in_form(app: &App, locale: Locale, nonce: &str, email: &str, next: &str) -> Form {
-    let path = sign_in_path(locale);
-    let id = "sign-in";
-    let mut email_input = input(id, "email", T::EmailLabel.get(locale), "email");
-    email_input.value = email.into();
-    email_input.autocomplete = "username";
-    email_input.required = true;
-    email_input.max_length = crate::domain::email::MAX_LEN;
-    let mut password = input(id, "password", T::PasswordLabel.get(locale), "password");
-    password.autocomplete = "current-password";
-    password.required = true;
-    password.max_length = *sessions::PASSWORD_CHARS.end();
-    let mut back = input(id, "next", "", "hidden");
-    back.hidden = true;
-    back.value = next.into();
-    Form {
-        action: format!("{}{path}", app.base_url),
-        token: app.forms.token(nonce, &path),
-        fields: vec![email_input, password, back],
-        submit: T::SignInButton.get(locale).into(),
-        id: id.into(),
-        ..Form::default()
-    }
-}
 
 fn sign_in_response(
     app: &App,
@@ -68,17 +37,13 @@ fn sign_in_response(
     next: &str,
     notice: Option<Notice>,
 ) -> Response {
-    let locale = place.locale;
     let (nonce, set_nonce) = app.forms.nonce(headers);
-    let page = Page {
-        title: T::SignInTitle.get(locale).into(),
-        notice,
-        blocks: vec![
-            Block::form(sign_in_form(app, locale, &nonce, email, next)),
-            Block::text(T::SignInHelp.get(locale)),
-        ],
-        ..Page::default()
+    let form = SignInForm {
+        token: app.forms.token(&nonce, &sign_in_path(place.locale)),
+        email,
+        next,
     };
+    let page = account_page::sign_in(place, form, notice);
     let mut response = page_response(status, place, &page);
     if let Some(cookie) = set_nonce {
         response.headers_mut().append(header::SET_COOKIE, cookie);
@@ -261,25 +226,12 @@ pub(super) async fn link_page(
     };
     let Some(person) = sessions::link_person(&app.db, token, crate::timestamp::now_ms()).await?
     else {
-        return Ok(link_used(app, &link_place));
+        return Ok(link_used(&link_place));
     };
     let (nonce, set_nonce) = app.forms.nonce(headers);
     let path = format!("/{locale}/sign-in/{token}");
-    let form = Form {
-        action: format!("{}{path}", app.base_url),
-        token: app.forms.token(&nonce, &path),
-        submit: T::SignInButton.get(locale).into(),
-        id: "link".into(),
-        ..Form::default()
-    };
-    let page = Page {
-        title: T::SignInTitle.get(locale).into(),
-        blocks: vec![
-            Block::text(T::SignInAs.get(locale).replace("{email}", &person.email)),
-            Block::form(form),
-        ],
-        ..Page::default()
-    };
+    let form_token = app.forms.token(&nonce, &path);
+    let page = account_page::link(&link_place, &person.email, &path, form_token);
     let mut response = page_response(StatusCode::OK, &link_place, &page);
     if let Some(cookie) = set_nonce {
         response.headers_mut().append(header::SET_COOKIE, cookie);
@@ -287,24 +239,12 @@ pub(super) async fn link_page(
     Ok(response)
 }
 
-fn link_used(app: &App, place: &Place<'_>) -> Response {
-    let locale = place.locale;
-    let page = Page {
-        title: T::LinkInvalidTitle.get(locale).into(),
-        notice: Some(Notice {
-            text: T::SignInLinkUsed.get(locale).into(),
-            error: true,
-        }),
-        blocks: vec![Block {
-            link: Some(Link {
-                text: T::SignInTitle.get(locale).into(),
-                url: format!("{}{}", app.base_url, sign_in_path(locale)),
-            }),
-            ..Block::default()
-        }],
-        ..Page::default()
-    };
-    page_response(StatusCode::NOT_FOUND, place, &page)
+fn link_used(place: &Place<'_>) -> Response {
+    page_response(
+        StatusCode::NOT_FOUND,
+        place,
+        &account_page::link_used(place),
+    )
 }
 
 /// `POST /<locale>/sign-in/<token>`: uses the link, once.
@@ -326,7 +266,7 @@ pub(super) async fn use_link(
     }
     match sessions::redeem_link(&app.db, &ctx(app), token, previous.as_deref()).await? {
         Some(signed) => signed_in_to(app, place, &signed, "").await,
-        None => Ok(link_used(app, &link_place)),
+        None => Ok(link_used(&link_place)),
     }
 }
 
