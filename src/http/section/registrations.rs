@@ -7,6 +7,7 @@
 //! Never writes itself: every action is the service's, with the member as its actor.
 
 use warp::http::StatusCode;
+use warp::reply::Response;
 
 use super::forms::{PlayerForm, SeedsForm};
 use super::pipeline::{Answer, Done, FromFields, Problem, Scope};
@@ -19,6 +20,7 @@ use crate::pages::desk::registrations::{self as page, RegistrationsData};
 use crate::pages::desk::tournament_path;
 use crate::pages::i18n::T;
 use crate::pages::section::Notice;
+use crate::service::ServiceError;
 use crate::service::check_in::{self, By};
 use crate::service::registrations::{self, Applicant, Registrant};
 use crate::service::seeding::{self, Seeding};
@@ -61,14 +63,22 @@ struct Ask {
     action: &'static str,
 }
 
-/// The page that asks first about the registration `id` of `tournament` (404 for one of
-/// another tournament).
-async fn ask_about(
+/// The registration (its id as text) a post to `…/registrations/<who>/<action>` of
+/// `tournament` acts on once confirmed; `Err` is the answer instead: 404 for one that is not
+/// the tournament's, or the page that asks first while unconfirmed.
+async fn confirmed(
     scope: &Scope<'_>,
     tournament: &TournamentRow,
-    id: ParticipantId,
+    who: &str,
+    fields: &Fields,
     ask: Ask,
-) -> Answer {
+) -> Result<Result<String, Response>, ServiceError> {
+    let Ok(id) = who.parse::<ParticipantId>() else {
+        return Ok(Err(scope.not_found()));
+    };
+    if fields.confirmed() {
+        return Ok(Ok(id.to_string()));
+    }
     let person = {
         let mut handle = scope.app.db.acquire().await?;
         participants::find(handle.conn(), id)
@@ -76,7 +86,7 @@ async fn ask_about(
             .filter(|p| p.tournament_id == tournament.id)
     };
     let Some(person) = person else {
-        return Ok(scope.not_found());
+        return Ok(Err(scope.not_found()));
     };
     let action = tournament_path(
         &scope.view,
@@ -84,7 +94,14 @@ async fn ask_about(
         &format!("registrations/{id}/{}", ask.action),
     );
     let back = back(tournament);
-    scope.ask_first(ask.question, &person.name, ask.button, &action, &back)
+    scope
+        .ask_first(ask.question, &person.name, ask.button, &action, &back)
+        .map(Err)
+}
+
+/// The registrations page again with a refusal.
+async fn shown_again(scope: &Scope<'_>, tournament: &TournamentRow, problem: Problem) -> Answer {
+    registrations_page(scope, tournament, problem.status, Some(problem.notice)).await
 }
 
 fn back(tournament: &TournamentRow) -> String {
@@ -94,9 +111,7 @@ fn back(tournament: &TournamentRow) -> String {
 /// `POST …/tournaments/<slug>/registrations`: adds a player or team by name (and, given, their
 /// private email address).
 pub(super) async fn add(scope: &Scope<'_>, tournament: &TournamentRow, fields: &Fields) -> Answer {
-    let again = |problem: Problem| {
-        registrations_page(scope, tournament, problem.status, Some(problem.notice))
-    };
+    let again = |problem| shown_again(scope, tournament, problem);
     let form = match PlayerForm::from_fields(fields) {
         Ok(form) => form,
         Err(unreadable) => return again(scope.unreadable(unreadable)).await,
@@ -115,9 +130,7 @@ pub(super) async fn add(scope: &Scope<'_>, tournament: &TournamentRow, fields: &
 /// `POST …/tournaments/<slug>/seeds`: the field's new seed order, refused unless the field is
 /// still exactly in the order the page showed.
 pub(super) async fn seed(scope: &Scope<'_>, tournament: &TournamentRow, fields: &Fields) -> Answer {
-    let again = |problem: Problem| {
-        registrations_page(scope, tournament, problem.status, Some(problem.notice))
-    };
+    let again = |problem| shown_again(scope, tournament, problem);
     let form = match SeedsForm::from_fields(fields) {
         Ok(form) => form,
         Err(unreadable) => return again(scope.unreadable(unreadable)).await,
@@ -136,9 +149,7 @@ pub(super) async fn seed(scope: &Scope<'_>, tournament: &TournamentRow, fields: 
 
 /// `POST …/registrations/<participant>/check-in`.
 pub(super) async fn check_in(scope: &Scope<'_>, tournament: &TournamentRow, who: &str) -> Answer {
-    let again = |problem: Problem| {
-        registrations_page(scope, tournament, problem.status, Some(problem.notice))
-    };
+    let again = |problem| shown_again(scope, tournament, problem);
     let Ok(id) = who.parse::<ParticipantId>() else {
         return Ok(scope.not_found());
     };
@@ -159,27 +170,22 @@ pub(super) async fn withdraw(
     who: &str,
     fields: &Fields,
 ) -> Answer {
-    let again = |problem: Problem| {
-        registrations_page(scope, tournament, problem.status, Some(problem.notice))
+    let ask = Ask {
+        question: T::ConfirmWithdraw,
+        button: T::DeskWithdraw,
+        action: "withdraw",
     };
-    let Ok(id) = who.parse::<ParticipantId>() else {
-        return Ok(scope.not_found());
+    let who = match confirmed(scope, tournament, who, fields, ask).await? {
+        Ok(who) => who,
+        Err(answer) => return Ok(answer),
     };
-    if !fields.confirmed() {
-        let ask = Ask {
-            question: T::ConfirmWithdraw,
-            button: T::DeskWithdraw,
-            action: "withdraw",
-        };
-        return ask_about(scope, tournament, id, ask).await;
-    }
-    let who = id.to_string();
     let registrant = Registrant::Named {
         tournament: &tournament.slug,
         who: &who,
     };
     let withdrawn = registrations::withdraw(&scope.app.db, &scope.ctx(), registrant).await;
     let done = withdrawn.map(|_| Done::to(back(tournament), "withdrawn"));
+    let again = |problem| shown_again(scope, tournament, problem);
     scope.finish(done, T::DeskNotDone, again).await
 }
 
@@ -192,21 +198,15 @@ pub(super) async fn give_link(
     who: &str,
     fields: &Fields,
 ) -> Answer {
-    let again = |problem: Problem| {
-        registrations_page(scope, tournament, problem.status, Some(problem.notice))
+    let ask = Ask {
+        question: T::ConfirmGiveLink,
+        button: T::DeskGiveLink,
+        action: "link",
     };
-    let Ok(id) = who.parse::<ParticipantId>() else {
-        return Ok(scope.not_found());
+    let who = match confirmed(scope, tournament, who, fields, ask).await? {
+        Ok(who) => who,
+        Err(answer) => return Ok(answer),
     };
-    if !fields.confirmed() {
-        let ask = Ask {
-            question: T::ConfirmGiveLink,
-            button: T::DeskGiveLink,
-            action: "link",
-        };
-        return ask_about(scope, tournament, id, ask).await;
-    }
-    let who = id.to_string();
     let registrant = Registrant::Named {
         tournament: &tournament.slug,
         who: &who,
@@ -233,5 +233,6 @@ pub(super) async fn give_link(
         );
         Done::Page(scope.respond(StatusCode::OK, &page))
     });
+    let again = |problem| shown_again(scope, tournament, problem);
     scope.finish(done, T::DeskNotDone, again).await
 }
