@@ -12,6 +12,7 @@ pub mod entry;
 pub mod formats;
 pub mod lifecycle;
 pub mod names;
+pub mod room;
 pub mod score;
 pub mod self_report;
 pub mod settings;
