@@ -7,6 +7,7 @@
 //! itself, and it never decides whether a match is ready: the engine does.
 
 mod calls;
+pub mod day;
 mod queue;
 #[cfg(test)]
 mod tests;

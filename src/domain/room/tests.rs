@@ -9,9 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 
+use super::day::players;
 use super::*;
-use crate::domain::engine::{Outcome, Pid, Settings, StageSpec, State, Take, report, start};
-use crate::domain::{Bracket, Format, MatchStatus, StageType};
+use crate::domain::engine::{Outcome, Pid, Settings, StageSpec, State, Take, start};
+use crate::domain::{Bracket, Format, StageType};
 
 /// A small, seeded source of choices, so that a failing case replays exactly.
 struct Dice(u64);
@@ -55,15 +56,6 @@ fn event(format: Format, n: i64, first: Pid, dice: &mut Dice) -> State {
     state
 }
 
-/// Every participant `game` needs: its two sides, or a free-for-all round's whole field.
-fn players(state: &State, game: usize) -> Vec<Pid> {
-    let g = &state.games[game];
-    match (g.a, g.b) {
-        (Some(a), Some(b)) => vec![a, b],
-        _ => state.entrants.iter().map(|e| e.id).collect(),
-    }
-}
-
 /// A result for `game`: a random winner (a draw now and then where draws are allowed), or
 /// random places in a free-for-all round.
 fn outcome(state: &State, game: usize, dice: &mut Dice) -> Outcome {
@@ -91,136 +83,24 @@ fn outcome(state: &State, game: usize, dice: &mut Dice) -> Outcome {
     }
 }
 
-/// One tournament of the day.
-struct Played {
-    state: State,
-    /// Since when each ready match has waited (by index).
-    ready_since: BTreeMap<usize, i64>,
-}
-
-/// A match on a station: which tournament's, which match, and when it ends.
-struct OnStation {
-    tournament: usize,
-    game: usize,
-    ends_at: i64,
-}
-
-const MATCH_ID: i64 = 100_000;
-
-/// Plays a day of `tournaments` on `stations`: calls as the room decides, each match lasting
-/// 1 to 10 minutes, results in the order matches end. Checks every promise at every step and
-/// returns the time the day ended.
-fn play_day(tournaments: Vec<State>, stations: &[Station], rest: i64, dice: &mut Dice) -> i64 {
+/// Plays a day of `tournaments` on `stations`, each match lasting 1 to 10 minutes, checking
+/// every round of calls.
+fn play_day(mut tournaments: Vec<State>, stations: &[Station], rest: i64, dice: &mut Dice) {
     let minute = 60_000;
-    let mut played: Vec<Played> = tournaments
-        .into_iter()
-        .map(|state| Played {
-            state,
-            ready_since: BTreeMap::new(),
-        })
-        .collect();
-    let mut stations = stations.to_vec();
-    let mut on: BTreeMap<i64, OnStation> = BTreeMap::new();
-    let mut busy: BTreeSet<Pid> = BTreeSet::new();
-    let mut rested_at: BTreeMap<Pid, i64> = BTreeMap::new();
-    let mut now = 0;
-    for _step in 0..100_000 {
-        let mut waiting = Vec::new();
-        for (t, p) in played.iter_mut().enumerate() {
-            let depths = depths(&p.state.games);
-            for (i, g) in p.state.games.iter().enumerate() {
-                let id = t as i64 * MATCH_ID + i as i64;
-                if g.status != MatchStatus::Ready
-                    || on.values().any(|o| o.tournament == t && o.game == i)
-                {
-                    continue;
-                }
-                let since = *p.ready_since.entry(i).or_insert(now);
-                waiting.push(Waiting {
-                    id,
-                    tournament: t as i64,
-                    players: players(&p.state, i),
-                    depth: depths[i],
-                    ready_since: since,
-                    position: g.position,
-                    not_before: None,
-                });
-            }
-        }
-        if waiting.is_empty() && on.is_empty() {
-            for p in &played {
-                assert!(
-                    p.state
-                        .games
-                        .iter()
-                        .all(|g| g.status == MatchStatus::Completed),
-                    "the day ended with matches unplayed"
-                );
-            }
-            return now;
-        }
-        let room = Room {
-            now,
-            stations: &stations,
-            busy: &busy,
-            rested_at: &rested_at,
-        };
-        let made = calls(&room, &waiting);
-        check(&room, &waiting, &made, rest);
-        for call in &made {
-            let (t, i) = (
-                (call.game / MATCH_ID) as usize,
-                (call.game % MATCH_ID) as usize,
-            );
-            let station = stations.iter_mut().find(|s| s.id == call.station);
-            station.expect("a station of the room").free = false;
-            busy.extend(players(&played[t].state, i));
-            played[t].ready_since.remove(&i);
-            let ends_at = now + (1 + dice.roll(10) as i64) * minute;
-            on.insert(
-                call.station,
-                OnStation {
-                    tournament: t,
-                    game: i,
-                    ends_at,
-                },
-            );
-        }
-        // The next moment anything changes: a match ends, or a waiting player is rested.
-        let ends = on.values().map(|o| o.ends_at).min();
-        let rested = waiting
-            .iter()
-            .flat_map(|w| w.players.iter())
-            .filter_map(|p| rested_at.get(p).copied())
-            .filter(|at| *at > now)
-            .min();
-        now = match (ends, rested) {
-            (Some(a), Some(b)) => a.min(b),
-            (Some(a), None) | (None, Some(a)) => a,
-            (None, None) => panic!("matches wait and nothing will ever free them"),
-        };
-        let ended: Vec<i64> = on
-            .iter()
-            .filter(|(_, o)| o.ends_at == now)
-            .map(|(s, _)| *s)
-            .collect();
-        for station in ended {
-            let Some(o) = on.remove(&station) else {
-                continue;
-            };
-            let p = &mut played[o.tournament];
-            for player in players(&p.state, o.game) {
-                busy.remove(&player);
-                rested_at.insert(player, now + rest);
-            }
-            let result = outcome(&p.state, o.game, dice);
-            report(&mut p.state, o.game, &result).expect("a called match takes a result");
-            if let Some(s) = stations.iter_mut().find(|s| s.id == station) {
-                s.free = true;
-            }
-        }
-    }
-    panic!("the day never ended");
+    let dice = std::cell::RefCell::new(dice);
+    let script = day::Script {
+        rest,
+        length: &mut |_, _| (1 + dice.borrow_mut().roll(10) as i64) * minute,
+        result: &mut |state, game| outcome(state, game, &mut dice.borrow_mut()),
+        watch: &mut |room, waiting, made| check(room, waiting, made, rest),
+    };
+    let played = day::play(&mut tournaments, stations, script);
+    let played = played.unwrap_or_else(|e| panic!("{e}"));
+    let matches: usize = tournaments
+        .iter()
+        .map(|t| t.games.iter().filter(|g| !g.bye).count())
+        .sum();
+    assert_eq!(played.len(), matches, "every match played once");
 }
 
 /// The promises of one round of calls.

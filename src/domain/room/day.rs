@@ -1,0 +1,199 @@
+//! A day at the venue played through the engine: the room calls ([`calls`]), each match lasts as
+//! long as it is told, and results are reported in the order matches end, until every
+//! tournament is over. The room's own measure: its tests check every step of such days, and its
+//! benchmark compares how long they take with the least any schedule could.
+//!
+//! Pure, like the rest of the room: the time is a number that only moves forward here.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::calls::{Call, Room, Station, Waiting, calls};
+use super::queue::depths;
+use crate::domain::MatchStatus;
+use crate::domain::engine::{EngineError, Outcome, Pid, State, report};
+
+/// Match ids in a day: a tournament's index times this, plus the match's index.
+const PER_TOURNAMENT: i64 = 1_000_000;
+
+/// One match as it was played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub tournament: usize,
+    /// Its index in the tournament's matches.
+    pub game: usize,
+    pub station: i64,
+    pub ready_at: i64,
+    pub called_at: i64,
+    pub ended_at: i64,
+    pub players: Vec<Pid>,
+}
+
+/// Why a day could not be played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum DayError {
+    #[error("matches wait and nothing will ever free them")]
+    Stuck,
+    #[error("the day ended with a match of tournament {0} unplayed")]
+    Unplayed(usize),
+    #[error("the engine refused a result: {0}")]
+    Engine(#[from] EngineError),
+}
+
+/// Who watches a round of calls: the room, what waited, what was called.
+pub type Watch<'a> = &'a mut dyn FnMut(&Room<'_>, &[Waiting], &[Call]);
+
+/// What a day is told: how long each match lasts, what result it ends with, and who watches
+/// every round of calls (the room, what waited, what was called).
+pub struct Script<'a> {
+    pub rest: i64,
+    pub length: &'a mut dyn FnMut(&State, usize) -> i64,
+    pub result: &'a mut dyn FnMut(&State, usize) -> Outcome,
+    pub watch: Watch<'a>,
+}
+
+/// Every participant match `game` of `state` needs: its two sides, or a free-for-all round's
+/// whole field.
+pub fn players(state: &State, game: usize) -> Vec<Pid> {
+    let g = &state.games[game];
+    match (g.a, g.b) {
+        (Some(a), Some(b)) => vec![a, b],
+        _ => state.entrants.iter().map(|e| e.id).collect(),
+    }
+}
+
+/// A match on a station.
+struct OnStation {
+    played: Played,
+    station: usize,
+}
+
+/// Plays `tournaments` (started) to their end on `stations`, from time 0; the matches as played,
+/// in the order they ended.
+pub fn play(
+    tournaments: &mut [State],
+    stations: &[Station],
+    script: Script<'_>,
+) -> Result<Vec<Played>, DayError> {
+    let mut stations = stations.to_vec();
+    let mut ready_since: Vec<BTreeMap<usize, i64>> = vec![BTreeMap::new(); tournaments.len()];
+    let mut on: Vec<OnStation> = Vec::new();
+    let mut busy: BTreeSet<Pid> = BTreeSet::new();
+    let mut rested_at: BTreeMap<Pid, i64> = BTreeMap::new();
+    let mut done = Vec::new();
+    let mut now = 0;
+    loop {
+        let waiting = waiting(tournaments, &mut ready_since, &on, now);
+        if waiting.is_empty() && on.is_empty() {
+            return match tournaments.iter().position(|t| !over(t)) {
+                Some(t) => Err(DayError::Unplayed(t)),
+                None => Ok(done),
+            };
+        }
+        let room = Room {
+            now,
+            stations: &stations,
+            busy: &busy,
+            rested_at: &rested_at,
+        };
+        let made = calls(&room, &waiting);
+        (script.watch)(&room, &waiting, &made);
+        for call in &made {
+            let (t, game) = split(call.game);
+            let station = stations.iter().position(|s| s.id == call.station);
+            let Some(station) = station else { continue };
+            stations[station].free = false;
+            let players = players(&tournaments[t], game);
+            busy.extend(players.iter().copied());
+            let ready_at = ready_since[t].remove(&game).unwrap_or(now);
+            let length = (script.length)(&tournaments[t], game).max(1);
+            on.push(OnStation {
+                station,
+                played: Played {
+                    tournament: t,
+                    game,
+                    station: call.station,
+                    ready_at,
+                    called_at: now,
+                    ended_at: now + length,
+                    players,
+                },
+            });
+        }
+        now = next_moment(&on, &waiting, &rested_at, now).ok_or(DayError::Stuck)?;
+        on.sort_by_key(|o| (o.played.ended_at, o.played.station));
+        while on.first().is_some_and(|o| o.played.ended_at == now) {
+            let o = on.remove(0);
+            let state = &mut tournaments[o.played.tournament];
+            for player in &o.played.players {
+                busy.remove(player);
+                rested_at.insert(*player, now + script.rest);
+            }
+            let result = (script.result)(state, o.played.game);
+            report(state, o.played.game, &result)?;
+            stations[o.station].free = true;
+            done.push(o.played);
+        }
+    }
+}
+
+/// The ready matches not on a station, each with the time it became ready.
+fn waiting(
+    tournaments: &[State],
+    ready_since: &mut [BTreeMap<usize, i64>],
+    on: &[OnStation],
+    now: i64,
+) -> Vec<Waiting> {
+    let mut waiting = Vec::new();
+    for (t, state) in tournaments.iter().enumerate() {
+        let depths = depths(&state.games);
+        for (game, g) in state.games.iter().enumerate() {
+            let playing = on
+                .iter()
+                .any(|o| o.played.tournament == t && o.played.game == game);
+            if g.status != MatchStatus::Ready || playing {
+                continue;
+            }
+            let since = *ready_since[t].entry(game).or_insert(now);
+            waiting.push(Waiting {
+                id: t as i64 * PER_TOURNAMENT + game as i64,
+                tournament: t as i64,
+                players: players(state, game),
+                depth: depths[game],
+                ready_since: since,
+                position: g.position,
+                not_before: None,
+            });
+        }
+    }
+    waiting
+}
+
+/// The next moment anything changes after `now`: a match ends, or a waiting player is rested.
+fn next_moment(
+    on: &[OnStation],
+    waiting: &[Waiting],
+    rested_at: &BTreeMap<Pid, i64>,
+    now: i64,
+) -> Option<i64> {
+    let ends = on.iter().map(|o| o.played.ended_at);
+    let rested = waiting
+        .iter()
+        .flat_map(|w| w.players.iter())
+        .filter_map(|p| rested_at.get(p).copied())
+        .filter(|at| *at > now);
+    ends.chain(rested).min()
+}
+
+fn split(id: i64) -> (usize, usize) {
+    (
+        (id / PER_TOURNAMENT) as usize,
+        (id % PER_TOURNAMENT) as usize,
+    )
+}
+
+fn over(state: &State) -> bool {
+    state
+        .games
+        .iter()
+        .all(|g| g.status == MatchStatus::Completed)
+}
