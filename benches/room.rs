@@ -17,23 +17,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tourney::domain::engine::{Outcome, Pid, Settings, State, start};
-use tourney::domain::room::day::{self, Played, Script};
+use tourney::domain::room::day::{self, Dice, Played, Script};
 use tourney::domain::room::{Room, Station, Waiting, calls, depths};
 use tourney::domain::{Bracket, Format, StageType};
 
 const MINUTE: i64 = 60_000;
-
-/// A seeded source of choices (xorshift64*), so that every run plays the same days.
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, sides: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % sides.max(1)
-    }
-}
 
 fn started(format: Format, players: i64) -> State {
     let mut state = State::new(format, Settings::default());
@@ -66,7 +54,7 @@ fn result(state: &State, game: usize, dice: &mut Dice) -> Outcome {
 
 /// Plays a day; `watch` sees every round of calls.
 fn play(state: &mut State, stations: &[Station], seed: u64, watch: day::Watch<'_>) -> Vec<Played> {
-    let dice = std::cell::RefCell::new(Dice(seed));
+    let dice = std::cell::RefCell::new(Dice::new(seed));
     let script = Script {
         rest: 0,
         length: &mut |_, _| (15 + dice.borrow_mut().roll(11) as i64) * MINUTE,

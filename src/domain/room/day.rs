@@ -61,6 +61,26 @@ pub fn players(state: &State, game: usize) -> Vec<Pid> {
     }
 }
 
+/// A small seeded source of choices (xorshift64*) for the days the room's tests and benchmark
+/// play: the same seed plays the same day, so a failing case replays exactly.
+#[derive(Debug, Clone)]
+pub struct Dice(u64);
+
+impl Dice {
+    /// Dice from `seed` (any: xorshift needs a state that is not zero, so the lowest bit is set).
+    pub fn new(seed: u64) -> Dice {
+        Dice(seed | 1)
+    }
+
+    /// A number from 0 to `sides - 1` (0 for no sides).
+    pub fn roll(&mut self, sides: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % sides.max(1)
+    }
+}
+
 /// A match on a station.
 struct OnStation {
     played: Played,

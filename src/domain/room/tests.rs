@@ -9,23 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 
-use super::day::players;
+use super::day::{Dice, players};
 use super::*;
 use crate::domain::engine::{Outcome, Pid, Settings, StageSpec, State, Take, start};
 use crate::domain::{Bracket, Format, StageType};
-
-/// A small, seeded source of choices, so that a failing case replays exactly.
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, sides: u64) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % sides.max(1)
-    }
-}
 
 /// A started tournament of `format` with `n` players numbered from `first`.
 fn event(format: Format, n: i64, first: Pid, dice: &mut Dice) -> State {
@@ -187,7 +174,7 @@ proptest! {
         rest_minutes in 0i64..=12,
         seed in any::<u64>(),
     ) {
-        let mut dice = Dice(seed | 1);
+        let mut dice = Dice::new(seed);
         let tournaments: Vec<State> = formats
             .iter()
             .enumerate()
@@ -222,7 +209,7 @@ fn station(id: i64) -> Station {
 
 #[test]
 fn a_losers_match_counts_with_the_winners_round_that_feeds_it() {
-    let mut dice = Dice(7);
+    let mut dice = Dice::new(7);
     let state = event(Format::DoubleElimination, 8, 101, &mut dice);
     let depths = depths(&state.games);
     let of = |bracket, round| {
