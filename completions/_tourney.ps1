@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Read the audit log: who changed what, when (newest last)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('stages', 'stages', [CompletionResultType]::ParameterValue, 'Plan a tournament''s stages (before its start) and reseed a drawn stage')
+            [CompletionResult]::new('stations', 'stations', [CompletionResultType]::ParameterValue, 'Manage a space''s stations (tables, courts, boards), where matches are called to be played')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
@@ -226,6 +227,10 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--waiting-list', '--waiting-list', [CompletionResultType]::ParameterName, 'How many may wait for a place once the field is full; 0 turns the list off')
             [CompletionResult]::new('--self-report', '--self-report', [CompletionResultType]::ParameterName, 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]')
             [CompletionResult]::new('--confirm-within', '--confirm-within', [CompletionResultType]::ParameterName, 'How long an opponent has to confirm or dispute a player''s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]')
+            [CompletionResult]::new('--stations', '--stations', [CompletionResultType]::ParameterName, 'Play on stations: all (every station of the space, present and future) or NAME,NAME,...; ready matches are called to them as they free [default: none, nothing is called]')
+            [CompletionResult]::new('--match-duration', '--match-duration', [CompletionResultType]::ParameterName, 'A match''s expected length before any is played (90s, 20m, 1h) [default: 20m]')
+            [CompletionResult]::new('--rest', '--rest', [CompletionResultType]::ParameterName, 'The least time between the end of a player''s match and the call of their next (0s, 10m) [default: 0s]')
+            [CompletionResult]::new('--no-show-after', '--no-show-after', [CompletionResultType]::ParameterName, 'A called match not begun this long after its call is flagged as a no-show [default: 5m]')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
@@ -295,12 +300,17 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--waiting-list', '--waiting-list', [CompletionResultType]::ParameterName, 'How many may wait for a place once the field is full; 0 turns the list off')
             [CompletionResult]::new('--self-report', '--self-report', [CompletionResultType]::ParameterName, 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]')
             [CompletionResult]::new('--confirm-within', '--confirm-within', [CompletionResultType]::ParameterName, 'How long an opponent has to confirm or dispute a player''s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]')
+            [CompletionResult]::new('--stations', '--stations', [CompletionResultType]::ParameterName, 'Play on stations: all (every station of the space, present and future) or NAME,NAME,...; ready matches are called to them as they free [default: none, nothing is called]')
+            [CompletionResult]::new('--match-duration', '--match-duration', [CompletionResultType]::ParameterName, 'A match''s expected length before any is played (90s, 20m, 1h) [default: 20m]')
+            [CompletionResult]::new('--rest', '--rest', [CompletionResultType]::ParameterName, 'The least time between the end of a player''s match and the call of their next (0s, 10m) [default: 0s]')
+            [CompletionResult]::new('--no-show-after', '--no-show-after', [CompletionResultType]::ParameterName, 'A called match not begun this long after its call is flagged as a no-show [default: 5m]')
             [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
             [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
             [CompletionResult]::new('--incomplete-rosters', '--incomplete-rosters', [CompletionResultType]::ParameterName, 'Teams may register with fewer than MIN players')
             [CompletionResult]::new('--no-check-in', '--no-check-in', [CompletionResultType]::ParameterName, 'Turn check-in off')
             [CompletionResult]::new('--no-teams', '--no-teams', [CompletionResultType]::ParameterName, 'Take players instead of teams (only before the first registration)')
+            [CompletionResult]::new('--no-stations', '--no-stations', [CompletionResultType]::ParameterName, 'Play on no station: nothing more is called (calls made stand until their results)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -433,6 +443,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s matches with their ids, sides, status and score')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
             [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a ready match to a station now (the first free one of the tournament, or the one named); a called match moves to the station named')
+            [CompletionResult]::new('uncall', 'uncall', [CompletionResultType]::ParameterValue, 'Take back a match''s call: its station is free and the match waits in the queue again')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Record that a called match is being played (its players are at the station)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -473,10 +486,44 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;matches;call' {
+            [CompletionResult]::new('--station', '--station', [CompletionResultType]::ParameterName, 'The station''s name [default: the first free station of the tournament]')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;matches;uncall' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;matches;start' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;matches;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s matches with their ids, sides, status and score')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
             [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a ready match to a station now (the first free one of the tournament, or the one named); a called match moves to the station named')
+            [CompletionResult]::new('uncall', 'uncall', [CompletionResultType]::ParameterValue, 'Take back a match''s call: its station is free and the match waits in the queue again')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Record that a called match is being played (its players are at the station)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -487,6 +534,15 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;matches;help;correct' {
+            break
+        }
+        'tourney;matches;help;call' {
+            break
+        }
+        'tourney;matches;help;uncall' {
+            break
+        }
+        'tourney;matches;help;start' {
             break
         }
         'tourney;matches;help;help' {
@@ -577,6 +633,104 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;stages;help;help' {
+            break
+        }
+        'tourney;stations' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add stations to a space, in the order given (the order calls prefer them)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s stations, each with the match it holds and since when')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Pause a station: nothing new is called to it (a match it holds plays on)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Resume a paused station')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove a station that holds no match')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;stations;add' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stations;list' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stations;pause' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stations;resume' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stations;remove' {
+            [CompletionResult]::new('--space', '--space', [CompletionResultType]::ParameterName, 'space')
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'tourney;stations;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add stations to a space, in the order given (the order calls prefer them)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s stations, each with the match it holds and since when')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Pause a station: nothing new is called to it (a match it holds plays on)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Resume a paused station')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove a station that holds no match')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'tourney;stations;help;add' {
+            break
+        }
+        'tourney;stations;help;list' {
+            break
+        }
+        'tourney;stations;help;pause' {
+            break
+        }
+        'tourney;stations;help;resume' {
+            break
+        }
+        'tourney;stations;help;remove' {
+            break
+        }
+        'tourney;stations;help;help' {
             break
         }
         'tourney;hooks' {
@@ -1098,6 +1252,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Read the audit log: who changed what, when (newest last)')
             [CompletionResult]::new('matches', 'matches', [CompletionResultType]::ParameterValue, 'Report and correct match results')
             [CompletionResult]::new('stages', 'stages', [CompletionResultType]::ParameterValue, 'Plan a tournament''s stages (before its start) and reseed a drawn stage')
+            [CompletionResult]::new('stations', 'stations', [CompletionResultType]::ParameterValue, 'Manage a space''s stations (tables, courts, boards), where matches are called to be played')
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Manage a space''s webhook addresses and their deliveries')
             [CompletionResult]::new('dispatch', 'dispatch', [CompletionResultType]::ParameterValue, 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule')
             [CompletionResult]::new('ping', 'ping', [CompletionResultType]::ParameterValue, 'Send a signed test event to one webhook address now and print the outcome')
@@ -1192,6 +1347,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a tournament''s matches with their ids, sides, status and score')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Report the result of a ready match')
             [CompletionResult]::new('correct', 'correct', [CompletionResultType]::ParameterValue, 'Correct the result of a completed match (later matches that depended on it are reset)')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a ready match to a station now (the first free one of the tournament, or the one named); a called match moves to the station named')
+            [CompletionResult]::new('uncall', 'uncall', [CompletionResultType]::ParameterValue, 'Take back a match''s call: its station is free and the match waits in the queue again')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Record that a called match is being played (its players are at the station)')
             break
         }
         'tourney;help;matches;list' {
@@ -1201,6 +1359,15 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;matches;correct' {
+            break
+        }
+        'tourney;help;matches;call' {
+            break
+        }
+        'tourney;help;matches;uncall' {
+            break
+        }
+        'tourney;help;matches;start' {
             break
         }
         'tourney;help;stages' {
@@ -1220,6 +1387,29 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;help;stages;seed' {
+            break
+        }
+        'tourney;help;stations' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add stations to a space, in the order given (the order calls prefer them)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a space''s stations, each with the match it holds and since when')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Pause a station: nothing new is called to it (a match it holds plays on)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Resume a paused station')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove a station that holds no match')
+            break
+        }
+        'tourney;help;stations;add' {
+            break
+        }
+        'tourney;help;stations;list' {
+            break
+        }
+        'tourney;help;stations;pause' {
+            break
+        }
+        'tourney;help;stations;resume' {
+            break
+        }
+        'tourney;help;stations;remove' {
             break
         }
         'tourney;help;hooks' {

@@ -70,6 +70,9 @@ _tourney() {
             tourney,stages)
                 cmd="tourney__subcmd__stages"
                 ;;
+            tourney,stations)
+                cmd="tourney__subcmd__stations"
+                ;;
             tourney,tournaments)
                 cmd="tourney__subcmd__tournaments"
                 ;;
@@ -148,6 +151,9 @@ _tourney() {
             tourney__subcmd__help,stages)
                 cmd="tourney__subcmd__help__subcmd__stages"
                 ;;
+            tourney__subcmd__help,stations)
+                cmd="tourney__subcmd__help__subcmd__stations"
+                ;;
             tourney__subcmd__help,tournaments)
                 cmd="tourney__subcmd__help__subcmd__tournaments"
                 ;;
@@ -205,6 +211,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__keys,roll)
                 cmd="tourney__subcmd__help__subcmd__keys__subcmd__roll"
                 ;;
+            tourney__subcmd__help__subcmd__matches,call)
+                cmd="tourney__subcmd__help__subcmd__matches__subcmd__call"
+                ;;
             tourney__subcmd__help__subcmd__matches,correct)
                 cmd="tourney__subcmd__help__subcmd__matches__subcmd__correct"
                 ;;
@@ -213,6 +222,12 @@ _tourney() {
                 ;;
             tourney__subcmd__help__subcmd__matches,report)
                 cmd="tourney__subcmd__help__subcmd__matches__subcmd__report"
+                ;;
+            tourney__subcmd__help__subcmd__matches,start)
+                cmd="tourney__subcmd__help__subcmd__matches__subcmd__start"
+                ;;
+            tourney__subcmd__help__subcmd__matches,uncall)
+                cmd="tourney__subcmd__help__subcmd__matches__subcmd__uncall"
                 ;;
             tourney__subcmd__help__subcmd__members,add)
                 cmd="tourney__subcmd__help__subcmd__members__subcmd__add"
@@ -243,6 +258,21 @@ _tourney() {
                 ;;
             tourney__subcmd__help__subcmd__stages,seed)
                 cmd="tourney__subcmd__help__subcmd__stages__subcmd__seed"
+                ;;
+            tourney__subcmd__help__subcmd__stations,add)
+                cmd="tourney__subcmd__help__subcmd__stations__subcmd__add"
+                ;;
+            tourney__subcmd__help__subcmd__stations,list)
+                cmd="tourney__subcmd__help__subcmd__stations__subcmd__list"
+                ;;
+            tourney__subcmd__help__subcmd__stations,pause)
+                cmd="tourney__subcmd__help__subcmd__stations__subcmd__pause"
+                ;;
+            tourney__subcmd__help__subcmd__stations,remove)
+                cmd="tourney__subcmd__help__subcmd__stations__subcmd__remove"
+                ;;
+            tourney__subcmd__help__subcmd__stations,resume)
+                cmd="tourney__subcmd__help__subcmd__stations__subcmd__resume"
                 ;;
             tourney__subcmd__help__subcmd__tournaments,check-in)
                 cmd="tourney__subcmd__help__subcmd__tournaments__subcmd__check__subcmd__in"
@@ -382,6 +412,9 @@ _tourney() {
             tourney__subcmd__keys__subcmd__help,roll)
                 cmd="tourney__subcmd__keys__subcmd__help__subcmd__roll"
                 ;;
+            tourney__subcmd__matches,call)
+                cmd="tourney__subcmd__matches__subcmd__call"
+                ;;
             tourney__subcmd__matches,correct)
                 cmd="tourney__subcmd__matches__subcmd__correct"
                 ;;
@@ -394,6 +427,15 @@ _tourney() {
             tourney__subcmd__matches,report)
                 cmd="tourney__subcmd__matches__subcmd__report"
                 ;;
+            tourney__subcmd__matches,start)
+                cmd="tourney__subcmd__matches__subcmd__start"
+                ;;
+            tourney__subcmd__matches,uncall)
+                cmd="tourney__subcmd__matches__subcmd__uncall"
+                ;;
+            tourney__subcmd__matches__subcmd__help,call)
+                cmd="tourney__subcmd__matches__subcmd__help__subcmd__call"
+                ;;
             tourney__subcmd__matches__subcmd__help,correct)
                 cmd="tourney__subcmd__matches__subcmd__help__subcmd__correct"
                 ;;
@@ -405,6 +447,12 @@ _tourney() {
                 ;;
             tourney__subcmd__matches__subcmd__help,report)
                 cmd="tourney__subcmd__matches__subcmd__help__subcmd__report"
+                ;;
+            tourney__subcmd__matches__subcmd__help,start)
+                cmd="tourney__subcmd__matches__subcmd__help__subcmd__start"
+                ;;
+            tourney__subcmd__matches__subcmd__help,uncall)
+                cmd="tourney__subcmd__matches__subcmd__help__subcmd__uncall"
                 ;;
             tourney__subcmd__members,add)
                 cmd="tourney__subcmd__members__subcmd__add"
@@ -483,6 +531,42 @@ _tourney() {
                 ;;
             tourney__subcmd__stages__subcmd__help,seed)
                 cmd="tourney__subcmd__stages__subcmd__help__subcmd__seed"
+                ;;
+            tourney__subcmd__stations,add)
+                cmd="tourney__subcmd__stations__subcmd__add"
+                ;;
+            tourney__subcmd__stations,help)
+                cmd="tourney__subcmd__stations__subcmd__help"
+                ;;
+            tourney__subcmd__stations,list)
+                cmd="tourney__subcmd__stations__subcmd__list"
+                ;;
+            tourney__subcmd__stations,pause)
+                cmd="tourney__subcmd__stations__subcmd__pause"
+                ;;
+            tourney__subcmd__stations,remove)
+                cmd="tourney__subcmd__stations__subcmd__remove"
+                ;;
+            tourney__subcmd__stations,resume)
+                cmd="tourney__subcmd__stations__subcmd__resume"
+                ;;
+            tourney__subcmd__stations__subcmd__help,add)
+                cmd="tourney__subcmd__stations__subcmd__help__subcmd__add"
+                ;;
+            tourney__subcmd__stations__subcmd__help,help)
+                cmd="tourney__subcmd__stations__subcmd__help__subcmd__help"
+                ;;
+            tourney__subcmd__stations__subcmd__help,list)
+                cmd="tourney__subcmd__stations__subcmd__help__subcmd__list"
+                ;;
+            tourney__subcmd__stations__subcmd__help,pause)
+                cmd="tourney__subcmd__stations__subcmd__help__subcmd__pause"
+                ;;
+            tourney__subcmd__stations__subcmd__help,remove)
+                cmd="tourney__subcmd__stations__subcmd__help__subcmd__remove"
+                ;;
+            tourney__subcmd__stations__subcmd__help,resume)
+                cmd="tourney__subcmd__stations__subcmd__help__subcmd__resume"
                 ;;
             tourney__subcmd__tournaments,check-in)
                 cmd="tourney__subcmd__tournaments__subcmd__check__subcmd__in"
@@ -575,7 +659,7 @@ _tourney() {
 
     case "${cmd}" in
         tourney)
-            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches stages hooks dispatch ping verify embed demo keys members login-link import completions man help"
+            opts="-h -V --database-url --base-url --actor --help --version serve spaces db tournaments audit matches stages stations hooks dispatch ping verify embed demo keys members login-link import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -925,7 +1009,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help)
-            opts="serve spaces db tournaments audit matches stages hooks dispatch ping verify embed demo keys members login-link import completions man help"
+            opts="serve spaces db tournaments audit matches stages stations hooks dispatch ping verify embed demo keys members login-link import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1345,8 +1429,22 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__matches)
-            opts="list report correct"
+            opts="list report correct call uncall start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__matches__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1387,6 +1485,34 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__matches__subcmd__report)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__matches__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__matches__subcmd__uncall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1597,6 +1723,90 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__stages__subcmd__seed)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stations)
+            opts="add list pause resume remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stations__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stations__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stations__subcmd__pause)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stations__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__stations__subcmd__resume)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2308,7 +2518,7 @@ _tourney() {
             fi
             case "${prev}" in
                 --event)
-                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted registration.not_admitted match.ready match.reported match.disputed match.report_closed match.completed match.corrected ping" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "tournament.status_changed registration.created registration.withdrawn registration.checked_in registration.promoted registration.not_admitted match.ready match.called match.started match.reported match.disputed match.report_closed match.completed match.corrected ping" -- "${cur}"))
                     return 0
                     ;;
                 --allow-cidr)
@@ -2685,12 +2895,42 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__matches)
-            opts="-h -V --database-url --base-url --actor --help --version list report correct help"
+            opts="-h -V --database-url --base-url --actor --help --version list report correct call uncall start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__matches__subcmd__call)
+            opts="-h -V --station --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --station)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --database-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2749,8 +2989,22 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__matches__subcmd__help)
-            opts="list report correct help"
+            opts="list report correct call uncall start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__matches__subcmd__help__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2818,6 +3072,34 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__matches__subcmd__help__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__matches__subcmd__help__subcmd__uncall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__matches__subcmd__list)
             opts="-h -V --ready --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2863,6 +3145,58 @@ _tourney() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__matches__subcmd__start)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__matches__subcmd__uncall)
+            opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --database-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3656,6 +3990,280 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__stations)
+            opts="-h -V --database-url --base-url --actor --help --version add list pause resume remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__add)
+            opts="-h -V --space --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help)
+            opts="add list pause resume remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help__subcmd__pause)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__help__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__list)
+            opts="-h -V --space --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__pause)
+            opts="-h -V --space --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__remove)
+            opts="-h -V --space --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__stations__subcmd__resume)
+            opts="-h -V --space --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --space)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__tournaments)
             opts="-h -V --database-url --base-url --actor --help --version create status register check-in list update show registrations withdraw seed start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -3709,7 +4317,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__create)
-            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --advance-wins --eliminate-losses --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --database-url --base-url --actor --help --version"
+            opts="-h -V --space --slug --name --game --format --max-participants --starts-at --test --description --third-place --groups --advance --swiss-rounds --rounds --points --advance-wins --eliminate-losses --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --stations --match-duration --rest --no-show-after --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3800,6 +4408,22 @@ _tourney() {
                     return 0
                     ;;
                 --confirm-within)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --match-duration)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rest)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-show-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4203,7 +4827,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__tournaments__subcmd__update)
-            opts="-h -V --name --description --starts-at --max-participants --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --no-check-in --no-teams --database-url --base-url --actor --help --version"
+            opts="-h -V --name --description --starts-at --max-participants --check-in-opens --check-in-closes --no-show --team-size --incomplete-rosters --waiting-list --self-report --confirm-within --no-check-in --no-teams --stations --match-duration --rest --no-show-after --no-stations --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4250,6 +4874,22 @@ _tourney() {
                     return 0
                     ;;
                 --confirm-within)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --match-duration)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rest)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-show-after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -32,6 +32,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand audit 'Read the audit log: who changed what, when (newest last)'
             cand matches 'Report and correct match results'
             cand stages 'Plan a tournament''s stages (before its start) and reseed a drawn stage'
+            cand stations 'Manage a space''s stations (tables, courts, boards), where matches are called to be played'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
@@ -206,6 +207,10 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --waiting-list 'How many may wait for a place once the field is full; 0 turns the list off'
             cand --self-report 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]'
             cand --confirm-within 'How long an opponent has to confirm or dispute a player''s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]'
+            cand --stations 'Play on stations: all (every station of the space, present and future) or NAME,NAME,...; ready matches are called to them as they free [default: none, nothing is called]'
+            cand --match-duration 'A match''s expected length before any is played (90s, 20m, 1h) [default: 20m]'
+            cand --rest 'The least time between the end of a player''s match and the call of their next (0s, 10m) [default: 0s]'
+            cand --no-show-after 'A called match not begun this long after its call is flagged as a no-show [default: 5m]'
             cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
@@ -270,12 +275,17 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --waiting-list 'How many may wait for a place once the field is full; 0 turns the list off'
             cand --self-report 'Who reports results: organisers only (off), or also the two players of a ready match, one claiming a result on their private page and the other confirming or disputing it (confirm) [default: off]'
             cand --confirm-within 'How long an opponent has to confirm or dispute a player''s report before it stands (90s, 15m, 2h; 1s to 7d) [default: 15m]'
+            cand --stations 'Play on stations: all (every station of the space, present and future) or NAME,NAME,...; ready matches are called to them as they free [default: none, nothing is called]'
+            cand --match-duration 'A match''s expected length before any is played (90s, 20m, 1h) [default: 20m]'
+            cand --rest 'The least time between the end of a player''s match and the call of their next (0s, 10m) [default: 0s]'
+            cand --no-show-after 'A called match not begun this long after its call is flagged as a no-show [default: 5m]'
             cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
             cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
             cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
             cand --incomplete-rosters 'Teams may register with fewer than MIN players'
             cand --no-check-in 'Turn check-in off'
             cand --no-teams 'Take players instead of teams (only before the first registration)'
+            cand --no-stations 'Play on no station: nothing more is called (calls made stand until their results)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -388,6 +398,9 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a tournament''s matches with their ids, sides, status and score'
             cand report 'Report the result of a ready match'
             cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+            cand call 'Call a ready match to a station now (the first free one of the tournament, or the one named); a called match moves to the station named'
+            cand uncall 'Take back a match''s call: its station is free and the match waits in the queue again'
+            cand start 'Record that a called match is being played (its players are at the station)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;matches;list'= {
@@ -424,10 +437,41 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;matches;call'= {
+            cand --station 'The station''s name [default: the first free station of the tournament]'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;matches;uncall'= {
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;matches;start'= {
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;matches;help'= {
             cand list 'List a tournament''s matches with their ids, sides, status and score'
             cand report 'Report the result of a ready match'
             cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+            cand call 'Call a ready match to a station now (the first free one of the tournament, or the one named); a called match moves to the station named'
+            cand uncall 'Take back a match''s call: its station is free and the match waits in the queue again'
+            cand start 'Record that a called match is being played (its players are at the station)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;matches;help;list'= {
@@ -435,6 +479,12 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;matches;help;report'= {
         }
         &'tourney;matches;help;correct'= {
+        }
+        &'tourney;matches;help;call'= {
+        }
+        &'tourney;matches;help;uncall'= {
+        }
+        &'tourney;matches;help;start'= {
         }
         &'tourney;matches;help;help'= {
         }
@@ -513,6 +563,91 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;stages;help;seed'= {
         }
         &'tourney;stages;help;help'= {
+        }
+        &'tourney;stations'= {
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Add stations to a space, in the order given (the order calls prefer them)'
+            cand list 'List a space''s stations, each with the match it holds and since when'
+            cand pause 'Pause a station: nothing new is called to it (a match it holds plays on)'
+            cand resume 'Resume a paused station'
+            cand remove 'Remove a station that holds no match'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;stations;add'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stations;list'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stations;pause'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stations;resume'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stations;remove'= {
+            cand --space 'space'
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'tourney;stations;help'= {
+            cand add 'Add stations to a space, in the order given (the order calls prefer them)'
+            cand list 'List a space''s stations, each with the match it holds and since when'
+            cand pause 'Pause a station: nothing new is called to it (a match it holds plays on)'
+            cand resume 'Resume a paused station'
+            cand remove 'Remove a station that holds no match'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'tourney;stations;help;add'= {
+        }
+        &'tourney;stations;help;list'= {
+        }
+        &'tourney;stations;help;pause'= {
+        }
+        &'tourney;stations;help;resume'= {
+        }
+        &'tourney;stations;help;remove'= {
+        }
+        &'tourney;stations;help;help'= {
         }
         &'tourney;hooks'= {
             cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
@@ -973,6 +1108,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand audit 'Read the audit log: who changed what, when (newest last)'
             cand matches 'Report and correct match results'
             cand stages 'Plan a tournament''s stages (before its start) and reseed a drawn stage'
+            cand stations 'Manage a space''s stations (tables, courts, boards), where matches are called to be played'
             cand hooks 'Manage a space''s webhook addresses and their deliveries'
             cand dispatch 'Deliver webhooks alone (serve delivers too): claim due deliveries, sign, send, retry on schedule'
             cand ping 'Send a signed test event to one webhook address now and print the outcome'
@@ -1046,12 +1182,21 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand list 'List a tournament''s matches with their ids, sides, status and score'
             cand report 'Report the result of a ready match'
             cand correct 'Correct the result of a completed match (later matches that depended on it are reset)'
+            cand call 'Call a ready match to a station now (the first free one of the tournament, or the one named); a called match moves to the station named'
+            cand uncall 'Take back a match''s call: its station is free and the match waits in the queue again'
+            cand start 'Record that a called match is being played (its players are at the station)'
         }
         &'tourney;help;matches;list'= {
         }
         &'tourney;help;matches;report'= {
         }
         &'tourney;help;matches;correct'= {
+        }
+        &'tourney;help;matches;call'= {
+        }
+        &'tourney;help;matches;uncall'= {
+        }
+        &'tourney;help;matches;start'= {
         }
         &'tourney;help;stages'= {
             cand add 'Add a stage after the tournament''s last, fed by the best of the stage before (before the start)'
@@ -1066,6 +1211,23 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;stages;remove'= {
         }
         &'tourney;help;stages;seed'= {
+        }
+        &'tourney;help;stations'= {
+            cand add 'Add stations to a space, in the order given (the order calls prefer them)'
+            cand list 'List a space''s stations, each with the match it holds and since when'
+            cand pause 'Pause a station: nothing new is called to it (a match it holds plays on)'
+            cand resume 'Resume a paused station'
+            cand remove 'Remove a station that holds no match'
+        }
+        &'tourney;help;stations;add'= {
+        }
+        &'tourney;help;stations;list'= {
+        }
+        &'tourney;help;stations;pause'= {
+        }
+        &'tourney;help;stations;resume'= {
+        }
+        &'tourney;help;stations;remove'= {
         }
         &'tourney;help;hooks'= {
             cand add 'Register an HTTPS address for a space''s events; prints its signing secret once'

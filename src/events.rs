@@ -30,6 +30,8 @@ pub enum Event {
     RegistrationPromoted(RegistrationData),
     RegistrationNotAdmitted(RegistrationData),
     MatchReady(MatchData),
+    MatchCalled(MatchData),
+    MatchStarted(MatchData),
     MatchReported(MatchReportedData),
     MatchDisputed(MatchDisputedData),
     MatchReportClosed(MatchReportClosedData),
@@ -48,6 +50,8 @@ impl Event {
             Event::RegistrationPromoted(_) => EventType::RegistrationPromoted,
             Event::RegistrationNotAdmitted(_) => EventType::RegistrationNotAdmitted,
             Event::MatchReady(_) => EventType::MatchReady,
+            Event::MatchCalled(_) => EventType::MatchCalled,
+            Event::MatchStarted(_) => EventType::MatchStarted,
             Event::MatchReported(_) => EventType::MatchReported,
             Event::MatchDisputed(_) => EventType::MatchDisputed,
             Event::MatchReportClosed(_) => EventType::MatchReportClosed,
@@ -66,7 +70,10 @@ impl Event {
             | Event::RegistrationCheckedIn(data)
             | Event::RegistrationPromoted(data)
             | Event::RegistrationNotAdmitted(data) => Some(data.tournament.id),
-            Event::MatchReady(data) | Event::MatchCompleted(data) => Some(data.tournament.id),
+            Event::MatchReady(data)
+            | Event::MatchCalled(data)
+            | Event::MatchStarted(data)
+            | Event::MatchCompleted(data) => Some(data.tournament.id),
             Event::MatchReported(data) => Some(data.tournament.id),
             Event::MatchDisputed(data) => Some(data.tournament.id),
             Event::MatchReportClosed(data) => Some(data.tournament.id),
@@ -130,7 +137,10 @@ impl Serialize for Data<'_> {
             | Event::RegistrationCheckedIn(data)
             | Event::RegistrationPromoted(data)
             | Event::RegistrationNotAdmitted(data) => data.serialize(serializer),
-            Event::MatchReady(data) | Event::MatchCompleted(data) => data.serialize(serializer),
+            Event::MatchReady(data)
+            | Event::MatchCalled(data)
+            | Event::MatchStarted(data)
+            | Event::MatchCompleted(data) => data.serialize(serializer),
             Event::MatchReported(data) => data.serialize(serializer),
             Event::MatchDisputed(data) => data.serialize(serializer),
             Event::MatchReportClosed(data) => data.serialize(serializer),
@@ -193,6 +203,13 @@ pub struct MatchObject {
     pub bye: bool,
     pub scheduled_at: Option<String>,
     pub completed_at: Option<String>,
+    /// The station it is called to (or, completed, was played on), by name.
+    pub station: Option<String>,
+    /// When it was called to its station, and when its players began.
+    pub called_at: Option<String>,
+    pub started_at: Option<String>,
+    /// The earliest time it may be called, once published.
+    pub not_before: Option<String>,
     /// A player's open claim of its result (tournaments where players report): `pending`
     /// until the other side answers or the window ends, `disputed` until an organiser
     /// reports; `null` otherwise. Who claimed what is in the `match.*` events only.
@@ -232,7 +249,9 @@ pub struct StatusChangedData {
     pub previous_status: TournamentStatus,
 }
 
-/// `data` of `match.ready` (both sides known) and `match.completed` (a result stands).
+/// `data` of `match.ready` (both sides known), `match.called` (called to a station: the match's
+/// `station` and `called_at`), `match.started` (its players began: `started_at`) and
+/// `match.completed` (a result stands).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatchData {
     pub tournament: TournamentObject,

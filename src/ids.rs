@@ -54,6 +54,8 @@ kinds! {
     Stage, StageId = "stg", "stage";
     /// A match: `mat_1`.
     Match, MatchId = "mat", "match";
+    /// A station of a space's room (a table, a court, a board): `stn_1`.
+    Station, StationId = "stn", "station";
     /// A player's claim of a match's result, open until it is settled: `clm_1`.
     Claim, ClaimId = "clm", "claim";
     /// A webhook event: `evt_1`.

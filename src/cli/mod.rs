@@ -102,6 +102,10 @@ pub enum Command {
     #[command(subcommand)]
     Stages(StagesCommand),
 
+    /// Manage a space's stations (tables, courts, boards), where matches are called to be played
+    #[command(subcommand)]
+    Stations(StationsCommand),
+
     /// Manage a space's webhook addresses and their deliveries
     #[command(subcommand)]
     Hooks(HooksCommand),
@@ -303,6 +307,11 @@ pub enum TournamentsCommand {
         /// Take players instead of teams (only before the first registration)
         #[arg(long, conflicts_with_all = ["team_size", "incomplete_rosters"])]
         no_teams: bool,
+        #[command(flatten)]
+        room: RoomArgs,
+        /// Play on no station: nothing more is called (calls made stand until their results)
+        #[arg(long, conflicts_with = "stations")]
+        no_stations: bool,
     },
     /// Show a tournament: its settings, its counts and its field
     #[command(after_help = "Example:\n  tourney tournaments show spring-open")]
@@ -390,6 +399,28 @@ pub struct CreateTournament {
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
     pub entry: EntryArgs,
+    #[command(flatten)]
+    pub room: RoomArgs,
+}
+
+/// The stations a tournament plays on and the room's times, as `tournaments create` and `update`
+/// take them.
+#[derive(Debug, Args)]
+pub struct RoomArgs {
+    /// Play on stations: all (every station of the space, present and future) or NAME,NAME,...;
+    /// ready matches are called to them as they free [default: none, nothing is called]
+    #[arg(long, value_name = "all|NAME,...")]
+    pub stations: Option<String>,
+    /// A match's expected length before any is played (90s, 20m, 1h) [default: 20m]
+    #[arg(long, value_name = "DURATION")]
+    pub match_duration: Option<String>,
+    /// The least time between the end of a player's match and the call of their next (0s, 10m)
+    /// [default: 0s]
+    #[arg(long, value_name = "DURATION")]
+    pub rest: Option<String>,
+    /// A called match not begun this long after its call is flagged as a no-show [default: 5m]
+    #[arg(long, value_name = "DURATION")]
+    pub no_show_after: Option<String>,
 }
 
 /// A Swiss played to win and loss thresholds instead of a number of rounds.
@@ -531,6 +562,69 @@ pub enum MatchesCommand {
     Report(MatchResult),
     /// Correct the result of a completed match (later matches that depended on it are reset)
     Correct(MatchResult),
+    /// Call a ready match to a station now (the first free one of the tournament, or the one
+    /// named); a called match moves to the station named
+    #[command(
+        after_help = "Examples:\n  tourney matches call spring-open mat_12\n  tourney matches call spring-open mat_12 --station \"Table 4\""
+    )]
+    Call {
+        slug: String,
+        /// The match's id (mat_...)
+        match_id: String,
+        /// The station's name [default: the first free station of the tournament]
+        #[arg(long, value_name = "NAME")]
+        station: Option<String>,
+    },
+    /// Take back a match's call: its station is free and the match waits in the queue again
+    Uncall {
+        slug: String,
+        /// The match's id (mat_...)
+        match_id: String,
+    },
+    /// Record that a called match is being played (its players are at the station)
+    Start {
+        slug: String,
+        /// The match's id (mat_...)
+        match_id: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StationsCommand {
+    /// Add stations to a space, in the order given (the order calls prefer them)
+    #[command(
+        after_help = "Example:\n  tourney stations add --space club \"Table 1\" \"Table 2\" \"Table 3\""
+    )]
+    Add {
+        #[arg(long)]
+        space: String,
+        /// The stations' names (unique in the space; case and extra spaces are ignored)
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<String>,
+    },
+    /// List a space's stations, each with the match it holds and since when
+    List {
+        #[arg(long)]
+        space: String,
+    },
+    /// Pause a station: nothing new is called to it (a match it holds plays on)
+    Pause {
+        #[arg(long)]
+        space: String,
+        name: String,
+    },
+    /// Resume a paused station
+    Resume {
+        #[arg(long)]
+        space: String,
+        name: String,
+    },
+    /// Remove a station that holds no match
+    Remove {
+        #[arg(long)]
+        space: String,
+        name: String,
+    },
 }
 
 #[derive(Debug, Args)]

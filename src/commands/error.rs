@@ -14,7 +14,7 @@ use crate::domain::formats::groups::MAX_GROUPS;
 use crate::domain::formats::swiss::MAX_THRESHOLD;
 use crate::domain::settings::{MAX_PARTICIPANTS, Setting, SettingsError};
 use crate::import::ImportError;
-use crate::service::{Conflict, Field, Invalid, Rule, ServiceError};
+use crate::service::{Conflict, Field, Invalid, RoomRule, Rule, ServiceError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -71,7 +71,11 @@ pub fn describe(error: &ServiceError) -> String {
             Field::Grace => format!("--grace: {reason}"),
             Field::Password => format!("the password {reason}"),
             Field::Seeds => format!("the seed order: {reason}"),
+            Field::StationName => format!("the station's name: {reason}"),
         },
+        ServiceError::Invalid(Invalid::Timing(error)) => format!(
+            "{error} (--match-duration, --rest and --no-show-after take durations such as 90s, 20m or 1h)"
+        ),
         ServiceError::Invalid(Invalid::Settings(error)) => settings(error),
         ServiceError::Conflict(conflict) => match conflict {
             Conflict::TooManyKeys { space, .. } => {
@@ -109,6 +113,7 @@ pub fn describe(error: &ServiceError) -> String {
                 format!("'{tournament}' cannot start: {}", engine(error))
             }
             Rule::Match { id, error } => format!("match {id} {}", engine(error)),
+            Rule::Room(room) => room_hint(room),
             _ => rule.to_string(),
         },
         ServiceError::Storage(db) => match db.write_refusal() {
@@ -122,6 +127,22 @@ pub fn describe(error: &ServiceError) -> String {
             None => db.to_string(),
         },
         other => other.to_string(),
+    }
+}
+
+/// The room's refusals, with the command that gets past them.
+fn room_hint(rule: &RoomRule) -> String {
+    match rule {
+        RoomRule::StationHolds {
+            game, tournament, ..
+        } => format!("{rule} (`tourney matches uncall {tournament} {game}` takes the call back)"),
+        RoomRule::NoStations { tournament } => format!(
+            "{rule} (`tourney tournaments update {tournament} --stations all` plays it on every station of its space)"
+        ),
+        RoomRule::NoFreeStation { .. } => {
+            format!("{rule}: record a result, take a call back or resume a paused station first")
+        }
+        _ => rule.to_string(),
     }
 }
 

@@ -1,4 +1,4 @@
-//! `tourney matches report|correct`.
+//! `tourney matches list|report|correct|call|uncall|start`.
 
 use std::io::Write;
 
@@ -11,6 +11,7 @@ use crate::events::{MatchObject, Sides};
 use crate::ids::MatchId;
 use crate::service::Missing;
 use crate::service::matches::{self, ResultInput};
+use crate::service::room;
 use crate::views;
 
 pub async fn run(
@@ -46,17 +47,45 @@ pub async fn run(
                 writeln!(out, "reset: {}", reset.join(", "))?;
             }
         }
+        MatchesCommand::Call {
+            slug,
+            match_id,
+            station,
+        } => {
+            let id = match_id_of(&slug, &match_id)?;
+            let game = room::call(db, &ctx, &slug, id, station.as_deref(), None).await?;
+            writeln!(out, "called {}", describe(&game))?;
+        }
+        MatchesCommand::Uncall { slug, match_id } => {
+            let id = match_id_of(&slug, &match_id)?;
+            let game = room::uncall(db, &ctx, &slug, id, None).await?;
+            writeln!(
+                out,
+                "took back the call of {}; it waits in the queue",
+                describe(&game)
+            )?;
+        }
+        MatchesCommand::Start { slug, match_id } => {
+            let id = match_id_of(&slug, &match_id)?;
+            let game = room::start(db, &ctx, &slug, id, None).await?;
+            writeln!(out, "started {}", describe(&game))?;
+        }
     }
     Ok(())
+}
+
+/// A match id as typed, or the error of a match `slug` does not have.
+fn match_id_of(slug: &str, text: &str) -> Result<MatchId, Error> {
+    parse_id(text, || Missing::Match {
+        tournament: slug.to_owned(),
+        id: text.to_owned(),
+    })
 }
 
 /// The tournament, the match and the result, checked for shape: a score or a forfeit, or the
 /// places of a free-for-all round.
 fn input(args: MatchResult) -> Result<(String, MatchId, ResultInput), Error> {
-    let id = parse_id(&args.match_id, || Missing::Match {
-        tournament: args.slug.clone(),
-        id: args.match_id.clone(),
-    })?;
+    let id = match_id_of(&args.slug, &args.match_id)?;
     let input = if args.places.is_empty() {
         let score = args
             .score
@@ -120,7 +149,7 @@ fn describe(game: &MatchObject) -> String {
             } else {
                 format!("{} vs {}", name(a_name), name(b_name))
             };
-            format!("{}: {text}", game.id)
+            format!("{}: {text}{}", game.id, on_station(game))
         }
         Sides::Results { results } if completed => {
             let places: Vec<String> = results
@@ -130,6 +159,16 @@ fn describe(game: &MatchObject) -> String {
             format!("{}: {}", game.id, places.join(", "))
         }
         Sides::Results { .. } => format!("{}: the whole field", game.id),
+    }
+}
+
+/// `, called to Table 4` / `, playing on Table 4` for an unfinished match on a station.
+fn on_station(game: &MatchObject) -> String {
+    match (&game.station, &game.started_at) {
+        (Some(_), _) if game.status == MatchStatus::Completed => String::new(),
+        (Some(station), Some(_)) => format!(", playing on {station}"),
+        (Some(station), None) => format!(", called to {station}"),
+        (None, _) => String::new(),
     }
 }
 

@@ -24,6 +24,7 @@ mod ping;
 mod serve;
 mod spaces;
 mod stages;
+mod stations;
 mod table;
 mod tournaments;
 mod verify;
@@ -139,6 +140,7 @@ async fn run_with_db(
         Command::Audit(args) => audit::run(db, &args, out).await,
         Command::Matches(command) => matches::run(config, db, command, out).await,
         Command::Stages(command) => stages::run(config, db, command, out).await,
+        Command::Stations(command) => stations::run(config, db, command, out).await,
         Command::Demo => demo::run(config, db, out).await,
         Command::Keys(command) => keys::run(config, db, command, out).await,
         Command::Members(command) => members::run(config, db, command, out).await,

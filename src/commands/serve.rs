@@ -182,13 +182,14 @@ async fn deliver(
     }
 }
 
-/// How often the server looks for check-in windows that have closed and players' reports whose
-/// confirmation window has ended.
+/// How often the server looks for check-in windows that have closed, players' reports whose
+/// confirmation window has ended, and stations free for a match waiting in a queue.
 const SCHEDULE_SWEEP: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// What the clock decides, until `stop`: the result of every check-in window as it closes, and
-/// every player's report nobody answered in time, confirmed. Every server on the database
-/// sweeps; the tournament's row lock lets one apply each, once.
+/// What the clock decides, until `stop`: the result of every check-in window as it closes, the
+/// calls of matches to the stations that free, and every player's report nobody answered in
+/// time, confirmed. Every server on the database sweeps; the tournament's row lock (and, for
+/// calls, the space's stations) lets one apply each, once.
 async fn apply_schedule(
     db: crate::db::Db,
     base_url: BaseUrl,
@@ -225,6 +226,19 @@ async fn apply_schedule(
             Err(error) => {
                 tracing::warn!(%error, "check-in windows could not be read; trying again")
             }
+        }
+        match crate::service::room::call_due(&db, &ctx).await {
+            Ok(swept) => {
+                for (slug, calls) in swept.done {
+                    for game in calls {
+                        tracing::info!(tournament = %slug, game = %game.id, station = game.station.as_deref().unwrap_or_default(), "called");
+                    }
+                }
+                for (slug, error) in swept.failed {
+                    tracing::warn!(tournament = %slug, %error, "calls could not be made; the others were, and they are tried again");
+                }
+            }
+            Err(error) => tracing::warn!(%error, "the room could not be read; trying again"),
         }
         match crate::service::player_reports::confirm_due(&db, &ctx).await {
             Ok(swept) => {

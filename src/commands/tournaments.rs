@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::table;
-use super::{Error, ctx, entry};
+use super::{Error, ctx, entry, stations};
 use crate::cli::{CreateTournament, TournamentsCommand};
 use crate::config::Config;
 use crate::db::Db;
@@ -92,9 +92,17 @@ pub async fn run(
             entry,
             no_check_in,
             no_teams,
+            room,
+            no_stations,
         } => {
             let (check_in, teams, waiting_list) = entry::changes(&entry, no_check_in, no_teams)?;
             let (self_report, confirm_within) = entry::self_report(&entry)?;
+            let times = stations::times(&room)?;
+            let on_stations = match (no_stations, stations::choice(&room)) {
+                (true, _) => Some(None),
+                (false, Some(choice)) => Some(Some(choice)),
+                (false, None) => None,
+            };
             if name.is_none()
                 && description.is_none()
                 && starts_at.is_none()
@@ -104,10 +112,13 @@ pub async fn run(
                 && waiting_list.is_none()
                 && self_report.is_none()
                 && confirm_within.is_none()
+                && !stations::given(&room)
+                && !no_stations
             {
                 return Err(Error::Invalid(
                     "give what to change: --name, --description, --starts-at, --max-participants, \
-                     a check-in, team, waiting-list or --self-report setting"
+                     a check-in, team, waiting-list or --self-report setting, or the room's \
+                     (--stations, --match-duration, --rest, --no-show-after)"
                         .into(),
                 ));
             }
@@ -126,6 +137,10 @@ pub async fn run(
                 waiting_list,
                 self_report,
                 confirm_within,
+                stations: on_stations,
+                match_duration: times.match_duration,
+                rest: times.rest,
+                no_show_after: times.no_show_after,
                 seen: None,
             };
             let updated = tournaments::update(db, &ctx, &slug, &changes).await?;
@@ -138,6 +153,14 @@ pub async fn run(
             )?;
             for (key, value) in entry::describe(&updated)? {
                 writeln!(out, "{key}: {value}")?;
+            }
+            if updated.stations.is_some() || stations::given(&room) || no_stations {
+                let mut handle = db.acquire().await?;
+                let serving = crate::db::stations::serving(handle.conn(), updated.id).await?;
+                let serving: Vec<String> = serving.into_iter().map(|s| s.name).collect();
+                for (key, value) in stations::describe(&updated, &serving) {
+                    writeln!(out, "{key}: {value}")?;
+                }
             }
         }
         TournamentsCommand::Registrations { slug } => list(db, &slug, out).await?,
@@ -331,6 +354,9 @@ async fn show(db: &Db, slug: &str, base_url: &BaseUrl, out: &mut impl Write) -> 
         ));
     }
     settings.extend(entry::describe(&t)?);
+    let serving = crate::db::stations::serving(handle.conn(), t.id).await?;
+    let serving: Vec<String> = serving.into_iter().map(|s| s.name).collect();
+    settings.extend(stations::describe(&t, &serving));
     if let Some(description) = &t.description {
         settings.push(("description", description.replace('\n', " / ")));
     }
@@ -469,6 +495,8 @@ fn draft(args: CreateTournament) -> Result<Draft, Error> {
         thresholds: args.thresholds.given(),
         entry: entry::of_args(&args.entry)?,
         self_report: entry::new_self_report(&args.entry)?,
+        stations: stations::choice(&args.room),
+        timing: stations::timing(&args.room)?,
         ..Draft::new(&args.space, &args.slug, &args.name, &args.game, args.format)
     })
 }

@@ -1,9 +1,15 @@
 //! The `matches` and `match_results` tables: every match of every stage, its sides, result and
-//! bracket wiring (where its winner and loser go next), and the places of free-for-all rounds.
+//! bracket wiring (where its winner and loser go next), its call to a station, and the places of
+//! free-for-all rounds.
+//!
+//! A call lives on its match (`station_id`, `called_at`, `started_at`); the database refuses a
+//! second unfinished match on one station (`matches_one_per_station`). A write that changes a
+//! match's players or takes back its readiness takes its call back with it ([`update`]): a
+//! call never outlives the pairing it was made for.
 
 use super::{Conn, DbError, OptionalText, changed_one, on_conn};
 use crate::domain::{Bracket, MatchStatus, Side, Winner};
-use crate::ids::{MatchId, ParticipantId, StageId, TournamentId};
+use crate::ids::{MatchId, ParticipantId, StageId, StationId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct MatchRow {
@@ -34,6 +40,12 @@ pub struct MatchRow {
     pub scheduled_at: Option<i64>,
     pub completed_at: Option<i64>,
     pub updated_at: i64,
+    /// The station it is called to (or, completed, was played on).
+    pub station_id: Option<StationId>,
+    pub called_at: Option<i64>,
+    pub started_at: Option<i64>,
+    /// The earliest time it may be called, once published.
+    pub not_before: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -170,10 +182,33 @@ pub struct MatchUpdate {
     pub now: i64,
 }
 
+/// Whether an update keeps the match's call: it completes the match (which keeps its station as
+/// where it was played), or the match stays ready between the same two sides.
+macro_rules! keeps_call {
+    () => {
+        "($2 = 'completed' OR (status = 'ready' AND $2 = 'ready' \
+         AND a_participant_id IS NOT DISTINCT FROM $3 AND b_participant_id IS NOT DISTINCT FROM $4))"
+    };
+}
+
+/// Writes what play changed of a match; a call it no longer keeps ([`keeps_call!`]) is taken
+/// back in the same statement.
 pub async fn update(conn: Conn<'_>, id: MatchId, change: &MatchUpdate) -> Result<(), DbError> {
-    const SQL: &str = "UPDATE matches SET status = $2, a_participant_id = $3, b_participant_id = $4, bye = $5, \
+    const SQL: &str = concat!(
+        "UPDATE matches SET \
+        station_id = CASE WHEN ",
+        keeps_call!(),
+        " THEN station_id ELSE NULL END, \
+        called_at = CASE WHEN ",
+        keeps_call!(),
+        " THEN called_at ELSE NULL END, \
+        started_at = CASE WHEN ",
+        keeps_call!(),
+        " THEN started_at ELSE NULL END, \
+        status = $2, a_participant_id = $3, b_participant_id = $4, bye = $5, \
         score_a = $6, score_b = $7, winner = $8, forfeit = $9, winner_to_match_id = $10, winner_to_slot = $11, \
-        loser_to_match_id = $12, loser_to_slot = $13, completed_at = $14, updated_at = $15 WHERE id = $1";
+        loser_to_match_id = $12, loser_to_slot = $13, completed_at = $14, updated_at = $15 WHERE id = $1"
+    );
     let affected = on_conn!(conn, c => sqlx::query(SQL)
         .bind(id).bind(change.status.as_str()).bind(change.a_participant_id).bind(change.b_participant_id)
         .bind(change.bye).bind(change.score_a).bind(change.score_b).bind(change.winner.map(Winner::as_str))
@@ -204,4 +239,52 @@ pub async fn replace_results(
         insert_result(conn.reborrow(), row).await?;
     }
     Ok(())
+}
+
+/// Calls a ready match to a station. The database refuses a station that holds another match
+/// (a unique violation); a match no longer ready, or already called, changes nothing
+/// ([`DbError::Changed`]).
+pub async fn call(
+    conn: Conn<'_>,
+    id: MatchId,
+    station: StationId,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE matches SET station_id = $2, called_at = $3, started_at = NULL, \
+        updated_at = $3 WHERE id = $1 AND status = 'ready' AND station_id IS NULL";
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(station).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("calling {id}"))
+}
+
+/// Takes back the call of an unfinished match: its station is free.
+pub async fn uncall(conn: Conn<'_>, id: MatchId, now: i64) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE matches SET station_id = NULL, called_at = NULL, started_at = NULL, \
+        updated_at = $2 WHERE id = $1 AND station_id IS NOT NULL AND status <> 'completed'";
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("taking back the call of {id}"))
+}
+
+/// Records that a called match is being played.
+pub async fn start(conn: Conn<'_>, id: MatchId, now: i64) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE matches SET started_at = $2, updated_at = $2 WHERE id = $1 \
+        AND station_id IS NOT NULL AND started_at IS NULL AND status = 'ready'";
+    let affected =
+        on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(now).execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("starting {id}"))
+}
+
+/// Takes back every call of a tournament's unfinished matches (it was cancelled): their
+/// stations are free.
+pub async fn uncall_all(
+    conn: Conn<'_>,
+    tournament_id: TournamentId,
+    now: i64,
+) -> Result<u64, DbError> {
+    const SQL: &str = "UPDATE matches SET station_id = NULL, called_at = NULL, started_at = NULL, \
+        updated_at = $2 WHERE tournament_id = $1 AND station_id IS NOT NULL AND status <> 'completed'";
+    Ok(
+        on_conn!(conn, c => sqlx::query(SQL).bind(tournament_id).bind(now).execute(c).await?.rows_affected()),
+    )
 }

@@ -27,6 +27,7 @@ pub mod site_settings;
 pub mod spaces;
 pub mod sqlite;
 pub mod stages;
+pub mod stations;
 pub mod store;
 pub mod tournaments;
 pub mod versions;
@@ -264,7 +265,8 @@ optional_from_text!(
     crate::domain::Winner,
     crate::domain::Side,
     crate::domain::ErrorClass,
-    crate::domain::DisabledReason
+    crate::domain::DisabledReason,
+    crate::domain::OnStations
 );
 
 /// Checks that a statement meant to change the one row `what` names changed it. Nothing changed:

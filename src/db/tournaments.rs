@@ -1,7 +1,9 @@
 //! The `tournaments` table.
 
-use super::{Conn, DbError, changed_one, on_conn};
+use super::{Conn, DbError, OptionalText, changed_one, on_conn};
+use crate::domain::OnStations;
 use crate::domain::entry::{CheckIn, Entry, Teams};
+use crate::domain::room::Timing;
 use crate::domain::self_report::SelfReport;
 use crate::domain::{Format, NoShow, TournamentStatus};
 use crate::ids::{SpaceId, TournamentId};
@@ -50,9 +52,27 @@ pub struct TournamentRow {
     /// Swiss played to thresholds: a player leaves at this many wins or losses.
     pub advance_wins: Option<i64>,
     pub eliminate_losses: Option<i64>,
+    /// The stations it plays on: `all` the space's, those `listed` in `tournament_stations`,
+    /// or none (nothing is called).
+    #[sqlx(try_from = "OptionalText")]
+    pub stations: Option<OnStations>,
+    /// The room's times (ms): a match's expected length, the least rest between a player's
+    /// matches, how long a call waits for its players before it is flagged.
+    pub match_duration: i64,
+    pub rest_between: i64,
+    pub no_show_after: i64,
 }
 
 impl TournamentRow {
+    /// The room's times this tournament keeps.
+    pub fn timing(&self) -> Timing {
+        Timing {
+            match_duration: self.match_duration,
+            rest: self.rest_between,
+            no_show_after: self.no_show_after,
+        }
+    }
+
     /// Who reports results: organisers only, or players too.
     pub fn self_report(&self) -> SelfReport {
         SelfReport::from_column(self.self_report_within)
@@ -310,6 +330,43 @@ pub async fn edit(
         .bind(edit.max_participants).bind(now)
         .execute(c).await?.rows_affected());
     changed_one(affected, format_args!("editing {id}"))
+}
+
+/// Writes which stations a tournament plays on (the listed ones are `db::stations::set_listed`'s)
+/// and the room's times.
+pub async fn set_room(
+    conn: Conn<'_>,
+    id: TournamentId,
+    stations: Option<OnStations>,
+    timing: Timing,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE tournaments SET stations = $2, match_duration = $3, \
+        rest_between = $4, no_show_after = $5, updated_at = $6 WHERE id = $1";
+    let affected = on_conn!(conn, c => sqlx::query(SQL)
+        .bind(id).bind(stations.map(OnStations::as_str)).bind(timing.match_duration)
+        .bind(timing.rest).bind(timing.no_show_after).bind(now)
+        .execute(c).await?.rows_affected());
+    changed_one(affected, format_args!("setting the room of {id}"))
+}
+
+/// The tournaments in play on stations with a ready match no station holds and a free,
+/// unpaused station to play it on: where a call may be due. Rest and players on other
+/// stations are the service's to weigh.
+pub async fn with_calls_due(conn: Conn<'_>) -> Result<Vec<String>, DbError> {
+    const SQL: &str = "SELECT t.slug FROM tournaments t \
+        WHERE t.status = 'IN_PROGRESS' AND t.stations IS NOT NULL \
+        AND EXISTS (SELECT 1 FROM matches m WHERE m.tournament_id = t.id AND m.status = 'ready' \
+            AND m.station_id IS NULL AND m.bye = FALSE AND m.a_participant_id IS NOT NULL \
+            AND m.b_participant_id IS NOT NULL) \
+        AND EXISTS (SELECT 1 FROM stations s WHERE s.space_id = t.space_id \
+            AND s.removed_at IS NULL AND s.paused = FALSE \
+            AND (t.stations = 'all' OR EXISTS (SELECT 1 FROM tournament_stations ts \
+                WHERE ts.tournament_id = t.id AND ts.station_id = s.id)) \
+            AND NOT EXISTS (SELECT 1 FROM matches h WHERE h.station_id = s.id \
+                AND h.status <> 'completed')) \
+        ORDER BY t.starts_at, t.slug";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).fetch_all(c).await?))
 }
 
 /// Marks a tournament changed (its matches or participants), for caches and ETags.

@@ -25,8 +25,8 @@ mod vocabulary;
 pub use slug::{InvalidSlug, Slug};
 pub use vocabulary::{
     AuditAction, Bracket, ClaimEnd, ClaimState, DeliveryStatus, DisabledReason, ErrorClass,
-    EventType, Format, HookStatus, Locale, MatchStatus, NoShow, ParticipantStatus, Role, Side,
-    SignatureHeaders, StageStatus, StageType, TournamentStatus, Trigger, Winner,
+    EventType, Format, HookStatus, Locale, MatchStatus, NoShow, OnStations, ParticipantStatus,
+    Role, Side, SignatureHeaders, StageStatus, StageType, TournamentStatus, Trigger, Winner,
 };
 
 /// A text that is not one of an enumeration's values.

@@ -148,6 +148,12 @@ string_enum! {
 }
 
 string_enum! {
+    /// Which of its space's stations a tournament plays on: every one (present and future), or
+    /// those listed for it.
+    OnStations, "stations" { All = "all", Listed = "listed" }
+}
+
+string_enum! {
     /// The part of an elimination stage a match belongs to.
     Bracket, "bracket" {
         Winners = "winners",
@@ -239,6 +245,13 @@ string_enum! {
         MatchClaimed = "match.claimed",
         MatchClaimDisputed = "match.claim_disputed",
         MatchClaimClosed = "match.claim_closed",
+        MatchCalled = "match.called",
+        MatchUncalled = "match.uncalled",
+        MatchStarted = "match.started",
+        StationAdded = "station.added",
+        StationPaused = "station.paused",
+        StationResumed = "station.resumed",
+        StationRemoved = "station.removed",
         HookCreated = "hook.created",
         HookUpdated = "hook.updated",
         HookRemoved = "hook.removed",
@@ -302,6 +315,8 @@ string_enum! {
         RegistrationPromoted = "registration.promoted",
         RegistrationNotAdmitted = "registration.not_admitted",
         MatchReady = "match.ready",
+        MatchCalled = "match.called",
+        MatchStarted = "match.started",
         MatchReported = "match.reported",
         MatchDisputed = "match.disputed",
         MatchReportClosed = "match.report_closed",

@@ -83,6 +83,12 @@ pub fn example(
         bye: false,
         scheduled_at: Some(timestamp::format_ms(now.saturating_sub(2 * HOUR_MS))),
         completed_at: Some(timestamp::format_ms(now.saturating_sub(HOUR_MS / 4))),
+        station: Some("Table 4".to_owned()),
+        called_at: Some(timestamp::format_ms(now.saturating_sub(HOUR_MS))),
+        started_at: Some(timestamp::format_ms(
+            now.saturating_sub(HOUR_MS - HOUR_MS / 12),
+        )),
+        not_before: None,
         claim: None,
     };
     // The same semi-final before its result: ready, perhaps with a player's claim.
@@ -98,8 +104,22 @@ pub fn example(
             winner: None,
         },
         completed_at: None,
+        station: None,
+        called_at: None,
+        started_at: None,
         claim,
         ..semi_final(0, 0, Winner::A)
+    };
+    // The semi-final called to its table, and then begun.
+    let called = MatchObject {
+        station: Some("Table 4".to_owned()),
+        called_at: Some(timestamp::format_ms(now.saturating_sub(HOUR_MS / 30))),
+        ..ready(None)
+    };
+    let started = MatchObject {
+        started_at: Some(timestamp::format_ms(now)),
+        called_at: Some(timestamp::format_ms(now.saturating_sub(HOUR_MS / 20))),
+        ..called.clone()
     };
     let statement = |participant: i64, name: &str, (a, b), at| StatementObject {
         participant_id: ParticipantId::from_raw(participant),
@@ -144,6 +164,14 @@ pub fn example(
         EventType::MatchReady => Event::MatchReady(MatchData {
             tournament: tournament(TournamentStatus::InProgress),
             game: ready(None),
+        }),
+        EventType::MatchCalled => Event::MatchCalled(MatchData {
+            tournament: tournament(TournamentStatus::InProgress),
+            game: called,
+        }),
+        EventType::MatchStarted => Event::MatchStarted(MatchData {
+            tournament: tournament(TournamentStatus::InProgress),
+            game: started,
         }),
         EventType::MatchReported => Event::MatchReported(MatchReportedData {
             tournament: tournament(TournamentStatus::InProgress),

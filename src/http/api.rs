@@ -38,6 +38,7 @@ enum Endpoint {
     Tournament(String),
     Matches(String),
     Standings(String),
+    Stations,
 }
 
 impl Endpoint {
@@ -48,6 +49,7 @@ impl Endpoint {
             Endpoint::Tournament(_) => Route::Tournament,
             Endpoint::Matches(_) => Route::Matches,
             Endpoint::Standings(_) => Route::Standings,
+            Endpoint::Stations => Route::Stations,
         }
     }
 
@@ -57,6 +59,7 @@ impl Endpoint {
         match parts {
             ("organization", None, None, None) => Some(Endpoint::Organization),
             ("tournaments", None, None, None) => Some(Endpoint::Tournaments),
+            ("stations", None, None, None) => Some(Endpoint::Stations),
             ("tournaments", Some(slug), None, None) => Some(Endpoint::Tournament(slug.to_owned())),
             ("tournaments", Some(slug), Some("matches"), None) => {
                 Some(Endpoint::Matches(slug.to_owned()))
@@ -254,6 +257,7 @@ async fn build(
         Endpoint::Tournaments => {
             envelope(&views::tournaments(handle.conn(), space, filter, &app.base_url).await?)
         }
+        Endpoint::Stations => envelope(&views::stations(handle.conn(), space).await?),
         Endpoint::Tournament(slug) | Endpoint::Matches(slug) | Endpoint::Standings(slug) => {
             if Slug::parse(slug).is_err() {
                 return Err(not_found(slug));

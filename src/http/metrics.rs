@@ -15,6 +15,7 @@ pub enum Route {
     Tournament,
     Matches,
     Standings,
+    Stations,
     OpenApi,
     Healthz,
     Readyz,
@@ -29,12 +30,13 @@ pub enum Route {
 }
 
 impl Route {
-    const ALL: [Route; 13] = [
+    const ALL: [Route; 14] = [
         Route::Organization,
         Route::Tournaments,
         Route::Tournament,
         Route::Matches,
         Route::Standings,
+        Route::Stations,
         Route::OpenApi,
         Route::Healthz,
         Route::Readyz,
@@ -52,6 +54,7 @@ impl Route {
             Route::Tournament => "tournament",
             Route::Matches => "matches",
             Route::Standings => "standings",
+            Route::Stations => "stations",
             Route::OpenApi => "openapi",
             Route::Healthz => "healthz",
             Route::Readyz => "readyz",

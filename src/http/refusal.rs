@@ -12,7 +12,7 @@ use crate::domain::self_report::SelfReportError;
 use crate::domain::settings::{MAX_PARTICIPANTS, SettingsError};
 use crate::domain::{Locale, TournamentStatus};
 use crate::pages::i18n::T;
-use crate::service::{Changed, Conflict, Field, Invalid, Rule, ServiceError};
+use crate::service::{Changed, Conflict, Field, Invalid, Missing, RoomRule, Rule, ServiceError};
 
 /// The reason `error` gives, in `locale`.
 pub(crate) fn reason(error: &ServiceError, locale: Locale) -> String {
@@ -34,6 +34,9 @@ fn said(error: &ServiceError, status: &dyn Fn(TournamentStatus) -> String) -> Op
         ServiceError::Conflict(conflict) => conflict_said(conflict, status),
         ServiceError::Rule(rule) => rule_said(rule, status),
         ServiceError::Invalid(invalid) => invalid_said(invalid),
+        ServiceError::NotFound(Missing::Station { name, .. }) => {
+            Some((T::RefStationMissing, vec![("name", name.clone())]))
+        }
         _ => None,
     }
 }
@@ -74,8 +77,37 @@ fn conflict_said(conflict: &Conflict, status: &dyn Fn(TournamentStatus) -> Strin
         Conflict::ChangedMeanwhile { .. } => (T::RefChangedMeanwhile, vec![]),
         Conflict::AlreadyDrawn { .. } => (T::RefAlreadyDrawn, vec![]),
         Conflict::ClaimChanged { .. } => (T::RefClaimChanged, vec![]),
+        Conflict::StationExists { name, .. } => (T::RefStationExists, vec![("name", name.clone())]),
+        Conflict::StationTaken { station } => {
+            (T::RefStationTaken, vec![("station", station.clone())])
+        }
         _ => return None,
     })
+}
+
+fn room_said(rule: &RoomRule, status: &dyn Fn(TournamentStatus) -> String) -> Said {
+    let station = |name: &String| vec![("station", name.clone())];
+    match rule {
+        RoomRule::StationHolds { station: s, .. } => (T::RefStationHolds, station(s)),
+        RoomRule::NoStations { .. } => (T::RoomNotOnStations, vec![]),
+        RoomRule::NotServing { station: s, .. } => (T::RefNotServing, station(s)),
+        RoomRule::Paused { station: s } => (T::RefRoomPaused, station(s)),
+        RoomRule::NotCallable { .. } => (T::RefNotCallable, vec![]),
+        RoomRule::AlreadyCalled { station: s, .. } => (T::RefAlreadyCalled, station(s)),
+        RoomRule::PlayerBusy {
+            who, station: s, ..
+        } => (
+            T::RefPlayerBusy,
+            vec![("who", who.clone()), ("station", s.clone())],
+        ),
+        RoomRule::NotCalled { .. } => (T::RefNotCalled, vec![]),
+        RoomRule::AlreadyStarted { .. } => (T::RefAlreadyStarted, vec![]),
+        RoomRule::NoFreeStation { .. } => (T::RefNoFreeStation, vec![]),
+        RoomRule::NothingToCall { station: s } => (T::RefNothingToCall, station(s)),
+        RoomRule::NotInPlay { status: s, .. } => {
+            (T::RefRoomNotInPlay, vec![("status", status(*s))])
+        }
+    }
 }
 
 fn rule_said(rule: &Rule, status: &dyn Fn(TournamentStatus) -> String) -> Option<Said> {
@@ -84,6 +116,7 @@ fn rule_said(rule: &Rule, status: &dyn Fn(TournamentStatus) -> String) -> Option
         Rule::Move(refused) if refused.from == refused.to => {
             in_status(T::RefSameStatus, refused.to)
         }
+        Rule::Room(room) => room_said(room, status),
         Rule::Move(refused) => (
             T::RefMove,
             vec![("from", status(refused.from)), ("to", status(refused.to))],
@@ -179,6 +212,7 @@ fn invalid_said(invalid: &Invalid) -> Option<Said> {
             },
             vec![],
         ),
+        Invalid::Timing(_) => (T::RefTiming, vec![]),
         Invalid::Roster(error) => match error {
             RosterError::NotATeamTournament => (T::RefNotATeamTournament, vec![]),
             RosterError::TooFew { fewest } => (T::RefRosterTooFew, vec![("n", fewest.to_string())]),
@@ -196,6 +230,7 @@ fn invalid_said(invalid: &Invalid) -> Option<Said> {
                 Field::Description => T::RefDescription,
                 Field::Email => T::RefEmail,
                 Field::Seeds => T::RefSeedsTwice,
+                Field::StationName => T::RefStationName,
                 _ => return None,
             },
             vec![],

@@ -684,6 +684,73 @@ texts! {
     MemberGone => "This person is not a member of the space.", "Этот человек не участник пространства.";
     DoneRoleChanged => "The role is changed.", "Роль изменена.";
     DoneMemberRemoved => "The member is removed.", "Участник удалён.";
+    StationsTitle => "Stations", "Площадки";
+    StationsHelp => "The tables, courts or boards where matches are called, in the order calls prefer them. A tournament plays on them once its settings name them.", "Столы, корты или доски, куда вызываются матчи, в порядке, в котором их занимают вызовы. Турнир играет на них, когда они указаны в его настройках.";
+    StationsNone => "No station yet.", "Площадок пока нет.";
+    StationHead => "Station", "Площадка";
+    StationStateHead => "State", "Состояние";
+    StationHoldsHead => "Now", "Сейчас";
+    StationOpen => "open", "работает";
+    StationPausedState => "paused: nothing new is called to it", "на паузе: новые матчи сюда не вызываются";
+    StationFree => "free", "свободна";
+    StationsAdd => "Add stations", "Добавить площадки";
+    StationsNamesLabel => "Names, one per line", "Названия, по одному в строке";
+    StationsNamesHint => "Unique in the space (case and extra spaces aside), no commas: Table 1, Court A.", "Уникальные в пространстве (без учёта регистра и лишних пробелов), без запятых: Стол 1, Корт А.";
+    StationPause => "Pause", "Приостановить";
+    StationResume => "Resume", "Возобновить";
+    StationRemove => "Remove", "Удалить";
+    DoneStationsAdded => "The stations are added.", "Площадки добавлены.";
+    DoneStationPaused => "The station is paused: nothing new is called to it.", "Площадка приостановлена: новые матчи сюда не вызываются.";
+    DoneStationResumed => "The station is open again.", "Площадка снова работает.";
+    DoneStationRemoved => "The station is removed.", "Площадка удалена.";
+    StationsNotDone => "Nothing was changed:", "Ничего не изменено:";
+    RoomTitle => "Stations and calls", "Площадки и вызовы";
+    RoomLink => "Stations and calls", "Площадки и вызовы";
+    RoomNotOnStations => "This tournament plays on no station: nothing is called. Name its stations in its settings.", "Турнир не играет на площадках: вызовов нет. Укажите площадки в его настройках.";
+    RoomNoStationServes => "No station is open to this tournament: add stations, or name them in its settings.", "Для этого турнира нет площадок: добавьте их или укажите в настройках турнира.";
+    RoomCalledAt => "called at {at}", "вызван в {at}";
+    RoomPlayingSince => "playing since {at}", "играют с {at}";
+    RoomNoShow => "No-show? Called at {at}, not begun", "Неявка? Вызван в {at}, игра не началась";
+    RoomOtherTournament => "a match of {t}", "матч турнира {t}";
+    RoomCallNext => "Call next", "Вызвать следующий";
+    RoomPlaying => "Playing", "Играют";
+    RoomForfeitOf => "{n} forfeits", "Неявка: {n}";
+    RoomTakeBack => "Take back", "Отменить вызов";
+    RoomQueue => "Waiting for a station, first called first", "Ждут площадку, по очереди вызова";
+    RoomQueueEmpty => "No match waits for a station.", "Ни один матч не ждёт площадку.";
+    RoomRestingUntil => "resting until {at}", "отдых до {at}";
+    RoomCall => "Call now", "Вызвать сейчас";
+    DoneCalled => "The match is called.", "Матч вызван.";
+    DoneStarted => "The match is being played.", "Матч начался.";
+    DoneUncalled => "The call is taken back: the match waits in the queue again.", "Вызов отменён: матч снова в очереди.";
+    DoneForfeit => "The forfeit is recorded.", "Неявка записана.";
+    RoomStationsLabel => "Stations", "Площадки";
+    RoomStationsHint => "all, or station names separated by commas; empty: none, and nothing is called.", "all или названия площадок через запятую; пусто — без площадок, вызовов нет.";
+    MatchDurationLabel => "Expected length of a match", "Ожидаемая длительность матча";
+    MatchDurationHint => "Until matches are played: 20m, 1h (1s to 1d; empty: 20m).", "Пока матчи не сыграны: 20m, 1h (от 1s до 1d; пусто — 20m).";
+    RestLabel => "Rest between a player's matches", "Отдых между матчами игрока";
+    RestHint => "0s, 5m (at most 1d; empty: none).", "0s, 5m (не больше 1d; пусто — без отдыха).";
+    NoShowAfterLabel => "Flag a no-show after", "Отмечать неявку через";
+    NoShowAfterHint => "A called match not begun in this time is flagged: 5m (1s to 1d; empty: 5m).", "Вызванный матч, не начатый за это время, отмечается: 5m (от 1s до 1d; пусто — 5m).";
+    RefStationHolds => "station {station} holds another match: take its call back or record its result first", "площадка {station} занята другим матчем: сначала отмените вызов или внесите результат";
+    RefRoomPaused => "station {station} is paused: resume it first", "площадка {station} приостановлена: сначала возобновите её";
+    RefPlayerBusy => "{who} is called to {station} already: a player is called to one station at a time", "{who} уже вызван на площадку {station}: игрок вызывается только на одну площадку";
+    RefNothingToCall => "no waiting match may be called to {station} now: none waits, or its players are on another station or resting", "сейчас на площадку {station} некого вызвать: никто не ждёт, или игроки на другой площадке или отдыхают";
+    RefNoFreeStation => "no station of this tournament is free and open", "у турнира нет свободной работающей площадки";
+    RefNotCalled => "this match is not called to a station", "этот матч не вызван на площадку";
+    RefAlreadyStarted => "this match is being played already", "этот матч уже играется";
+    RefAlreadyCalled => "this match is already called to {station}", "этот матч уже вызван на площадку {station}";
+    RefNotServing => "station {station} is not one this tournament plays on", "площадка {station} не относится к этому турниру";
+    RefStationTaken => "station {station} was given another match meanwhile", "площадку {station} за это время занял другой матч";
+    RefStationExists => "the space already has a station {name}", "в пространстве уже есть площадка {name}";
+    RefStationName => "a station's name is one line of at most 64 characters, with no comma, and not all", "название площадки — одна строка до 64 символов, без запятых и не all";
+    RefNotCallable => "this match is not ready between two players", "этот матч не готов: нет двух участников";
+    RefRoomNotInPlay => "the tournament is not in play: it is {status}", "турнир не идёт: сейчас — {status}";
+    RefTiming => "a match's length and the no-show wait are from 1s to 1d, the rest at most 1d", "длительность матча и время до неявки — от 1s до 1d, отдых — не больше 1d";
+    RefStationMissing => "the space has no station {name}", "в пространстве нет площадки {name}";
+    PlayerCalled => "Your match is called: {station}", "Ваш матч вызван: {station}";
+    PlayerCalledAgainst => "Against {name}, called at {at}. Go to {station} now.", "Соперник — {name}, вызов в {at}. Пройдите на площадку {station}.";
+    PlayerPlayingAt => "Your match is being played at {station}.", "Ваш матч идёт на площадке {station}.";
 }
 
 impl T {
@@ -891,6 +958,12 @@ pub fn date_time(locale: Locale, ms: i64) -> String {
         Locale::Ru => MONTHS_RU_OF[month_index(month)],
     };
     format!("{day} {month} {year}, {hour:02}:{minute:02} UTC")
+}
+
+/// `18:42 UTC`: a time of the day, in a room where everyone knows the date.
+pub fn clock(ms: i64) -> String {
+    let (.., hour, minute) = crate::timestamp::utc_parts(ms);
+    format!("{hour:02}:{minute:02} UTC")
 }
 
 /// `December 2026` / `Декабрь 2026`.

@@ -32,6 +32,7 @@ pub struct InSpace<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
     Tournaments,
+    Stations,
     Overview,
     Keys,
     Hooks,
@@ -75,7 +76,10 @@ impl<'a> InSpace<'a> {
 
     /// A page of the space with its tabs (those the member may use) and the signed-in person.
     pub fn frame(&self, tab: Tab, title: T, notice: Option<Notice>) -> Page {
-        let mut tabs = vec![(Tab::Tournaments, T::DeskTitle, "tournaments")];
+        let mut tabs = vec![
+            (Tab::Tournaments, T::DeskTitle, "tournaments"),
+            (Tab::Stations, T::StationsTitle, "stations"),
+        ];
         if self.may(Duty::Integrations) {
             tabs.extend([
                 (Tab::Overview, T::SectionTitle, "integrations"),
@@ -265,6 +269,14 @@ pub fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "stage-added" => T::DoneStageAdded,
         "stage-removed" => T::DoneStageRemoved,
         "stage-seeded" => T::DoneStageSeeded,
+        "called" => T::DoneCalled,
+        "started" => T::DoneStarted,
+        "uncalled" => T::DoneUncalled,
+        "forfeit" => T::DoneForfeit,
+        "stations-added" => T::DoneStationsAdded,
+        "station-paused" => T::DoneStationPaused,
+        "station-resumed" => T::DoneStationResumed,
+        "station-removed" => T::DoneStationRemoved,
         _ => return None,
     };
     Some(Notice {

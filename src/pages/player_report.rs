@@ -348,6 +348,10 @@ mod tests {
             bye: false,
             scheduled_at: None,
             completed_at: None,
+            station: None,
+            called_at: None,
+            started_at: None,
+            not_before: None,
             claim: None,
         }
     }

@@ -35,6 +35,8 @@ pub struct Standing<'a> {
 #[derive(Serialize)]
 struct RegistrantBody {
     title: &'static str,
+    /// Their match called to a station: said first.
+    call: Option<CallNotice>,
     problem: Option<String>,
     done: Option<String>,
     standing: String,
@@ -53,6 +55,14 @@ struct RegistrantBody {
     updated: &'static str,
     back_url: String,
     back: &'static str,
+}
+
+/// "Your match is called: Table 4", with the opponent and the time of the call; or the match
+/// being played there.
+#[derive(Serialize)]
+struct CallNotice {
+    heading: String,
+    text: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -130,6 +140,7 @@ pub fn private_page(
         }
     });
     let body = RegistrantBody {
+        call: call_notice(locale, p.id, standing.games),
         title: T::YourRegistration.get(locale),
         problem,
         done: standing.done.clone(),
@@ -166,6 +177,58 @@ pub fn private_page(
         back: T::BackToTournament.get(locale),
     };
     page("portal_withdraw", place, &tournament.name, body)
+}
+
+/// The registrant's unfinished match on a station, as their page says it first.
+fn call_notice(
+    locale: crate::domain::Locale,
+    id: crate::ids::ParticipantId,
+    games: &[MatchObject],
+) -> Option<CallNotice> {
+    games.iter().find_map(|game| {
+        let station = game.station.as_deref()?;
+        if game.status == crate::domain::MatchStatus::Completed {
+            return None;
+        }
+        let Sides::Two {
+            a_id,
+            a_name,
+            b_id,
+            b_name,
+            ..
+        } = &game.sides
+        else {
+            return None;
+        };
+        let opponent = match (*a_id == Some(id), *b_id == Some(id)) {
+            (true, _) => b_name.clone(),
+            (_, true) => a_name.clone(),
+            _ => return None,
+        };
+        if game.started_at.is_some() {
+            return Some(CallNotice {
+                heading: T::PlayerPlayingAt.fill(locale, &[("station", station)]),
+                text: None,
+            });
+        }
+        let at = game
+            .called_at
+            .as_deref()
+            .and_then(|at| crate::timestamp::parse(at).ok())
+            .map(i18n::clock)
+            .unwrap_or_default();
+        Some(CallNotice {
+            heading: T::PlayerCalled.fill(locale, &[("station", station)]),
+            text: Some(T::PlayerCalledAgainst.fill(
+                locale,
+                &[
+                    ("name", &opponent.unwrap_or_default()),
+                    ("at", &at),
+                    ("station", station),
+                ],
+            )),
+        })
+    })
 }
 
 /// The registrant's matches with a side known, in the order they were drawn: "Round 2: Alice

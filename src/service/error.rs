@@ -7,8 +7,9 @@ use std::fmt;
 use crate::db::DbError;
 use crate::domain::engine::EngineError;
 use crate::domain::lifecycle::MoveRefused;
+use crate::domain::room::TimingError;
 use crate::domain::settings::SettingsError;
-use crate::domain::{DeliveryStatus, TournamentStatus};
+use crate::domain::{DeliveryStatus, MatchStatus, TournamentStatus};
 use crate::ids::{DeliveryId, HookId, KeyId, MatchId};
 use crate::import::ImportError;
 
@@ -136,6 +137,8 @@ pub enum Missing {
     Member { space: String, email: String },
     #[error("nobody with the address {email} is a member of any space")]
     Person { email: String },
+    #[error("'{space}' has no station '{name}'")]
+    Station { space: String, name: String },
 }
 
 /// A field of the input an operation was given.
@@ -165,6 +168,8 @@ pub enum Field {
     Password,
     /// A tournament's seed order.
     Seeds,
+    /// A station's name.
+    StationName,
 }
 
 impl Field {
@@ -182,6 +187,7 @@ impl Field {
             Field::Grace => "grace",
             Field::Password => "the password",
             Field::Seeds => "the seed order",
+            Field::StationName => "the station's name",
         }
     }
 }
@@ -202,6 +208,7 @@ pub enum Invalid {
     /// A team's roster does not fit the tournament.
     Roster(crate::domain::entry::RosterError),
     SelfReport(crate::domain::self_report::SelfReportError),
+    Timing(TimingError),
 }
 
 impl fmt::Display for Invalid {
@@ -216,6 +223,7 @@ impl fmt::Display for Invalid {
             Invalid::Entry(error) => write!(f, "{error}"),
             Invalid::Roster(error) => write!(f, "the roster: {error}"),
             Invalid::SelfReport(error) => write!(f, "{error}"),
+            Invalid::Timing(error) => write!(f, "{error}"),
         }
     }
 }
@@ -302,9 +310,61 @@ pub enum Conflict {
     NotDisabled { id: HookId },
     #[error("{id} is disabled; it receives nothing until it is enabled again")]
     HookDisabled { id: HookId },
+    #[error(
+        "'{space}' already has a station '{name}' (names are compared without case or extra spaces)"
+    )]
+    StationExists { space: String, name: String },
+    #[error("station '{station}' was given another match meanwhile; nothing was changed")]
+    StationTaken { station: String },
 }
 
 /// What of a tournament changed under a page's form.
+/// What the room refuses: a call, a start, a station's removal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RoomRule {
+    #[error(
+        "station '{station}' holds match {game} of '{tournament}': take the call back or record its result first"
+    )]
+    StationHolds {
+        station: String,
+        game: MatchId,
+        tournament: String,
+    },
+    #[error("'{tournament}' plays on no station")]
+    NoStations { tournament: String },
+    #[error("station '{station}' is not one that '{tournament}' plays on")]
+    NotServing { station: String, tournament: String },
+    #[error("station '{station}' is paused: resume it first")]
+    Paused { station: String },
+    #[error("match {id} cannot be called: it is {status}, not ready between two players")]
+    NotCallable { id: MatchId, status: MatchStatus },
+    #[error("match {id} is already called to '{station}'")]
+    AlreadyCalled { id: MatchId, station: String },
+    #[error(
+        "{who} is called to '{station}' for match {game}: a player is called to one station at a time"
+    )]
+    PlayerBusy {
+        who: String,
+        station: String,
+        game: MatchId,
+    },
+    #[error("match {id} is not called to a station")]
+    NotCalled { id: MatchId },
+    #[error("match {id} is being played already")]
+    AlreadyStarted { id: MatchId },
+    #[error("no station of '{tournament}' is free and unpaused")]
+    NoFreeStation { tournament: String },
+    #[error(
+        "no waiting match may be called to '{station}' now: none waits, or its players are on another station or resting"
+    )]
+    NothingToCall { station: String },
+    #[error("'{tournament}' is {status}: its matches are called only while it is in play")]
+    NotInPlay {
+        tournament: String,
+        status: TournamentStatus,
+    },
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Changed {
     #[error("its settings were changed by someone else")]
@@ -321,6 +381,9 @@ pub enum Rule {
     /// A status move that is not allowed.
     #[error("{0}")]
     Move(MoveRefused),
+    /// What the room's calls and stations do not allow.
+    #[error("{0}")]
+    Room(RoomRule),
     #[error("registration is not open: the tournament is {status}")]
     RegistrationClosed {
         tournament: String,
@@ -430,4 +493,10 @@ pub enum Rule {
     Disputed { id: MatchId },
     #[error("the time to answer the report of match {id} has ended: the report stands")]
     AnswerTooLate { id: MatchId },
+}
+
+impl From<RoomRule> for ServiceError {
+    fn from(rule: RoomRule) -> ServiceError {
+        ServiceError::Rule(Rule::Room(rule))
+    }
 }

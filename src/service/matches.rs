@@ -275,7 +275,7 @@ pub async fn correct(
 }
 
 /// Refuses a form built on match `id` as it no longer is (`seen`, when given).
-async fn check_seen(
+pub(super) async fn check_seen(
     tx: &mut Tx,
     tournament: &TournamentRow,
     id: MatchId,

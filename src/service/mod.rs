@@ -24,16 +24,18 @@ pub mod members;
 pub mod player_reports;
 pub mod registration_batches;
 pub mod registrations;
+pub mod room;
 pub mod seeding;
 pub mod seen;
 pub mod sign_in;
 pub mod site;
 pub mod spaces;
 pub mod stages;
+pub mod stations;
 pub mod tournaments;
 mod waiting_list;
 
-pub use error::{Changed, Conflict, Field, Invalid, Missing, Rule, ServiceError};
+pub use error::{Changed, Conflict, Field, Invalid, Missing, RoomRule, Rule, ServiceError};
 
 use crate::db::spaces::{self as space_rows, SpaceRow};
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};

@@ -42,6 +42,10 @@ pub fn settings_version(row: &TournamentRow) -> String {
         row.incomplete_rosters,
         row.waiting_list,
         row.self_report_within,
+        row.stations.map(crate::domain::OnStations::as_str),
+        row.match_duration,
+        row.rest_between,
+        row.no_show_after,
     ]);
     let digest = Sha256::digest(fields.to_string().as_bytes());
     hex::encode(&digest[..8])

@@ -5,6 +5,7 @@ use super::access::Duty;
 use super::audit::{self, Action};
 use super::seeding;
 use super::spaces::{one_line, slug};
+use super::stations::{OnStationsChoice, play_on};
 use super::status::change_status;
 use super::{
     Conflict, Ctx, Field, Invalid, Rule, ServiceError, check_in, find_space_as,
@@ -19,6 +20,7 @@ use crate::domain::engine::{self, State};
 use crate::domain::entry::{CheckIn, Entry, Teams};
 use crate::domain::lifecycle::{self, Mover};
 use crate::domain::names::{self, DESCRIPTION_MAX_CHARS, GAME_MAX_CHARS, NAME_MAX_CHARS};
+use crate::domain::room::Timing;
 use crate::domain::self_report::SelfReport;
 use crate::domain::settings::{self, Proposed};
 use crate::domain::{Format, ParticipantStatus, TournamentStatus};
@@ -47,6 +49,9 @@ pub struct Draft {
     pub entry: Entry,
     /// Whether players report their own matches.
     pub self_report: SelfReport,
+    /// The stations it plays on (none: nothing is called) and the room's times.
+    pub stations: Option<OnStationsChoice>,
+    pub timing: Timing,
 }
 
 impl Draft {
@@ -70,6 +75,8 @@ impl Draft {
             thresholds: None,
             entry: Entry::default(),
             self_report: SelfReport::Off,
+            stations: None,
+            timing: Timing::default(),
         }
     }
 }
@@ -105,6 +112,7 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         .self_report
         .check(draft.format)
         .map_err(Invalid::SelfReport)?;
+    draft.timing.check().map_err(Invalid::Timing)?;
 
     let mut tx = db.begin().await?;
     let space = find_space_as(tx.conn(), ctx, &draft.space, Duty::Organise).await?;
@@ -143,6 +151,24 @@ pub async fn create(db: &Db, ctx: &Ctx<'_>, draft: &Draft) -> Result<TournamentR
         }
         Err(e) => return Err(e.into()),
     };
+    if draft.stations.is_some() || draft.timing != Timing::default() {
+        play_on(
+            &mut tx,
+            ctx,
+            &tournament,
+            &space,
+            Some(draft.stations.as_ref()),
+            draft.timing,
+        )
+        .await?;
+    }
+    let tournament = tournaments::find(tx.conn(), tournament.id)
+        .await?
+        .ok_or_else(|| {
+            crate::db::DbError::Bug(
+                format!("{} is not stored though it was just made", tournament.id).into(),
+            )
+        })?;
     audit::record(
         &mut tx,
         ctx,
@@ -171,6 +197,12 @@ pub struct Changes {
     pub self_report: Option<bool>,
     /// How long an opponent has to answer a player's report (ms).
     pub confirm_within: Option<i64>,
+    /// The stations it plays on: `Some(None)` none (nothing is called).
+    pub stations: Option<Option<OnStationsChoice>>,
+    /// The room's times (ms).
+    pub match_duration: Option<i64>,
+    pub rest: Option<i64>,
+    pub no_show_after: Option<i64>,
     /// The settings as the form showed them ([`seen::settings_version`]); when given and they
     /// changed since, nothing changes.
     pub seen: Option<String>,
@@ -179,6 +211,15 @@ pub struct Changes {
 impl Changes {
     fn changes_entry(&self) -> bool {
         self.check_in.is_some() || self.teams.is_some() || self.waiting_list.is_some()
+    }
+
+    /// The room's times with these changes made to `before`.
+    fn timing(&self, before: Timing) -> Timing {
+        Timing {
+            match_duration: self.match_duration.unwrap_or(before.match_duration),
+            rest: self.rest.unwrap_or(before.rest),
+            no_show_after: self.no_show_after.unwrap_or(before.no_show_after),
+        }
     }
 }
 
@@ -291,6 +332,20 @@ pub async fn update(
             .into());
         }
     }
+    let timing = changes.timing(tournament.timing());
+    timing.check().map_err(Invalid::Timing)?;
+    if (changes.stations.is_some() || timing != tournament.timing())
+        && matches!(
+            tournament.status,
+            TournamentStatus::Completed | TournamentStatus::Cancelled
+        )
+    {
+        return Err(Rule::Over {
+            tournament: tournament.slug.clone(),
+            status: tournament.status,
+        }
+        .into());
+    }
     let edit = tournaments::Edit {
         name: name.unwrap_or(&tournament.name),
         description: match description {
@@ -321,6 +376,8 @@ pub async fn update(
             entry.waiting_list != entry_before.waiting_list,
         ),
         ("players' reports", self_report != tournament.self_report()),
+        ("stations", changes.stations.is_some()),
+        ("room times", timing != tournament.timing()),
     ]
     .into_iter()
     .filter_map(|(what, moved)| moved.then_some(what))
@@ -331,6 +388,10 @@ pub async fn update(
     tournaments::edit(tx.conn(), tournament.id, &edit, ctx.now).await?;
     if entry != entry_before {
         tournaments::set_entry(tx.conn(), tournament.id, &entry, ctx.now).await?;
+    }
+    if changes.stations.is_some() || timing != tournament.timing() {
+        let choice = changes.stations.as_ref().map(Option::as_ref);
+        play_on(&mut tx, ctx, &tournament, &space, choice, timing).await?;
     }
     if self_report != tournament.self_report() {
         tournaments::set_self_report(tx.conn(), tournament.id, self_report, ctx.now).await?;

@@ -89,10 +89,11 @@ pub async fn tournament(
     let stage_rows = stages::list(conn.reborrow(), tournament.id).await?;
     let plans = stages::list_plans(conn.reborrow(), tournament.id).await?;
     let drawn = if stage_rows.len() > 1 {
-        stages::list_entrants(conn, tournament.id).await?
+        stages::list_entrants(conn.reborrow(), tournament.id).await?
     } else {
         Vec::new()
     };
+    let serving = crate::db::stations::serving(conn, tournament.id).await?;
     let specs = crate::db::store::stage_specs(tournament, &plans)?;
     let registered = people.iter().filter(|p| p.status.in_field()).count() as i64;
     let entry = tournament.entry()?;
@@ -136,6 +137,8 @@ pub async fn tournament(
             waiting: i64::try_from(waiting.len()).unwrap_or(i64::MAX),
         }),
         self_report: SelfReportRecord::new(tournament.self_report()),
+        stations: serving.into_iter().map(|s| s.name).collect(),
+        schedule: records::ScheduleRecord::new(tournament),
         participants: people
             .iter()
             .map(|p| {
@@ -144,6 +147,34 @@ pub async fn tournament(
             })
             .collect::<Result<_, _>>()?,
     })
+}
+
+/// `GET /stations`: the space's stations in the order calls prefer them, each with the match
+/// it holds.
+pub async fn stations(
+    mut conn: Conn<'_>,
+    space: &SpaceRow,
+) -> Result<Vec<records::StationRecord>, DbError> {
+    let rows = crate::db::stations::list(conn.reborrow(), space.id).await?;
+    let mut holdings = crate::db::stations::holdings(conn, space.id).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| records::StationRecord {
+            holds: holdings.remove(&row.id).map(|h| records::HeldMatchRecord {
+                id: h.match_id,
+                tournament: h.tournament_slug,
+                a_id: h.a_participant_id,
+                a_name: h.a_name,
+                b_id: h.b_participant_id,
+                b_name: h.b_name,
+                called_at: timestamp::format_ms(h.called_at),
+                started_at: h.started_at.map(timestamp::format_ms),
+            }),
+            id: row.id,
+            name: row.name,
+            paused: row.paused,
+        })
+        .collect())
 }
 
 /// `GET /tournaments/{slug}/matches`, in order: stage, bracket, group, round, position.
@@ -211,6 +242,7 @@ struct MatchObjects<'a> {
     results: HashMap<MatchId, Vec<ResultRow>>,
     names: &'a HashMap<ParticipantId, String>,
     claims: HashMap<MatchId, ClaimState>,
+    stations: HashMap<crate::ids::StationId, String>,
 }
 
 impl<'a> MatchObjects<'a> {
@@ -228,6 +260,7 @@ impl<'a> MatchObjects<'a> {
         for result in match_rows::list_results(conn.reborrow(), tournament.id).await? {
             results.entry(result.match_id).or_default().push(result);
         }
+        let stations = crate::db::stations::names(conn.reborrow(), tournament.space_id).await?;
         let claims = claims::of_tournament(conn, tournament.id)
             .await?
             .into_iter()
@@ -244,6 +277,7 @@ impl<'a> MatchObjects<'a> {
             results,
             names,
             claims,
+            stations,
         })
     }
 
@@ -259,6 +293,7 @@ impl<'a> MatchObjects<'a> {
             results: self.results.get(&row.id).map_or(&[][..], Vec::as_slice),
             names: self.names,
             claim: self.claims.get(&row.id).copied(),
+            stations: &self.stations,
         };
         objects::game(row, &context)
     }

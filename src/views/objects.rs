@@ -53,6 +53,8 @@ pub struct MatchContext<'a> {
     pub names: &'a HashMap<ParticipantId, String>,
     /// A player's open claim of its result, if any.
     pub claim: Option<crate::domain::ClaimState>,
+    /// The names of the space's stations, removed ones too.
+    pub stations: &'a HashMap<crate::ids::StationId, String>,
 }
 
 pub fn game(row: &MatchRow, context: &MatchContext<'_>) -> MatchObject {
@@ -97,6 +99,12 @@ pub fn game(row: &MatchRow, context: &MatchContext<'_>) -> MatchObject {
         bye: row.bye,
         scheduled_at: row.scheduled_at.map(timestamp::format_ms),
         completed_at: row.completed_at.map(timestamp::format_ms),
+        station: row
+            .station_id
+            .and_then(|id| context.stations.get(&id).cloned()),
+        called_at: row.called_at.map(timestamp::format_ms),
+        started_at: row.started_at.map(timestamp::format_ms),
+        not_before: row.not_before.map(timestamp::format_ms),
         claim: context.claim,
     }
 }

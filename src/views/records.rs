@@ -15,7 +15,7 @@ use crate::domain::entry::{CheckIn, Teams};
 use crate::domain::{
     Format, Locale, NoShow, ParticipantStatus, StageStatus, StageType, TournamentStatus,
 };
-use crate::ids::{ParticipantId, SpaceId, TournamentId};
+use crate::ids::{MatchId, ParticipantId, SpaceId, StationId, TournamentId};
 use crate::links::BaseUrl;
 use crate::timestamp;
 
@@ -87,6 +87,10 @@ pub struct DetailRecord {
     pub waiting_list: Option<WaitingListRecord>,
     /// `null` when only organisers report results.
     pub self_report: Option<SelfReportRecord>,
+    /// The stations it plays on, by name, in the order calls prefer them.
+    pub stations: Vec<String>,
+    /// The room's times; `null` when it plays on no station (nothing is called).
+    pub schedule: Option<ScheduleRecord>,
     pub stages: Vec<StageRecord>,
     pub participants: Vec<ParticipantRecord>,
 }
@@ -154,6 +158,49 @@ impl SelfReportRecord {
             }),
         }
     }
+}
+
+/// The room's times of a tournament on stations, in seconds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScheduleRecord {
+    pub match_duration_seconds: i64,
+    pub rest_seconds: i64,
+    pub no_show_after_seconds: i64,
+}
+
+impl ScheduleRecord {
+    pub fn new(tournament: &TournamentRow) -> Option<ScheduleRecord> {
+        tournament.stations.map(|_| ScheduleRecord {
+            match_duration_seconds: tournament.match_duration / 1000,
+            rest_seconds: tournament.rest_between / 1000,
+            no_show_after_seconds: tournament.no_show_after / 1000,
+        })
+    }
+}
+
+/// `GET /stations`: a station of the key's space, with the match it holds (`null`: free).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StationRecord {
+    pub id: StationId,
+    pub name: String,
+    /// Paused: nothing new is called to it.
+    pub paused: bool,
+    #[serde(rename = "match")]
+    pub holds: Option<HeldMatchRecord>,
+}
+
+/// The match a station holds: called since `called_at`, played since `started_at` (`null`:
+/// its players are not there yet).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeldMatchRecord {
+    pub id: MatchId,
+    pub tournament: String,
+    pub a_id: Option<ParticipantId>,
+    pub a_name: Option<String>,
+    pub b_id: Option<ParticipantId>,
+    pub b_name: Option<String>,
+    pub called_at: String,
+    pub started_at: Option<String>,
 }
 
 /// One stage, as planned and as played: `take`/`per_group` say how it is fed from the stage

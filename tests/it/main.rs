@@ -35,6 +35,7 @@ mod portal;
 mod rate_limit;
 mod replicas;
 mod report_browser;
+mod room;
 mod screens;
 mod section;
 mod section_attacks;

@@ -40,10 +40,11 @@ on_both_backends! {
             names,
             ["api_keys", "attempts", "audit_log", "closed_claims", "deliveries", "event_clocks", "events", "hook_secrets", "hooks", "match_claims",
              "match_results", "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_stamps", "sessions",
-             "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stage_entrants", "stage_plans", "stages", "tournaments", "versions"],
+             "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stage_entrants", "stage_plans", "stages", "stations", "tournament_stations", "tournaments", "versions"],
             "on {}", t.backend_name()
         );
         assert!(tables["matches"].contains(&"winner_to_match_id".to_owned()));
+        assert!(tables["matches"].contains(&"station_id".to_owned()));
         assert!(tables["deliveries"].contains(&"lease_token".to_owned()));
         assert!(tables["api_keys"].contains(&"expires_at".to_owned()) && tables["rate_counts"].contains(&"last_at".to_owned()));
         assert!(tables["participants"].contains(&"email".to_owned()) && tables["participants"].contains(&"withdrawal_hash".to_owned()));
@@ -98,7 +99,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 22"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 23"));
     }
 }
 

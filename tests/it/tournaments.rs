@@ -150,7 +150,8 @@ on_both_backends! {
             "id": id(&semi), "stage": 1, "bracket": null, "group": null, "round": 1, "position": 2, "status": "completed",
             "a_id": "par_2", "a_name": "Boris", "b_id": "par_3", "b_name": "Clara", "score_a": 1, "score_b": 2, "winner": "b",
             "forfeit": false, "bye": false, "scheduled_at": null,
-            "completed_at": completed["data"]["match"]["completed_at"].clone(), "claim": null
+            "completed_at": completed["data"]["match"]["completed_at"].clone(),
+            "station": null, "called_at": null, "started_at": null, "not_before": null, "claim": null
         }));
 
         let done = t.run(&["matches", "report", "cup", &id(&final_), "--forfeit", "b"]);

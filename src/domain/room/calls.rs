@@ -80,10 +80,16 @@ pub fn callable(room: &Room<'_>, match_: &Waiting) -> bool {
         })
 }
 
-/// The calls to make now, in queue order.
-pub fn calls(room: &Room<'_>, waiting: &[Waiting]) -> Vec<Call> {
+/// The waiting matches in queue order: the first is called first.
+pub fn queue(waiting: &[Waiting]) -> Vec<&Waiting> {
     let mut queue: Vec<&Waiting> = waiting.iter().collect();
     queue.sort_by_key(|w| w.key());
+    queue
+}
+
+/// The calls to make now, in queue order.
+pub fn calls(room: &Room<'_>, waiting: &[Waiting]) -> Vec<Call> {
+    let queue = queue(waiting);
     let mut taken: BTreeSet<i64> = BTreeSet::new();
     let mut busy = room.busy.clone();
     let mut calls = Vec::new();

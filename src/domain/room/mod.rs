@@ -11,6 +11,8 @@ pub mod day;
 mod queue;
 #[cfg(test)]
 mod tests;
+mod timing;
 
-pub use calls::{Call, Room, Station, Waiting, callable, calls};
+pub use calls::{Call, Room, Station, Waiting, callable, calls, queue};
 pub use queue::{Depth, depths};
+pub use timing::{Timing, TimingError};

@@ -16,8 +16,8 @@ use super::pipeline::{Answer, Scope, refused_post, signed_in_not_found, unavaila
 use super::routes::{self, Desk, Part, Route};
 use super::session::{Visitor, checked_fields, to_sign_in};
 use super::{
-    desk, hooks, keys, matches, members, new_tournament, overview, registrations, settings,
-    sign_in, stages, widgets,
+    desk, hooks, keys, matches, members, new_tournament, overview, registrations, room, settings,
+    sign_in, stages, stations, widgets,
 };
 use crate::db::{people, spaces};
 use crate::http::App;
@@ -190,6 +190,7 @@ async fn get(
         (Part::Widgets, _) => widgets::page(scope).await,
         (Part::Members, _) => members::page(scope, None).await,
         (Part::Tournaments, _) => desk::list(scope).await,
+        (Part::Stations, _) => stations::page(scope).await,
         (Part::NewTournament, _) => new_tournament::form(scope),
         (Part::Tournament { page, .. }, Some(t)) => match page {
             Desk::Page => desk::tournament(scope, t).await,
@@ -198,6 +199,7 @@ async fn get(
             Desk::Correct { game } => matches::correction(scope, t, game).await,
             Desk::Settings => settings::settings(scope, t).await,
             Desk::Live => desk::live(scope, t, headers).await,
+            Desk::Room => room::room(scope, t).await,
             _ => Ok(scope.not_found()),
         },
         _ => Ok(scope.not_found()),
@@ -222,6 +224,8 @@ async fn post(
         (Part::Members, _) => members::invite(scope, fields).await,
         (Part::Member { person, action }, _) => members::act(scope, person, action, fields).await,
         (Part::Tournaments, _) => new_tournament::create(scope, fields).await,
+        (Part::Stations, _) => stations::add(scope, fields).await,
+        (Part::Station { station, action }, _) => stations::act(scope, station, action).await,
         (Part::Tournament { page, .. }, Some(t)) => match page {
             Desk::Step => desk::step(scope, t, fields).await,
             Desk::Cancel => desk::cancel(scope, t, fields).await,
@@ -241,6 +245,8 @@ async fn post(
             Desk::Stages => stages::add(scope, t, fields).await,
             Desk::StageRemove => stages::remove(scope, t, fields).await,
             Desk::StageSeeds { number } => stages::reseed(scope, t, number, fields).await,
+            Desk::RoomCall => room::call(scope, t, fields).await,
+            Desk::RoomAct { game, act } => room::act(scope, t, game, act, fields).await,
             _ => Ok(scope.not_found()),
         },
         _ => Ok(scope.not_found()),

@@ -15,8 +15,9 @@ use crate::fields;
 use crate::http::forms::Fields;
 use crate::ids::ParticipantId;
 use crate::pages::desk::fields::{
-    CHECK_IN_CLOSES, CHECK_IN_OPENS, CONFIRM_WITHIN, EntryValues, INCOMPLETE_ROSTERS, NO_SHOW,
-    ReportValues, SELF_REPORT, TEAM_SIZE, WAITING_LIST,
+    CHECK_IN_CLOSES, CHECK_IN_OPENS, CONFIRM_WITHIN, EntryValues, INCOMPLETE_ROSTERS,
+    MATCH_DURATION, NO_SHOW, NO_SHOW_AFTER, REST, ReportValues, RoomValues, SELF_REPORT, STATIONS,
+    TEAM_SIZE, WAITING_LIST,
 };
 use crate::pages::desk::new_tournament::NewValues;
 use crate::pages::desk::settings::SettingsValues;
@@ -25,6 +26,7 @@ use crate::pages::desk::tournament::{Step, steps};
 use crate::pages::i18n::T;
 use crate::service::matches::ResultInput;
 use crate::service::stages::NewStage;
+use crate::service::stations::OnStationsChoice;
 use crate::service::tournaments::{Changes, Draft};
 
 /// The value of a posted choice among `choices` (milliseconds), or `None` for anything else.
@@ -300,6 +302,43 @@ fn entry_values(fields: &Fields) -> EntryValues {
     }
 }
 
+fn room_values(fields: &Fields) -> RoomValues {
+    RoomValues {
+        stations: fields.get(STATIONS).trim().to_owned(),
+        match_duration: fields.get(MATCH_DURATION).trim().to_owned(),
+        rest: fields.get(REST).trim().to_owned(),
+        no_show_after: fields.get(NO_SHOW_AFTER).trim().to_owned(),
+    }
+}
+
+/// The stations as typed: `all`, names with commas, or none (empty).
+fn on_stations(text: &str) -> Option<OnStationsChoice> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    if text.eq_ignore_ascii_case("all") {
+        return Some(OnStationsChoice::All);
+    }
+    Some(OnStationsChoice::Listed(
+        text.split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    ))
+}
+
+/// A room duration as typed (`None`: empty, the default).
+fn room_duration(field: &'static str, text: &str) -> Result<Option<i64>, Unreadable> {
+    match text {
+        "" => Ok(None),
+        text => fields::duration_ms(text)
+            .map(Some)
+            .map_err(|_| Unreadable::new(field, T::EntryDurationInvalid)),
+    }
+}
+
 fn report_values(fields: &Fields) -> ReportValues {
     ReportValues {
         self_report: fields.get(SELF_REPORT).to_owned(),
@@ -380,6 +419,7 @@ pub(super) fn settings_values(fields: &Fields) -> SettingsValues {
         max_participants: fields.get("max_participants").to_owned(),
         entry: entry_values(fields),
         reports: report_values(fields),
+        room: room_values(fields),
         seen: fields.get("seen").to_owned(),
     }
 }
@@ -432,6 +472,24 @@ pub(super) fn changes(
         changes.self_report = on;
         changes.confirm_within = within;
     }
+    let (new, old) = (&sent.room, &stored.room);
+    if new.stations != old.stations {
+        changes.stations = Some(on_stations(&new.stations));
+    }
+    let default = crate::domain::room::Timing::default();
+    if new.match_duration != old.match_duration {
+        changes.match_duration = Some(
+            room_duration(MATCH_DURATION, &new.match_duration)?.unwrap_or(default.match_duration),
+        );
+    }
+    if new.rest != old.rest {
+        changes.rest = Some(room_duration(REST, &new.rest)?.unwrap_or(default.rest));
+    }
+    if new.no_show_after != old.no_show_after {
+        changes.no_show_after = Some(
+            room_duration(NO_SHOW_AFTER, &new.no_show_after)?.unwrap_or(default.no_show_after),
+        );
+    }
     Ok(changes)
 }
 
@@ -452,6 +510,7 @@ pub(super) fn new_values(fields: &Fields) -> NewValues {
         points: fields.get("points").to_owned(),
         entry: entry_values(fields),
         reports: report_values(fields),
+        room: room_values(fields),
     }
 }
 
@@ -469,7 +528,18 @@ pub(super) fn draft(space: &str, values: &NewValues) -> Result<Draft, Unreadable
         .changed(on, within)
         .map_err(|_| Unreadable::new(CONFIRM_WITHIN, T::SelfReportInvalid))?;
     let description = values.description.trim();
+    let default = crate::domain::room::Timing::default();
+    let room = &values.room;
+    let timing = crate::domain::room::Timing {
+        match_duration: room_duration(MATCH_DURATION, &room.match_duration)?
+            .unwrap_or(default.match_duration),
+        rest: room_duration(REST, &room.rest)?.unwrap_or(default.rest),
+        no_show_after: room_duration(NO_SHOW_AFTER, &room.no_show_after)?
+            .unwrap_or(default.no_show_after),
+    };
     Ok(Draft {
+        stations: on_stations(&room.stations),
+        timing,
         entry: entry(&values.entry)?,
         self_report,
         points_scale: points(&values.points)

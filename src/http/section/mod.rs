@@ -25,11 +25,13 @@ mod new_tournament;
 mod overview;
 mod pipeline;
 mod registrations;
+mod room;
 mod routes;
 mod session;
 mod settings;
 mod sign_in;
 mod stages;
+mod stations;
 mod widgets;
 
 pub use dispatch::handle;

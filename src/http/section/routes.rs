@@ -6,8 +6,8 @@
 
 use warp::http::Method;
 
-use crate::domain::Locale;
 use crate::domain::access::Duty;
+use crate::domain::{Locale, Side};
 
 /// A section path (after the locale).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,12 @@ pub enum Part<'a> {
     Member {
         person: &'a str,
         action: MemberAction,
+    },
+    /// The space's stations (a post adds some).
+    Stations,
+    Station {
+        station: &'a str,
+        action: StationAction,
     },
     /// The desk: the space's tournaments (a post creates one).
     Tournaments,
@@ -95,6 +101,14 @@ pub enum Desk<'a> {
     },
     /// The event stream its pages follow.
     Live,
+    /// The room: the tournament's stations and calls.
+    Room,
+    /// Call next to a station, or call a waiting match now.
+    RoomCall,
+    RoomAct {
+        game: &'a str,
+        act: RoomAct,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +126,22 @@ pub enum HookAction {
     Disable,
     Enable,
     Remove,
+}
+
+/// What a station's button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StationAction {
+    Pause,
+    Resume,
+    Remove,
+}
+
+/// What a button on a called match does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomAct {
+    Start,
+    Uncall,
+    Forfeit(Side),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,9 +196,12 @@ pub fn access(part: Part<'_>) -> Access {
         Part::Members => both(Members, Members),
         Part::Member { .. } => form(Members),
         Part::Tournaments => both(Read, Organise),
+        Part::Stations => both(Read, Organise),
+        Part::Station { .. } => form(Organise),
         Part::NewTournament => page(Organise),
         Part::Tournament { page: desk, .. } => match desk {
-            Desk::Page | Desk::Matches => page(Read),
+            Desk::Page | Desk::Matches | Desk::Room => page(Read),
+            Desk::RoomCall | Desk::RoomAct { .. } => form(Results),
             Desk::Live => Access {
                 stream: true,
                 ..page(Read)
@@ -200,6 +233,7 @@ pub fn page_of(part: Part<'_>) -> Option<String> {
             format!("integrations/hooks/{hook}")
         }
         Part::Member { .. } => "members".into(),
+        Part::Station { .. } => "stations".into(),
         Part::Tournament { slug, page } => match page {
             Desk::Step
             | Desk::Cancel
@@ -212,6 +246,7 @@ pub fn page_of(part: Part<'_>) -> Option<String> {
             | Desk::Withdraw { .. }
             | Desk::PlayerLink { .. } => format!("tournaments/{slug}/registrations"),
             Desk::Report { .. } => format!("tournaments/{slug}/matches"),
+            Desk::RoomCall | Desk::RoomAct { .. } => format!("tournaments/{slug}/room"),
             _ => return None,
         },
         _ => return None,
@@ -271,6 +306,16 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
             };
             space(s, Part::Member { person, action })
         }
+        ["organizer", s, "stations"] if named(&s) => space(s, Part::Stations),
+        ["organizer", s, "stations", station, action] if named(&s) && named(&station) => {
+            let action = match action {
+                "pause" => StationAction::Pause,
+                "resume" => StationAction::Resume,
+                "remove" => StationAction::Remove,
+                _ => return None,
+            };
+            space(s, Part::Station { station, action })
+        }
         ["organizer", s, "tournaments"] if named(&s) => space(s, Part::Tournaments),
         ["organizer", s, "tournaments", "new"] if named(&s) => space(s, Part::NewTournament),
         ["organizer", s, "tournaments", slug, ref rest @ ..] if named(&s) && named(&slug) => {
@@ -304,6 +349,18 @@ fn desk<'a>(rest: &[&'a str]) -> Option<Desk<'a>> {
         ["stages", "remove"] => Desk::StageRemove,
         ["stages", number, "seeds"] => Desk::StageSeeds { number },
         ["live"] => Desk::Live,
+        ["room"] => Desk::Room,
+        ["room", "call"] => Desk::RoomCall,
+        ["room", game, act] => Desk::RoomAct {
+            game,
+            act: match act {
+                "start" => RoomAct::Start,
+                "uncall" => RoomAct::Uncall,
+                "forfeit-a" => RoomAct::Forfeit(Side::A),
+                "forfeit-b" => RoomAct::Forfeit(Side::B),
+                _ => return None,
+            },
+        },
         _ => return None,
     })
 }

@@ -17,9 +17,20 @@ use crate::service;
 
 /// `GET …/tournaments/<slug>/settings`.
 pub(super) async fn settings(scope: &Scope<'_>, tournament: &TournamentRow) -> Answer {
-    let values = SettingsValues::of(tournament)?;
+    let values = stored(scope, tournament).await?;
     let page = page::page(&scope.view, tournament, &values, None, None);
     Ok(scope.respond(StatusCode::OK, &page))
+}
+
+/// The tournament's settings as the form shows them, with the stations listed for it.
+async fn stored(
+    scope: &Scope<'_>,
+    tournament: &TournamentRow,
+) -> Result<SettingsValues, crate::service::ServiceError> {
+    let mut handle = scope.app.db.acquire().await?;
+    let serving = crate::db::stations::serving(handle.conn(), tournament.id).await?;
+    let names: Vec<String> = serving.into_iter().map(|s| s.name).collect();
+    Ok(SettingsValues::of(tournament, &names)?)
 }
 
 /// `POST …/tournaments/<slug>/settings`.
@@ -35,7 +46,7 @@ pub(super) async fn save(scope: &Scope<'_>, tournament: &TournamentRow, fields: 
         );
         std::future::ready(Ok(scope.respond(problem.status, &page)))
     };
-    let stored = SettingsValues::of(tournament)?;
+    let stored = stored(scope, tournament).await?;
     let changes = match changes(&stored, &sent) {
         Ok(changes) => changes,
         Err(unreadable) => return again(scope.unreadable(unreadable)).await,

@@ -30,6 +30,10 @@ fn game(bracket: Bracket, round: i64, position: i64, names: (&str, &str)) -> Mat
         bye: false,
         scheduled_at: None,
         completed_at: None,
+        station: None,
+        called_at: None,
+        started_at: None,
+        not_before: None,
         claim: None,
     }
 }
@@ -99,6 +103,10 @@ fn tournament() -> TournamentRow {
         self_report_within: None,
         advance_wins: None,
         eliminate_losses: None,
+        stations: None,
+        match_duration: 1_200_000,
+        rest_between: 0,
+        no_show_after: 300_000,
     }
 }
 

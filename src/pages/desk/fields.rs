@@ -23,6 +23,10 @@ pub const INCOMPLETE_ROSTERS: &str = "incomplete_rosters";
 pub const WAITING_LIST: &str = "waiting_list";
 pub const SELF_REPORT: &str = "self_report";
 pub const CONFIRM_WITHIN: &str = "confirm_within";
+pub const STATIONS: &str = "stations";
+pub const MATCH_DURATION: &str = "match_duration";
+pub const REST: &str = "rest";
+pub const NO_SHOW_AFTER: &str = "no_show_after";
 
 /// Makes one input: its name, label, kind and value.
 pub type MakeInput<'a> = &'a dyn Fn(&str, T, &'static str, &str) -> Input;
@@ -156,6 +160,70 @@ impl ReportValues {
         );
         within.hint = Some(t(T::ConfirmWithinHint).into());
         vec![mode, within]
+    }
+}
+
+/// The room's settings as text: the stations (`all`, names with commas, or empty for none) and
+/// the three durations, as stored or as sent.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoomValues {
+    pub stations: String,
+    pub match_duration: String,
+    pub rest: String,
+    pub no_show_after: String,
+}
+
+impl RoomValues {
+    /// A tournament's room settings (`serving`: the names of the stations listed for it).
+    pub fn of(
+        stations: Option<crate::domain::OnStations>,
+        serving: &[String],
+        timing: crate::domain::room::Timing,
+    ) -> RoomValues {
+        RoomValues {
+            stations: match stations {
+                None => String::new(),
+                Some(crate::domain::OnStations::All) => "all".into(),
+                Some(crate::domain::OnStations::Listed) => serving.join(", "),
+            },
+            match_duration: format_duration_ms(timing.match_duration),
+            rest: match timing.rest {
+                0 => "0s".into(),
+                ms => format_duration_ms(ms),
+            },
+            no_show_after: format_duration_ms(timing.no_show_after),
+        }
+    }
+
+    /// The form's inputs (`input` makes one).
+    pub fn inputs(&self, locale: Locale, input: MakeInput<'_>) -> Vec<Input> {
+        let t = |text: T| text.get(locale);
+        let with_hint = |name: &str, label: T, value: &str, hint: T| {
+            let mut field = input(name, label, "text", value);
+            field.hint = Some(t(hint).into());
+            field
+        };
+        vec![
+            with_hint(
+                STATIONS,
+                T::RoomStationsLabel,
+                &self.stations,
+                T::RoomStationsHint,
+            ),
+            with_hint(
+                MATCH_DURATION,
+                T::MatchDurationLabel,
+                &self.match_duration,
+                T::MatchDurationHint,
+            ),
+            with_hint(REST, T::RestLabel, &self.rest, T::RestHint),
+            with_hint(
+                NO_SHOW_AFTER,
+                T::NoShowAfterLabel,
+                &self.no_show_after,
+                T::NoShowAfterHint,
+            ),
+        ]
     }
 }
 

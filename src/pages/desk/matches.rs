@@ -127,6 +127,18 @@ pub fn page(
             rows: rest_rows,
         }),
     ];
+    if tournament.stations.is_some() {
+        page.blocks.insert(
+            0,
+            Block {
+                link: Some(Link {
+                    text: t(T::RoomLink).into(),
+                    url: tournament_url(view, &tournament.slug, "room"),
+                }),
+                ..Block::default()
+            },
+        );
+    }
     follow(view, &tournament.slug, "matches", &mut page);
     page
 }

@@ -14,8 +14,10 @@ pub mod list;
 pub mod matches;
 pub mod new_tournament;
 pub mod registrations;
+pub mod room;
 pub mod settings;
 pub mod stages;
+pub mod stations;
 pub mod tournament;
 
 pub use claims::Claims;

@@ -5,7 +5,7 @@
 use super::super::i18n::T;
 use super::super::in_space::{InSpace, Tab, input};
 use super::super::section::{Block, Choice, Form, Input, Notice, Page};
-use super::fields::{EntryValues, ReportValues};
+use super::fields::{EntryValues, ReportValues, RoomValues};
 use crate::domain::Format;
 use crate::domain::entry::Entry;
 use crate::domain::self_report::SelfReport;
@@ -27,6 +27,7 @@ pub struct NewValues {
     pub points: String,
     pub entry: EntryValues,
     pub reports: ReportValues,
+    pub room: RoomValues,
 }
 
 impl NewValues {
@@ -37,6 +38,7 @@ impl NewValues {
             format: Format::SingleElimination.as_str().into(),
             entry: EntryValues::of(&Entry::default()),
             reports: ReportValues::of(SelfReport::Off),
+            room: RoomValues::of(None, &[], crate::domain::room::Timing::default()),
             ..NewValues::default()
         }
     }
@@ -114,6 +116,7 @@ pub fn page(
     .into_iter()
     .chain(values.entry.inputs(view.locale(), &field))
     .chain(values.reports.inputs(view.locale(), &field))
+    .chain(values.room.inputs(view.locale(), &field))
     .collect();
     let form = Form {
         id: id.into(),

@@ -6,7 +6,7 @@
 use super::super::i18n::T;
 use super::super::in_space::{InSpace, Tab, hidden, input};
 use super::super::section::{Block, Form, Notice, Page};
-use super::fields::{EntryValues, ReportValues};
+use super::fields::{EntryValues, ReportValues, RoomValues};
 use super::{context, tournament_path};
 use crate::db::DbError;
 use crate::db::tournaments::TournamentRow;
@@ -22,16 +22,19 @@ pub struct SettingsValues {
     pub max_participants: String,
     pub entry: EntryValues,
     pub reports: ReportValues,
+    pub room: RoomValues,
     /// The settings the form was built on.
     pub seen: String,
 }
 
 impl SettingsValues {
-    /// The tournament's settings as the form shows them.
-    pub fn of(tournament: &TournamentRow) -> Result<SettingsValues, DbError> {
+    /// The tournament's settings as the form shows them (`serving`: the names of the stations
+    /// listed for it).
+    pub fn of(tournament: &TournamentRow, serving: &[String]) -> Result<SettingsValues, DbError> {
         Ok(SettingsValues {
             entry: EntryValues::of(&tournament.entry()?),
             reports: ReportValues::of(tournament.self_report()),
+            room: RoomValues::of(tournament.stations, serving, tournament.timing()),
             name: tournament.name.clone(),
             description: tournament.description.clone().unwrap_or_default(),
             starts_at: format_time_local(tournament.starts_at),
@@ -89,6 +92,7 @@ pub fn page(
     .into_iter()
     .chain(values.entry.inputs(view.locale(), &field))
     .chain(values.reports.inputs(view.locale(), &field))
+    .chain(values.room.inputs(view.locale(), &field))
     .chain([hidden(id, "seen", values.seen.as_str())])
     .collect();
     let action = tournament_path(view, &tournament.slug, "settings");

@@ -164,6 +164,9 @@ pub fn page(
         (T::DeskRegistrations, "registrations"),
         (T::DeskMatches, "matches"),
     ];
+    if tournament.stations.is_some() {
+        tabs.push((T::RoomLink, "room"));
+    }
     if organises {
         tabs.push((T::DeskSettings, "settings"));
     }

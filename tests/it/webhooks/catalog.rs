@@ -269,6 +269,14 @@ on_both_backends! {
         assert!(corrected.contains(&final_), "the final is reset: {corrected}");
         t.run(&["matches", "report", "cup", &final_, "--forfeit", "b"]);
         t.run(&["matches", "correct", "cup", &semi, "--score", "3-1"]);
+        // The room: a match called to a station, then begun, then played.
+        t.run(&["stations", "add", "--space", "demo", "Table 1"]);
+        ready_to_start(&t, "room", "single_elimination", &["Ада", "Бо"], &["--stations", "all"]);
+        t.run(&["tournaments", "start", "room"]);
+        let game = match_id(&t, "room", 1, 1).await;
+        t.run(&["matches", "call", "room", &game]);
+        t.run(&["matches", "start", "room", &game]);
+        t.run(&["matches", "report", "room", &game, "--score", "2-0"]);
         // A free-for-all round: results instead of sides.
         ready_to_start(&t, "race", "free_for_all", &["Ира", "Лёва", "Ника"], &["--rounds", "1", "--points", "5,3,1"]);
         t.run(&["tournaments", "start", "race"]);
