@@ -16,7 +16,13 @@ const FOLLOWS: &str = "desk_people_browser::a_second_reporters_tab_follows_the_f
 const PHONE: &str = "desk_people_browser::every_page_fits_a_phone";
 
 /// Signs `email` in with a sign-in link from the shell, in `browser`.
-async fn sign_in(t: &TestDb, server: &Server, browser: &Browser, email: &str, lands: &str) {
+pub(crate) async fn sign_in(
+    t: &TestDb,
+    server: &Server,
+    browser: &Browser,
+    email: &str,
+    lands: &str,
+) {
     let printed = t.run(&["--base-url", &server.base, "login-link", "--email", email]);
     let link = printed.lines().next().expect("a link").trim().to_owned();
     browser.client.goto(&link).await.expect("open the link");
@@ -52,7 +58,7 @@ async fn small_targets(browser: &Browser) -> Vec<String> {
 }
 
 /// No sideways scroll, every tap target large enough, axe-core clean; a screenshot kept.
-async fn fits(browser: &Browser, axe: &str, name: &str) {
+pub(crate) async fn fits(browser: &Browser, axe: &str, name: &str) {
     let widths = browser
         .js("return [document.documentElement.scrollWidth, window.innerWidth];")
         .await;

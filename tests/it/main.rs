@@ -36,6 +36,8 @@ mod rate_limit;
 mod replicas;
 mod report_browser;
 mod room;
+mod room_browser;
+mod room_desk;
 mod screens;
 mod section;
 mod section_attacks;
