@@ -4,8 +4,9 @@
 // data-live-hold, a refused form with its reasons, stays as it is), then says which in the
 // page's live region (aria-live="polite"). Where
 // EventSource is missing, or the server refused the stream (too many open), it asks every 30
-// seconds instead; the HTTP cache makes an unchanged page a 304. Without this script the page
-// is complete and a reload shows the news.
+// seconds instead; the HTTP cache makes an unchanged page a 304. A page marked data-every is
+// also read again that often (its words depend on the clock). Without this script the page is
+// complete and a reload shows the news.
 (function () {
   "use strict";
   var status = document.querySelector("[data-live]");
@@ -120,6 +121,13 @@
     if (!polling) {
       polling = setInterval(refresh, 30000);
     }
+  }
+
+  // A page whose words depend on the clock (data-every, in seconds) is read again that often
+  // while it is shown, changes or not.
+  var every = Number(status.getAttribute("data-every")) || 0;
+  if (every > 0) {
+    setInterval(function () { if (!document.hidden) { refresh(); } }, every * 1000);
   }
 
   if (!window.EventSource) {

@@ -720,6 +720,9 @@ texts! {
     RoomQueueEmpty => "No match waits for a station.", "Ни один матч не ждёт площадку.";
     RoomRestingUntil => "resting until {at}", "отдых до {at}";
     RoomCall => "Call now", "Вызвать сейчас";
+    RoomMove => "Move", "Перенести";
+    RoomTo => "To", "Куда";
+    RoomFirstFree => "the first free station", "первая свободная площадка";
     DoneCalled => "The match is called.", "Матч вызван.";
     DoneStarted => "The match is being played.", "Матч начался.";
     DoneUncalled => "The call is taken back: the match waits in the queue again.", "Вызов отменён: матч снова в очереди.";

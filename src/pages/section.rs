@@ -265,6 +265,9 @@ pub struct Live {
     pub updated: String,
     /// The part's name, as the live region says it.
     pub label: String,
+    /// Seconds between readings of the page even when nothing changed (what the page says
+    /// depends on the clock: a call flagged once it has waited too long); `None`: on changes only.
+    pub every: Option<u32>,
 }
 
 /// A whole page of the section.

@@ -87,12 +87,7 @@ pub async fn call(
     station: Option<&str>,
     seen: Option<&str>,
 ) -> Result<Called, ServiceError> {
-    let mut tx = db.begin().await?;
-    let (tournament, space) =
-        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
-    in_play(&tournament)?;
-    super::matches::check_seen(&mut tx, &tournament, id, seen).await?;
-    stations::lock(tx.conn(), space.id).await?;
+    let (mut tx, tournament, space) = begin(db, ctx, slug, seen.map(|seen| (id, seen))).await?;
     let floor = Floor::read(&mut tx, &tournament, &space).await?;
     let row = floor.game(id)?;
     if row.status != MatchStatus::Ready
@@ -117,20 +112,7 @@ pub async fn call(
         }
         .into());
     }
-    if target.paused {
-        return Err(RoomRule::Paused {
-            station: target.name.clone(),
-        }
-        .into());
-    }
-    if let Some(holding) = floor.holdings.get(&target.id) {
-        return Err(RoomRule::StationHolds {
-            station: target.name.clone(),
-            game: holding.match_id,
-            tournament: holding.tournament_slug.clone(),
-        }
-        .into());
-    }
+    floor.refuse_unavailable(target)?;
     floor.refuse_busy_players(row)?;
     if row.station_id.is_some() {
         matches::uncall(tx.conn(), id, ctx.now).await?;
@@ -151,12 +133,7 @@ pub async fn uncall(
     id: MatchId,
     seen: Option<&str>,
 ) -> Result<MatchObject, ServiceError> {
-    let mut tx = db.begin().await?;
-    let (tournament, space) =
-        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
-    in_play(&tournament)?;
-    super::matches::check_seen(&mut tx, &tournament, id, seen).await?;
-    stations::lock(tx.conn(), space.id).await?;
+    let (mut tx, tournament, space) = begin(db, ctx, slug, seen.map(|seen| (id, seen))).await?;
     let row = called_match(&mut tx, &tournament, id).await?;
     let station = match row.station_id {
         Some(station) => stations::names(tx.conn(), space.id).await?.remove(&station),
@@ -190,11 +167,7 @@ pub async fn start(
     id: MatchId,
     seen: Option<&str>,
 ) -> Result<MatchObject, ServiceError> {
-    let mut tx = db.begin().await?;
-    let (tournament, space) =
-        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
-    in_play(&tournament)?;
-    super::matches::check_seen(&mut tx, &tournament, id, seen).await?;
+    let (mut tx, tournament, space) = begin(db, ctx, slug, seen.map(|seen| (id, seen))).await?;
     let row = called_match(&mut tx, &tournament, id).await?;
     if row.started_at.is_some() {
         return Err(RoomRule::AlreadyStarted { id }.into());
@@ -227,11 +200,7 @@ pub async fn call_next_to(
     slug: &str,
     station: StationId,
 ) -> Result<Called, ServiceError> {
-    let mut tx = db.begin().await?;
-    let (tournament, space) =
-        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
-    in_play(&tournament)?;
-    stations::lock(tx.conn(), space.id).await?;
+    let (mut tx, tournament, space) = begin(db, ctx, slug, None).await?;
     let floor = Floor::read(&mut tx, &tournament, &space).await?;
     let Some(target) = floor.serving.iter().find(|s| s.id == station) else {
         return Err(RoomRule::NotServing {
@@ -240,20 +209,7 @@ pub async fn call_next_to(
         }
         .into());
     };
-    if target.paused {
-        return Err(RoomRule::Paused {
-            station: target.name.clone(),
-        }
-        .into());
-    }
-    if let Some(holding) = floor.holdings.get(&station) {
-        return Err(RoomRule::StationHolds {
-            station: target.name.clone(),
-            game: holding.match_id,
-            tournament: holding.tournament_slug.clone(),
-        }
-        .into());
-    }
+    floor.refuse_unavailable(target)?;
     let Some(call) = floor.calls_to(ctx.now, Some(station)).into_iter().next() else {
         return Err(RoomRule::NothingToCall {
             station: target.name.clone(),
@@ -304,6 +260,26 @@ pub async fn view(
         holdings: floor.holdings,
         queue,
     })
+}
+
+/// The transaction of a desk's action on tournament `slug`: the tournament (in play) and its
+/// space held, the match `seen` (when given) checked as the form showed it, and the space's
+/// stations held.
+async fn begin(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    seen: Option<(MatchId, &str)>,
+) -> Result<(Tx, TournamentRow, SpaceRow), ServiceError> {
+    let mut tx = db.begin().await?;
+    let (tournament, space) =
+        find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
+    in_play(&tournament)?;
+    if let Some((id, seen)) = seen {
+        super::matches::check_seen(&mut tx, &tournament, id, Some(seen)).await?;
+    }
+    stations::lock(tx.conn(), space.id).await?;
+    Ok((tx, tournament, space))
 }
 
 /// Refuses a tournament not in play.
@@ -473,6 +449,23 @@ impl Floor {
             .ok_or_else(|| RoomRule::NoFreeStation {
                 tournament: self.snapshot.tournament.slug.clone(),
             })
+    }
+
+    /// Refuses a paused station, or one holding a match.
+    fn refuse_unavailable(&self, target: &StationRow) -> Result<(), RoomRule> {
+        if target.paused {
+            return Err(RoomRule::Paused {
+                station: target.name.clone(),
+            });
+        }
+        if let Some(holding) = self.holdings.get(&target.id) {
+            return Err(RoomRule::StationHolds {
+                station: target.name.clone(),
+                game: holding.match_id,
+                tournament: holding.tournament_slug.clone(),
+            });
+        }
+        Ok(())
     }
 
     /// Refuses a match one of whose players is called to another station.

@@ -200,6 +200,48 @@ fn start_a_groups_tournament(t: &TestDb) {
         .success();
 }
 
+/// Two stations in the demo space and a four-player cup played on them (the server calls its
+/// semi-finals), so that the room's fields and `/stations` answer with values.
+fn start_a_cup_on_stations(t: &TestDb) {
+    t.run(&[
+        "stations", "add", "--space", "demo", "Table 1", "Table 2", "Table 3",
+    ]);
+    t.run(&["stations", "pause", "--space", "demo", "Table 3"]);
+    t.run(&[
+        "tournaments",
+        "create",
+        "--space",
+        "demo",
+        "--slug",
+        "openapi-room",
+        "--name",
+        "Room Cup",
+        "--game",
+        "chess",
+        "--format",
+        "single_elimination",
+        "--max-participants",
+        "4",
+        "--starts-at",
+        "2026-12-01T18:00:00Z",
+        "--stations",
+        "Table 1,Table 2,Table 3",
+        "--rest",
+        "5m",
+    ]);
+    t.run(&["tournaments", "status", "openapi-room", "REGISTRATION_OPEN"]);
+    for name in ["Ada", "Bo", "Cy", "Di"] {
+        t.run(&["tournaments", "register", "openapi-room", name]);
+    }
+    t.run(&[
+        "tournaments",
+        "status",
+        "openapi-room",
+        "REGISTRATION_CLOSED",
+    ]);
+    t.run(&["tournaments", "start", "openapi-room"]);
+}
+
 on_both_backends! {
     async fn every_answer_matches_the_openapi_document(t: TestDb) {
         let doc = document();
@@ -213,6 +255,7 @@ on_both_backends! {
         }
         let server = Server::start(&t, &["--demo"]);
         start_a_groups_tournament(&t);
+        start_a_cup_on_stations(&t);
         let http = client();
         let key = format!("Bearer {}", server.demo_key());
         let get = |path: &str| http.get(server.url(path)).header("authorization", &key);
@@ -233,6 +276,22 @@ on_both_backends! {
         let organization = send(get("/api/v1/organization")).await;
         assert_eq!(organization.status, 200, "{}", String::from_utf8_lossy(&organization.body));
         check(&doc, "/organization", &organization, "organization");
+
+        // The room: stations holding called matches, one paused and free.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let stations = loop {
+            let answer = send(get("/api/v1/stations")).await;
+            assert_eq!(answer.status, 200, "{}", String::from_utf8_lossy(&answer.body));
+            let held = answer.json()["data"].as_array().unwrap().iter().filter(|s| !s["match"].is_null()).count();
+            if held == 2 {
+                break answer;
+            }
+            assert!(std::time::Instant::now() < deadline, "the semi-finals are called");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        check(&doc, "/stations", &stations, "stations");
+        let called = send(get("/api/v1/tournaments/openapi-room/matches")).await;
+        assert!(called.json()["data"].as_array().unwrap().iter().any(|m| m["station"] == "Table 1" && m["called_at"].is_string()));
 
         let list = send(get("/api/v1/tournaments")).await;
         assert_eq!(list.status, 200);
@@ -296,6 +355,7 @@ on_both_backends! {
             (400, "/tournaments", get("/api/v1/tournaments?game=chess&game=go"), "a repeated filter"),
             (400, "/tournaments", get("/api/v1/tournaments?page=2"), "an unknown parameter"),
             (400, "/organization", get("/api/v1/organization?x=1"), "a parameter on an endpoint that takes none"),
+            (400, "/stations", get("/api/v1/stations?paused=true"), "a parameter on the stations"),
             (400, "/tournaments/{slug}/matches", get("/api/v1/tournaments/demo-kubok/matches").body("{}"), "a body on GET"),
         ];
         for (status, path, request, what) in cases {
@@ -328,7 +388,7 @@ on_both_backends! {
             assert_eq!(answer.header("ratelimit-remaining"), Some((3 - n).to_string().as_str()));
             check(&doc, "/organization", &answer, "within the limit");
         }
-        for path in ["/organization", "/tournaments", "/tournaments/{slug}", "/tournaments/{slug}/matches", "/tournaments/{slug}/standings"] {
+        for path in ["/organization", "/tournaments", "/tournaments/{slug}", "/tournaments/{slug}/matches", "/tournaments/{slug}/standings", "/stations"] {
             let url = server.url(&format!("/api/v1{}", path.replace("{slug}", "demo-kubok")));
             let answer = send(http.get(url).header("authorization", &key)).await;
             assert_eq!(answer.status, 429, "{path}: {}", String::from_utf8_lossy(&answer.body));

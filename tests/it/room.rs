@@ -276,6 +276,16 @@ on_both_backends! {
         }
         let stations = t.run(&["stations", "list", "--space", "club"]);
         assert_eq!(stations.matches("rr mat_").count(), 1, "{stations}");
+
+        // The desk moves that call to Table 1: Table 2 is free again, the match called once.
+        let winner = outcomes.iter().zip(&ready).find(|(o, _)| o.status.success()).map(|(_, id)| id).unwrap();
+        let moved = t.run(&["matches", "call", "rr", winner, "--station", "table 1"]);
+        assert!(moved.contains("called to Table 1"), "{moved}");
+        let stations = t.run(&["stations", "list", "--space", "club"]);
+        let line = |name: &str| stations.lines().find(|l| l.starts_with(name)).unwrap().to_owned();
+        assert!(line("Table 1").contains(winner.as_str()) && line("Table 2").ends_with("free"), "{stations}");
+        let again = t.shell(&["matches", "call", "rr", winner, "--station", "Table 1"]).await;
+        assert!(String::from_utf8_lossy(&again.stderr).contains("already called to 'Table 1'"), "{again:?}");
     }
 
     async fn pause_remove_uncall_forfeit_and_correction_free_and_hold_stations_as_said(t: TestDb) {

@@ -54,8 +54,8 @@ fn back(tournament: &TournamentRow) -> String {
     format!("tournaments/{}/room", tournament.slug)
 }
 
-/// `POST …/room/call`: with `station`, Call next to it; with `game`, Call now to the first free
-/// station.
+/// `POST …/room/call`: with `station`, Call next to it; with `game`, Call now to the station
+/// named `to` (the first free one when empty), or Move a called match there.
 pub(super) async fn call(scope: &Scope<'_>, tournament: &TournamentRow, fields: &Fields) -> Answer {
     let again = |problem: Problem| async move {
         room_page(scope, tournament, problem.status, Some(problem.notice)).await
@@ -64,9 +64,10 @@ pub(super) async fn call(scope: &Scope<'_>, tournament: &TournamentRow, fields: 
     let station = fields.get("station").parse::<StationId>().ok();
     let game = fields.get("game").parse::<MatchId>().ok();
     let seen = Some(fields.get("seen"));
+    let to = Some(fields.get("to").trim()).filter(|to| !to.is_empty());
     let called = match (station, game) {
         (Some(station), None) => service::room::call_next_to(db, &ctx, slug, station).await,
-        (None, Some(game)) => service::room::call(db, &ctx, slug, game, None, seen).await,
+        (None, Some(game)) => service::room::call(db, &ctx, slug, game, to, seen).await,
         _ => return Ok(scope.not_found()),
     };
     let done = called.map(|_| Done::to(back(tournament), "called"));

@@ -53,6 +53,7 @@ pub fn follow(view: &InSpace<'_>, slug: &str, rest: &str, page: &mut Page) {
         url: tournament_url(view, slug, "live"),
         updated: view.t(T::LiveUpdated).into(),
         label: page.title.clone(),
+        every: None,
     });
 }
 

@@ -2,8 +2,9 @@
 //! desk run it on a phone. Each station with what it holds (called at / playing since / free /
 //! paused, a no-show flagged once the call has waited `--no-show-after`), and its buttons: Call
 //! next on a free one; Playing, a forfeit by either side and Take back on one holding a match of
-//! this tournament. Below, the matches waiting for a station, first called first, each with
-//! Call now. The page follows the tournament live, so two reporters at two tables see each
+//! this tournament, with Move to a free station until it begins. Below, the matches waiting
+//! for a station, first called first, each with Call now (to the first free station, or one
+//! chosen). The page follows the tournament live, so two reporters at two tables see each
 //! other's actions.
 //!
 //! Pure: the page from the room given (`service::room::view`); the forms carry the match as
@@ -12,8 +13,8 @@
 use std::collections::HashMap;
 
 use super::super::i18n::{T, clock};
-use super::super::in_space::{InSpace, Tab, hidden};
-use super::super::section::{Block, Cell, Form, Link, Notice, Page, Table};
+use super::super::in_space::{InSpace, Tab, hidden, input};
+use super::super::section::{Block, Cell, Choice, Form, Link, Notice, Page, Table};
 use super::matches::{seen_of, sides_text};
 use super::{context, follow, tournament_path, tournament_url};
 use crate::db::tournaments::TournamentRow;
@@ -53,6 +54,14 @@ pub fn page(
     }
     let game = |id: MatchId| data.games.iter().find(|g| g.id == id);
     let acts = view.may(Duty::Results);
+    // Where a chosen match may be called or moved now: the free, open stations.
+    let free: Vec<&str> = data
+        .room
+        .stations
+        .iter()
+        .filter(|s| !s.paused && !data.room.holdings.contains_key(&s.id))
+        .map(|s| s.name.as_str())
+        .collect();
     let rows: Vec<Vec<Cell>> = data
         .room
         .stations
@@ -86,7 +95,13 @@ pub fn page(
             };
             let forms = match (acts, holding, ours) {
                 (false, ..) => Vec::new(),
-                (true, Some(h), Some(g)) => held_forms(view, tournament, g, h.started_at.is_some()),
+                (true, Some(h), Some(g)) => {
+                    let mut forms = held_forms(view, tournament, g, h.started_at.is_some());
+                    if h.started_at.is_none() && !free.is_empty() {
+                        forms.push(call_form(view, tournament, g, &free, T::RoomMove));
+                    }
+                    forms
+                }
                 (true, None, _) if !station.paused => {
                     let id = format!("call-{}", station.id);
                     let action = tournament_path(view, &tournament.slug, "room/call");
@@ -130,7 +145,7 @@ pub fn page(
                 None => heading,
             };
             let forms = match acts {
-                true => vec![call_form(view, tournament, g)],
+                true => vec![call_form(view, tournament, g, &free, T::RoomCall)],
                 false => Vec::new(),
             };
             vec![
@@ -164,8 +179,16 @@ pub fn page(
         back,
     ];
     follow(view, &tournament.slug, "room", &mut page);
+    // A call's no-show flag comes with the clock, not with a change: the page is read again
+    // every 15 s as well.
+    if let Some(live) = page.live.as_mut() {
+        live.every = Some(ROOM_EVERY_SECONDS);
+    }
     page
 }
+
+/// How often an open room page is read again though nothing changed.
+const ROOM_EVERY_SECONDS: u32 = 15;
 
 /// The buttons of a station holding match `g`: Playing (until it begins), a forfeit by either
 /// side, Take back.
@@ -204,17 +227,46 @@ fn held_forms(
     forms
 }
 
-/// Call now: match `g` to the first free station.
-fn call_form(view: &InSpace<'_>, tournament: &TournamentRow, g: &MatchObject) -> Form {
-    let id = format!("call-{}", g.id);
+/// Call now (a waiting match) or Move (a called one): match `g` to the station chosen among
+/// the `free` ones; a waiting match may leave it to the first free station.
+fn call_form(
+    view: &InSpace<'_>,
+    tournament: &TournamentRow,
+    g: &MatchObject,
+    free: &[&str],
+    submit: T,
+) -> Form {
+    let t = |text: T| view.t(text);
+    let id = format!(
+        "{}-{}",
+        if submit == T::RoomMove {
+            "move"
+        } else {
+            "call"
+        },
+        g.id
+    );
     let action = tournament_path(view, &tournament.slug, "room/call");
+    let mut to = input(&id, "to", t(T::RoomTo), "select");
+    to.select = true;
+    let first = (submit == T::RoomCall).then(|| ("", t(T::RoomFirstFree)));
+    to.options = first
+        .into_iter()
+        .chain(free.iter().map(|name| (*name, *name)))
+        .enumerate()
+        .map(|(i, (value, label))| Choice {
+            value: value.into(),
+            label: label.into(),
+            selected: i == 0,
+        })
+        .collect();
     Form {
         id: id.clone(),
-        inline: true,
         ..view.form(
             &action,
-            view.t(T::RoomCall),
+            t(submit),
             vec![
+                to,
                 hidden(&id, "game", g.id.to_string()),
                 hidden(&id, "seen", seen_of(g)),
             ],
