@@ -59,6 +59,7 @@ fn play(state: &mut State, stations: &[Station], seed: u64, watch: day::Watch<'_
         rest: 0,
         length: &mut |_, _| (15 + dice.borrow_mut().roll(11) as i64) * MINUTE,
         result: &mut |state, game| result(state, game, &mut dice.borrow_mut()),
+        not_before: None,
         watch,
     };
     day::play(std::slice::from_mut(state), stations, script).expect("the day is played")

@@ -42,13 +42,36 @@ pub enum DayError {
 /// Who watches a round of calls: the room, what waited, what was called.
 pub type Watch<'a> = &'a mut dyn FnMut(&Room<'_>, &[Waiting], &[Call]);
 
-/// What a day is told: how long each match lasts, what result it ends with, and who watches
+/// What a day is told: how long each match lasts, what result it ends with, the `not_before`
+/// published for a match (by tournament and match index; none when not given), and who watches
 /// every round of calls (the room, what waited, what was called).
 pub struct Script<'a> {
     pub rest: i64,
     pub length: &'a mut dyn FnMut(&State, usize) -> i64,
     pub result: &'a mut dyn FnMut(&State, usize) -> Outcome,
+    pub not_before: Option<&'a dyn Fn(usize, usize) -> Option<i64>>,
     pub watch: Watch<'a>,
+}
+
+/// A match already on a station when a day starts: its tournament and index, its station, when
+/// it was called and when it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Underway {
+    pub tournament: usize,
+    pub game: usize,
+    pub station: i64,
+    pub called_at: i64,
+    pub ends_at: i64,
+}
+
+/// Where a day starts: its time, the matches already on stations, when each player who has
+/// played is rested, and since when each waiting match (by tournament and index) has waited.
+#[derive(Debug, Clone, Default)]
+pub struct Start {
+    pub now: i64,
+    pub underway: Vec<Underway>,
+    pub rested_at: BTreeMap<Pid, i64>,
+    pub ready_since: BTreeMap<(usize, usize), i64>,
 }
 
 /// Every participant match `game` of `state` needs: its two sides, or a free-for-all round's
@@ -94,15 +117,64 @@ pub fn play(
     stations: &[Station],
     script: Script<'_>,
 ) -> Result<Vec<Played>, DayError> {
+    play_from(tournaments, stations, Start::default(), script)
+}
+
+/// Plays `tournaments` to their end on `stations` from `start` (its time, the matches already on
+/// stations, who rests until when); the matches as played from then, in the order they ended,
+/// those underway first among equals.
+pub fn play_from(
+    tournaments: &mut [State],
+    stations: &[Station],
+    start: Start,
+    script: Script<'_>,
+) -> Result<Vec<Played>, DayError> {
     let mut stations = stations.to_vec();
     let mut ready_since: Vec<BTreeMap<usize, i64>> = vec![BTreeMap::new(); tournaments.len()];
+    for ((t, game), since) in &start.ready_since {
+        if let Some(waits) = ready_since.get_mut(*t) {
+            waits.insert(*game, *since);
+        }
+    }
     let mut on: Vec<OnStation> = Vec::new();
     let mut busy: BTreeSet<Pid> = BTreeSet::new();
-    let mut rested_at: BTreeMap<Pid, i64> = BTreeMap::new();
+    for u in &start.underway {
+        let (Some(state), Some(station)) = (
+            tournaments.get(u.tournament),
+            stations.iter().position(|s| s.id == u.station),
+        ) else {
+            continue;
+        };
+        if state.games.get(u.game).is_none() {
+            continue;
+        }
+        stations[station].free = false;
+        let players = players(state, u.game);
+        busy.extend(players.iter().copied());
+        on.push(OnStation {
+            station,
+            played: Played {
+                tournament: u.tournament,
+                game: u.game,
+                station: u.station,
+                ready_at: u.called_at,
+                called_at: u.called_at,
+                ended_at: u.ends_at.max(start.now),
+                players,
+            },
+        });
+    }
+    let mut rested_at: BTreeMap<Pid, i64> = start.rested_at;
     let mut done = Vec::new();
-    let mut now = 0;
+    let mut now = start.now;
     loop {
-        let waiting = waiting(tournaments, &mut ready_since, &on, now);
+        let mut waiting = waiting(tournaments, &mut ready_since, &on, now);
+        if let Some(published) = script.not_before {
+            for w in &mut waiting {
+                let (t, game) = split(w.id);
+                w.not_before = published(t, game);
+            }
+        }
         if waiting.is_empty() && on.is_empty() {
             return match tournaments.iter().position(|t| !over(t)) {
                 Some(t) => Err(DayError::Unplayed(t)),
@@ -188,7 +260,8 @@ fn waiting(
     waiting
 }
 
-/// The next moment anything changes after `now`: a match ends, or a waiting player is rested.
+/// The next moment anything changes after `now`: a match ends, a waiting player is rested, or a
+/// waiting match's `not_before` comes.
 fn next_moment(
     on: &[OnStation],
     waiting: &[Waiting],
@@ -201,9 +274,14 @@ fn next_moment(
         .flat_map(|w| w.players.iter())
         .filter_map(|p| rested_at.get(p).copied())
         .filter(|at| *at > now);
-    ends.chain(rested).min()
+    let due = waiting
+        .iter()
+        .filter_map(|w| w.not_before)
+        .filter(|at| *at > now);
+    ends.chain(rested).chain(due).min()
 }
 
+/// A day's match id: its tournament and its index.
 fn split(id: i64) -> (usize, usize) {
     (
         (id / PER_TOURNAMENT) as usize,

@@ -8,11 +8,13 @@
 
 mod calls;
 pub mod day;
+mod forecast;
 mod queue;
 #[cfg(test)]
 mod tests;
 mod timing;
 
 pub use calls::{Call, Room, Station, Waiting, callable, calls, queue};
+pub use forecast::{Forecast, not_before};
 pub use queue::{Depth, depths};
 pub use timing::{Timing, TimingError};

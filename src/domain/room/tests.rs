@@ -79,6 +79,7 @@ fn play_day(mut tournaments: Vec<State>, stations: &[Station], rest: i64, dice: 
         rest,
         length: &mut |_, _| (1 + dice.borrow_mut().roll(10) as i64) * minute,
         result: &mut |state, game| outcome(state, game, &mut dice.borrow_mut()),
+        not_before: None,
         watch: &mut |room, waiting, made| check(room, waiting, made, rest),
     };
     let played = day::play(&mut tournaments, stations, script);
