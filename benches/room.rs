@@ -3,7 +3,9 @@
 //! 1. **Calls after one result** (criterion): a 256-player double elimination on 16 stations,
 //!    taken at the moment of its day when the most matches wait; what the room computes after a
 //!    result: every match's depth in the bracket, then the calls. Target: under 5 ms.
-//! 2. **Whole days** (printed as a table): reference events of 64 to 512 players (single and
+//! 2. **The forecast** (criterion): every `not_before` of a 256-player double elimination on 16
+//!    stations, played forward from its start. Target: under 10 ms.
+//! 3. **Whole days** (printed as a table): reference events of 64 to 512 players (single and
 //!    double elimination, Swiss) on 4 to 32 stations, each match lasting a time drawn around the
 //!    20-minute estimate (15 to 25 minutes, seeded), results with upsets, no rest. Each day's
 //!    length is read against the least any schedule could do with the same lengths:
@@ -18,7 +20,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tourney::domain::engine::{Outcome, Pid, Settings, State, start};
 use tourney::domain::room::day::{self, Dice, Played, Script};
-use tourney::domain::room::{Room, Station, Waiting, calls, depths};
+use tourney::domain::room::{Forecast, Room, Station, Waiting, calls, depths, not_before};
 use tourney::domain::{Bracket, Format, StageType};
 
 const MINUTE: i64 = 60_000;
@@ -276,5 +278,42 @@ fn whole_days(_c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, calls_after_one_result, whole_days);
+/// Every `not_before` of a 256-player double elimination on 16 stations, forecast at its start
+/// (every match unplayed: the most a forecast after a result ever plays forward). Target: under
+/// 10 ms.
+fn forecast_of_a_whole_event(c: &mut Criterion) {
+    let state = started(Format::DoubleElimination, 256);
+    let stations = stations(16);
+    let published = vec![None; state.games.len()];
+    let (rested_at, ready_since) = (BTreeMap::new(), BTreeMap::new());
+    let room = Forecast {
+        now: 0,
+        stations: &stations,
+        underway: &[],
+        rested_at: &rested_at,
+        ready_since: &ready_since,
+        published: &published,
+        estimate: 20 * MINUTE,
+        rest: 5 * MINUTE,
+        lead_percent: 0,
+    };
+    let times = not_before(&state, &room).expect("a forecast");
+    println!(
+        "forecast: {} of {} matches given a time, the last at {} min",
+        times.iter().flatten().count(),
+        state.games.len(),
+        times.iter().flatten().max().copied().unwrap_or(0) / MINUTE
+    );
+    c.bench_function(
+        "room: every not_before, 256 double elimination, 16 stations",
+        |b| b.iter(|| black_box(not_before(black_box(&state), black_box(&room)))),
+    );
+}
+
+criterion_group!(
+    benches,
+    calls_after_one_result,
+    forecast_of_a_whole_event,
+    whole_days
+);
 criterion_main!(benches);

@@ -1,7 +1,7 @@
 //! When each unplayed match of a tournament on stations may be called (DESIGN §20, Times): the
 //! room's own calls played forward from the room as it stands, every match lasting the
 //! tournament's estimate, until the event ends. A match's forecast is the time that day calls
-//! it, never earlier than the `not_before` already published for it (the second promise: a
+//! it, rounded up to the minute, never earlier than the `not_before` already published for it (the second promise: a
 //! published time never moves earlier); the calls themselves never come before it (the first
 //! promise, kept by [`super::callable`]).
 //!
@@ -33,6 +33,10 @@ pub struct Forecast<'a> {
     pub estimate: i64,
     /// The least time between a player's matches (ms).
     pub rest: i64,
+    /// How much of the time ahead of a match a published time gives back (percent): a time
+    /// published a little early is rarely the reason a free station waits, and the day's
+    /// lengths vary around the estimate.
+    pub lead_percent: i64,
 }
 
 /// The `not_before` of every match of `state` (by index) that is neither played nor on a
@@ -67,10 +71,25 @@ pub fn not_before(state: &State, room: &Forecast<'_>) -> Result<Vec<Option<i64>>
     for p in played {
         if p.game < known && !underway.contains(&p.game) {
             let promised = room.published.get(p.game).copied().flatten();
-            times[p.game] = Some(promised.map_or(p.called_at, |at| at.max(p.called_at)));
+            let ahead = (p.called_at - room.now).max(0);
+            let forecast =
+                whole_minute(p.called_at - ahead * room.lead_percent.clamp(0, 100) / 100);
+            times[p.game] = Some(promised.map_or(forecast, |at| at.max(forecast)));
         }
     }
     Ok(times)
+}
+
+/// A time rounded up to the next whole minute: what players read ("Not before 14:20"), and a
+/// forecast that does not creep forward a millisecond at a time while a match overruns.
+fn whole_minute(at: i64) -> i64 {
+    const MINUTE: i64 = 60_000;
+    at.div_euclid(MINUTE) * MINUTE
+        + if at.rem_euclid(MINUTE) == 0 {
+            0
+        } else {
+            MINUTE
+        }
 }
 
 /// A result that decides match `game` and draws nothing extra: side a wins; a free-for-all
@@ -126,6 +145,7 @@ mod tests {
             published,
             estimate: 10 * MINUTE,
             rest,
+            lead_percent: 0,
         };
         not_before(state, &room).expect("a day forecast to its end")
     }
@@ -193,6 +213,15 @@ mod tests {
     }
 
     #[test]
+    fn forecasts_are_whole_minutes_rounded_up() {
+        assert_eq!(whole_minute(0), 0);
+        assert_eq!(whole_minute(1), MINUTE);
+        assert_eq!(whole_minute(MINUTE), MINUTE);
+        assert_eq!(whole_minute(MINUTE + 1), 2 * MINUTE);
+        assert_eq!(whole_minute(-1), 0);
+    }
+
+    #[test]
     fn a_match_underway_holds_its_table_until_the_estimate_ends_it() {
         let state = started(Format::SingleElimination, 8);
         let first = state.games.iter().position(|g| g.round == 1).unwrap();
@@ -213,6 +242,7 @@ mod tests {
             published: &vec![None; state.games.len()],
             estimate: 10 * MINUTE,
             rest: 0,
+            lead_percent: 0,
         };
         let times = not_before(&state, &room).unwrap();
         assert_eq!(
