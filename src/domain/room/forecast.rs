@@ -1,7 +1,7 @@
 //! When each unplayed match of a tournament on stations may be called (DESIGN §20, Times): the
 //! room's own calls played forward from the room as it stands, every match lasting the
 //! tournament's estimate, until the event ends. A match's forecast is the time that day calls
-//! it, rounded up to the minute, never earlier than the `not_before` already published for it (the second promise: a
+//! it, rounded up to the minute (to a tenth of the estimate for shorter matches), never earlier than the `not_before` already published for it (the second promise: a
 //! published time never moves earlier); the calls themselves never come before it (the first
 //! promise, kept by [`super::callable`]).
 //!
@@ -72,24 +72,23 @@ pub fn not_before(state: &State, room: &Forecast<'_>) -> Result<Vec<Option<i64>>
         if p.game < known && !underway.contains(&p.game) {
             let promised = room.published.get(p.game).copied().flatten();
             let ahead = (p.called_at - room.now).max(0);
-            let forecast =
-                whole_minute(p.called_at - ahead * room.lead_percent.clamp(0, 100) / 100);
+            let lead = ahead * room.lead_percent.clamp(0, 100) / 100;
+            let forecast = rounded_up(p.called_at - lead, (estimate / 10).clamp(SECOND, MINUTE));
             times[p.game] = Some(promised.map_or(forecast, |at| at.max(forecast)));
         }
     }
     Ok(times)
 }
 
-/// A time rounded up to the next whole minute: what players read ("Not before 14:20"), and a
-/// forecast that does not creep forward a millisecond at a time while a match overruns.
-fn whole_minute(at: i64) -> i64 {
-    const MINUTE: i64 = 60_000;
-    at.div_euclid(MINUTE) * MINUTE
-        + if at.rem_euclid(MINUTE) == 0 {
-            0
-        } else {
-            MINUTE
-        }
+const SECOND: i64 = 1_000;
+const MINUTE: i64 = 60 * SECOND;
+
+/// A time rounded up to a whole `step`: a minute for matches of ten minutes or more (what players
+/// read: "Not before 14:20"), a tenth of the estimate for shorter ones, never under a second; a
+/// forecast so rounded does not creep forward a millisecond at a time while a match overruns.
+fn rounded_up(at: i64, step: i64) -> i64 {
+    let over = at.rem_euclid(step);
+    if over == 0 { at } else { at - over + step }
 }
 
 /// A result that decides match `game` and draws nothing extra: side a wins; a free-for-all
@@ -112,8 +111,6 @@ mod tests {
     use crate::domain::Format;
     use crate::domain::engine::Settings;
     use crate::domain::testkit::begin;
-
-    const MINUTE: i64 = 60_000;
 
     fn started(format: Format, n: i64) -> State {
         begin(format, Settings::default(), n)
@@ -213,12 +210,13 @@ mod tests {
     }
 
     #[test]
-    fn forecasts_are_whole_minutes_rounded_up() {
-        assert_eq!(whole_minute(0), 0);
-        assert_eq!(whole_minute(1), MINUTE);
-        assert_eq!(whole_minute(MINUTE), MINUTE);
-        assert_eq!(whole_minute(MINUTE + 1), 2 * MINUTE);
-        assert_eq!(whole_minute(-1), 0);
+    fn forecasts_are_rounded_up_to_their_step() {
+        assert_eq!(rounded_up(0, MINUTE), 0);
+        assert_eq!(rounded_up(1, MINUTE), MINUTE);
+        assert_eq!(rounded_up(MINUTE, MINUTE), MINUTE);
+        assert_eq!(rounded_up(MINUTE + 1, MINUTE), 2 * MINUTE);
+        assert_eq!(rounded_up(-1, MINUTE), 0);
+        assert_eq!(rounded_up(2_500, SECOND), 3_000);
     }
 
     #[test]
