@@ -55,6 +55,11 @@ pub async fn call_due(
 /// The calls due in one tournament, made: the first matches of its queue that may be called, to
 /// its free, unpaused stations.
 pub async fn call_next(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Vec<Called>, ServiceError> {
+    // A look first, holding nothing: most sweeps of a tournament whose station is free find
+    // nothing to call yet (its players resting, or on other stations), and need no writer.
+    if !calls_possible(db, ctx, slug).await? {
+        return Ok(Vec::new());
+    }
     let mut tx = db.begin().await?;
     let (tournament, space) =
         find_tournament_for_update(tx.conn(), ctx, slug, Duty::Results).await?;
@@ -72,6 +77,23 @@ pub async fn call_next(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Vec<Called>
     }
     tx.commit().await?;
     Ok(called)
+}
+
+/// Whether the room's rules would call a match of tournament `slug` now, as read without a lock;
+/// the write reads it again under its locks before it calls anything.
+async fn calls_possible(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<bool, ServiceError> {
+    let mut handle = db.acquire().await?;
+    let Some(tournament) = tournament_rows::find_by_slug(handle.conn(), slug).await? else {
+        return Ok(false);
+    };
+    if tournament.status != TournamentStatus::InProgress || tournament.stations.is_none() {
+        return Ok(false);
+    }
+    let Some(space) = crate::db::spaces::find(handle.conn(), tournament.space_id).await? else {
+        return Ok(false);
+    };
+    let floor = Floor::load(handle.conn(), &tournament, &space).await?;
+    Ok(!floor.calls(ctx.now).is_empty())
 }
 
 /// The desk's call: match `id` to the station named (or the first free one of the tournament),
