@@ -186,6 +186,10 @@ async fn deliver(
 /// confirmation window has ended, and stations free for a match waiting in a queue.
 const SCHEDULE_SWEEP: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// Every how many sweeps the room's times are published again (a call publishes them at once;
+/// this catches a match running past its estimate).
+const TIMES_EVERY_SWEEPS: u64 = 5;
+
 /// What the clock decides, until `stop`: the result of every check-in window as it closes, the
 /// calls of matches to the stations that free, and every player's report nobody answered in
 /// time, confirmed. Every server on the database sweeps; the tournament's row lock (and, for
@@ -198,11 +202,13 @@ async fn apply_schedule(
     let mut stop = std::pin::pin!(stop);
     let mut ticks = tokio::time::interval(SCHEDULE_SWEEP);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut sweeps: u64 = 0;
     loop {
         tokio::select! {
             () = &mut stop => break,
             _ = ticks.tick() => {}
         }
+        sweeps += 1;
         let ctx = crate::service::Ctx {
             base_url: &base_url,
             actor: "schedule",
@@ -239,6 +245,18 @@ async fn apply_schedule(
                 }
             }
             Err(error) => tracing::warn!(%error, "the room could not be read; trying again"),
+        }
+        if sweeps % TIMES_EVERY_SWEEPS == 0 {
+            match crate::service::room::publish_due(&db, &ctx).await {
+                Ok(swept) => {
+                    for (slug, error) in swept.failed {
+                        tracing::warn!(tournament = %slug, %error, "the times could not be published; tried again");
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "the room's times could not be read; trying again")
+                }
+            }
         }
         match crate::service::player_reports::confirm_due(&db, &ctx).await {
             Ok(swept) => {

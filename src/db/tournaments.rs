@@ -369,6 +369,13 @@ pub async fn with_calls_due(conn: Conn<'_>) -> Result<Vec<String>, DbError> {
     Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).fetch_all(c).await?))
 }
 
+/// The tournaments in play on stations, whose times the room publishes.
+pub async fn in_play_on_stations(conn: Conn<'_>) -> Result<Vec<String>, DbError> {
+    const SQL: &str = "SELECT slug FROM tournaments WHERE status = 'IN_PROGRESS' \
+        AND stations IS NOT NULL ORDER BY starts_at, slug";
+    Ok(on_conn!(conn, c => sqlx::query_scalar(SQL).fetch_all(c).await?))
+}
+
 /// Marks a tournament changed (its matches or participants), for caches and ETags.
 pub async fn touch(conn: Conn<'_>, id: TournamentId, now: i64) -> Result<(), DbError> {
     const SQL: &str = "UPDATE tournaments SET updated_at = $2 WHERE id = $1";

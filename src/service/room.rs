@@ -24,11 +24,15 @@ use crate::db::store::Snapshot;
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};
 use crate::db::{Conn, Db, DbError, Tx, matches};
 use crate::domain::engine::Pid;
-use crate::domain::room::{self, Call, Room, Station, Waiting};
+use crate::domain::room::day::Underway;
+use crate::domain::room::{self, Call, Forecast, Room, Station, Waiting};
 use crate::domain::{MatchStatus, TournamentStatus, names};
 use crate::events::{Event, MatchData, MatchObject};
 use crate::ids::{MatchId, StationId};
 use crate::views;
+
+/// How many finished matches the estimate waits for before it is their median alone.
+const FINISHED_BEFORE_THE_MEDIAN: usize = 5;
 
 /// A call made: the match as events show it (with its station).
 pub type Called = MatchObject;
@@ -75,6 +79,9 @@ pub async fn call_next(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Vec<Called>
         let station = StationId::from_raw(call.station);
         called.push(write_call(&mut tx, ctx, &floor, game, station).await?);
     }
+    // The times, as the room now stands (the calls just made underway).
+    let floor = Floor::read(&mut tx, &tournament, &space).await?;
+    publish_times(&mut tx, &floor, ctx.now).await?;
     tx.commit().await?;
     Ok(called)
 }
@@ -94,6 +101,48 @@ async fn calls_possible(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<bool, Serv
     };
     let floor = Floor::load(handle.conn(), &tournament, &space).await?;
     Ok(!floor.calls(ctx.now).is_empty())
+}
+
+/// Publishes the times of every tournament in play on stations (`serve`'s sweep, every few
+/// seconds: a match that overruns its estimate moves the times after it); each tournament its
+/// own transaction. `done` holds each tournament with how many times moved.
+pub async fn publish_due(
+    db: &Db,
+    ctx: &Ctx<'_>,
+) -> Result<Swept<(String, usize), String>, ServiceError> {
+    let due = {
+        let mut handle = db.acquire().await?;
+        tournament_rows::in_play_on_stations(handle.conn()).await?
+    };
+    let mut swept = Swept::default();
+    for slug in due {
+        let outcome = async {
+            let mut tx = db.begin().await?;
+            let (tournament, space) =
+                find_tournament_for_update(tx.conn(), ctx, &slug, Duty::Results).await?;
+            if tournament.status != TournamentStatus::InProgress || tournament.stations.is_none() {
+                return Ok(None);
+            }
+            stations::lock(tx.conn(), space.id).await?;
+            let floor = Floor::read(&mut tx, &tournament, &space).await?;
+            let moved = publish_times(&mut tx, &floor, ctx.now).await?;
+            tx.commit().await?;
+            Ok::<_, ServiceError>((moved > 0).then(|| (slug.clone(), moved)))
+        }
+        .await;
+        swept.record(slug, outcome);
+    }
+    Ok(swept)
+}
+
+/// Writes the forecast times that changed; a stored time never moves earlier (the forecast
+/// keeps it, and the write refuses it). How many moved.
+async fn publish_times(tx: &mut Tx, floor: &Floor, now: i64) -> Result<usize, ServiceError> {
+    let times = floor.forecast(now)?;
+    for (id, at) in &times {
+        matches::publish_not_before(tx.conn(), *id, *at).await?;
+    }
+    Ok(times.len())
 }
 
 /// The desk's call: match `id` to the station named (or the first free one of the tournament),
@@ -591,6 +640,108 @@ impl Floor {
             })
             .collect();
         (stations, busy, rested_at, waiting)
+    }
+
+    /// The tournament's estimate of a match's length: the median call-to-result time of its
+    /// finished matches once five are done, blended with `--match-duration` before (forfeits
+    /// aside: they say nothing of how long a match lasts).
+    fn estimate(&self) -> i64 {
+        let guess = self.snapshot.tournament.match_duration;
+        let mut lasted: Vec<i64> = self
+            .snapshot
+            .matches
+            .iter()
+            .filter(|row| !row.forfeit && !row.bye)
+            .filter_map(|row| Some(row.completed_at? - row.called_at?))
+            .filter(|lasted| *lasted > 0)
+            .collect();
+        if lasted.is_empty() {
+            return guess;
+        }
+        lasted.sort_unstable();
+        let median = lasted[lasted.len() / 2];
+        let known = lasted.len().min(FINISHED_BEFORE_THE_MEDIAN) as i64;
+        let whole = FINISHED_BEFORE_THE_MEDIAN as i64;
+        (median * known + guess * (whole - known)) / whole
+    }
+
+    /// The `not_before` of every unplayed match not on a station, as forecast now
+    /// ([`room::not_before`]), by id: never earlier than the one published.
+    fn forecast(&self, now: i64) -> Result<Vec<(MatchId, i64)>, ServiceError> {
+        let estimate = self.estimate();
+        let tournament = self.snapshot.tournament.id;
+        // Stations held by another tournament's match are forecast free: when they free is
+        // that tournament's to know.
+        let stations: Vec<Station> = self
+            .serving
+            .iter()
+            .map(|s| Station {
+                id: s.id.raw(),
+                paused: s.paused,
+                free: !self
+                    .holdings
+                    .get(&s.id)
+                    .is_some_and(|h| h.tournament_id == tournament),
+                serves: BTreeSet::from([0]),
+            })
+            .collect();
+        let index: HashMap<MatchId, usize> = self
+            .snapshot
+            .matches
+            .iter()
+            .enumerate()
+            .map(|(i, row)| (row.id, i))
+            .collect();
+        let underway: Vec<Underway> = self
+            .holdings
+            .values()
+            .filter(|h| h.tournament_id == tournament)
+            .filter_map(|h| {
+                Some(Underway {
+                    tournament: 0,
+                    game: *index.get(&h.match_id)?,
+                    station: h.station_id.raw(),
+                    called_at: h.called_at,
+                    ends_at: h.started_at.unwrap_or(h.called_at) + estimate,
+                })
+            })
+            .collect();
+        let (_, _, rested_at, waiting) = self.inputs(None);
+        let ready_since: BTreeMap<usize, i64> = waiting
+            .iter()
+            .filter_map(|w| Some((*index.get(&MatchId::from_raw(w.id))?, w.ready_since)))
+            .collect();
+        let published: Vec<Option<i64>> = self
+            .snapshot
+            .matches
+            .iter()
+            .map(|row| row.not_before)
+            .collect();
+        let room = Forecast {
+            now,
+            stations: &stations,
+            underway: &underway,
+            rested_at: &rested_at,
+            ready_since: &ready_since,
+            published: &published,
+            estimate,
+            rest: self.snapshot.tournament.rest_between,
+            lead_percent: 0,
+        };
+        let times = room::not_before(&self.snapshot.state, &room).map_err(|error| {
+            DbError::Bug(
+                format!("the room's forecast of a stored tournament failed: {error}").into(),
+            )
+        })?;
+        Ok(self
+            .snapshot
+            .matches
+            .iter()
+            .zip(times)
+            .filter_map(|(row, time)| Some((row, time?)))
+            .filter(|(row, time)| row.station_id.is_none() && row.not_before != Some(*time))
+            .map(|(row, time)| (row.id, time))
+            .collect())
     }
 
     /// When each player finished their latest match (byes aside).

@@ -248,6 +248,51 @@ on_both_backends! {
         assert_eq!(duel_stations, BTreeSet::from(["Board B".to_owned()]), "the duel plays on its own station only");
     }
 
+    async fn published_times_never_move_earlier_and_no_call_comes_before_its_time(t: TestDb) {
+        club(&t, &["Table 1", "Table 2"]);
+        started(&t, "fast", "double_elimination", 8, &["--stations", "all", "--match-duration", "3s"]);
+        let key = Organiser::new(&t).key("club").await;
+        let server = Server::start(&t, SERVE);
+        let api = Integrator::new(&server, &key);
+        let time = |v: &Value| v.as_str().map(|at| tourney::timestamp::parse(at).expect("a time"));
+        let mut highest: BTreeMap<String, i64> = BTreeMap::new();
+        let mut all_timed = false;
+        let deadline = Instant::now() + Duration::from_secs(150);
+        loop {
+            let matches = matches_of(&api, "fast").await;
+            assert!(Instant::now() < deadline, "the event ends in time: {matches}");
+            let list = matches["data"].as_array().unwrap();
+            for m in list {
+                let id = m["id"].as_str().unwrap().to_owned();
+                if let Some(at) = time(&m["not_before"]) {
+                    let before = highest.insert(id.clone(), at);
+                    assert!(before.is_none_or(|b| at >= b), "a published time never moves earlier: {m}");
+                    if let Some(called) = time(&m["called_at"]) {
+                        assert!(called >= at, "no call before its published time: {m}");
+                    }
+                }
+            }
+            // Once the room has run a few seconds, every match not yet called has its time.
+            let untimed = list.iter().filter(|m| m["status"] != "completed" && m["station"].is_null()
+                && m["not_before"].is_null()).count();
+            all_timed |= untimed == 0;
+            if api.json("/api/v1/tournaments/fast").await["data"]["status"] == "COMPLETED" {
+                break;
+            }
+            // Results come around the estimate: each called match ends 2 to 4 s after its call.
+            let now = tourney::timestamp::now_ms();
+            for (n, m) in on_stations(&matches).into_iter().enumerate() {
+                let called = time(&m["called_at"]).unwrap();
+                if now - called >= 2_000 + 1_000 * (n as i64 % 3) {
+                    t.run(&["matches", "report", "fast", m["id"].as_str().unwrap(), "--score", "2-1"]);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        assert!(all_timed, "every match waiting for a station was given a time");
+        assert!(highest.len() >= 10, "the times of most matches were seen: {}", highest.len());
+    }
+
     async fn calls_made_at_once_from_many_shells_give_a_station_one_match(t: TestDb) {
         club(&t, &["Table 1", "Table 2"]);
         // No server: every call here is the desk's, eight at once for one station.
