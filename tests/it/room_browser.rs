@@ -48,6 +48,8 @@ fn club(t: &TestDb, stations: &[&str], players: &[&str], extra: &[&str]) {
         "2030-12-04T18:00:00Z",
         "--stations",
         "all",
+        "--match-duration",
+        "1s",
     ];
     create.extend(extra);
     t.run(&create);

@@ -94,7 +94,7 @@ on_both_backends! {
 
         // The settings form puts the cup on both stations, with rest.
         let settings = "/en/organizer/club/tournaments/cup/settings";
-        let saved = owner.submit(settings, settings, &[("stations", "Table 1, Table 2"), ("rest", "1s")]).await;
+        let saved = owner.submit(settings, settings, &[("stations", "Table 1, Table 2"), ("rest", "1s"), ("match_duration", "1s")]).await;
         assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
         let detail = t.run(&["tournaments", "show", "cup"]);
         assert!(detail.contains("stations             Table 1, Table 2") && detail.contains("rest                 1s"), "{detail}");
