@@ -246,7 +246,7 @@ async fn apply_schedule(
             }
             Err(error) => tracing::warn!(%error, "the room could not be read; trying again"),
         }
-        if sweeps % TIMES_EVERY_SWEEPS == 0 {
+        if sweeps.is_multiple_of(TIMES_EVERY_SWEEPS) {
             match crate::service::room::publish_due(&db, &ctx).await {
                 Ok(swept) => {
                     for (slug, error) in swept.failed {

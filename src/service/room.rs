@@ -678,10 +678,10 @@ impl Floor {
             .map(|s| Station {
                 id: s.id.raw(),
                 paused: s.paused,
-                free: !self
+                free: self
                     .holdings
                     .get(&s.id)
-                    .is_some_and(|h| h.tournament_id == tournament),
+                    .is_none_or(|h| h.tournament_id != tournament),
                 serves: BTreeSet::from([0]),
             })
             .collect();
