@@ -55,6 +55,13 @@ pub async fn run(
             let id = match_id_of(&slug, &match_id)?;
             let game = room::call(db, &ctx, &slug, id, station.as_deref(), None).await?;
             writeln!(out, "called {}", describe(&game))?;
+            if let Some(at) = room::called_early(&game) {
+                writeln!(
+                    out,
+                    "called before the time its players were given ({}); they may not be here yet",
+                    crate::pages::i18n::clock(at)
+                )?;
+            }
         }
         MatchesCommand::Uncall { slug, match_id } => {
             let id = match_id_of(&slug, &match_id)?;

@@ -290,10 +290,18 @@ pub async fn uncall_all(
 }
 
 /// Publishes the earliest time an unplayed match not on a station may be called; a time already
-/// published is never moved earlier (nothing is written then).
-pub async fn publish_not_before(conn: Conn<'_>, id: MatchId, at: i64) -> Result<(), DbError> {
-    const SQL: &str = "UPDATE matches SET not_before = $2 WHERE id = $1 AND station_id IS NULL \
+/// published is never moved earlier (nothing is written then). The match's `updated_at` moves
+/// to `now` (never back), so a calendar's revision of it grows.
+pub async fn publish_not_before(
+    conn: Conn<'_>,
+    id: MatchId,
+    at: i64,
+    now: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE matches SET not_before = $2, \
+        updated_at = CASE WHEN updated_at < $3 THEN $3 ELSE updated_at END \
+        WHERE id = $1 AND station_id IS NULL \
         AND status <> 'completed' AND (not_before IS NULL OR not_before < $2)";
-    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(at).execute(c).await?.rows_affected());
+    on_conn!(conn, c => sqlx::query(SQL).bind(id).bind(at).bind(now).execute(c).await?.rows_affected());
     Ok(())
 }

@@ -297,14 +297,15 @@ async fn handle(
     response
 }
 
-/// A published tournament's public state for live pages: its portal page's ETag.
+/// A public page's state for live pages: the ETag of the portal's page at `path` (after the
+/// locale).
 fn public_state<'a>(
     app: &'a Arc<App>,
-    slug: &'a str,
+    path: &'a str,
     version: i64,
 ) -> futures_util::future::BoxFuture<'a, Result<live::State, String>> {
     Box::pin(async move {
-        portal::tournament_state(app, slug, version)
+        portal::page_state(app, path, version)
             .await
             .map_err(|failure| failure.to_string())
     })

@@ -719,11 +719,13 @@ texts! {
     RoomQueue => "Waiting for a station, first called first", "Ждут площадку, по очереди вызова";
     RoomQueueEmpty => "No match waits for a station.", "Ни один матч не ждёт площадку.";
     RoomRestingUntil => "resting until {at}", "отдых до {at}";
+    NotBefore => "not before {at}", "не раньше {at}";
     RoomCall => "Call now", "Вызвать сейчас";
     RoomMove => "Move", "Перенести";
     RoomTo => "To", "Куда";
     RoomFirstFree => "the first free station", "первая свободная площадка";
     DoneCalled => "The match is called.", "Матч вызван.";
+    DoneCalledEarly => "The match is called before the time its players were given; they may not be here yet.", "Матч вызван раньше времени, названного игрокам: их может ещё не быть на месте.";
     DoneStarted => "The match is being played.", "Матч начался.";
     DoneUncalled => "The call is taken back: the match waits in the queue again.", "Вызов отменён: матч снова в очереди.";
     DoneForfeit => "The forfeit is recorded.", "Неявка записана.";
@@ -754,6 +756,31 @@ texts! {
     PlayerCalled => "Your match is called: {station}", "Ваш матч вызван: {station}";
     PlayerCalledAgainst => "Against {name}, called at {at}. Go to {station} now.", "Соперник — {name}, вызов в {at}. Пройдите на площадку {station}.";
     PlayerPlayingAt => "Your match is being played at {station}.", "Ваш матч идёт на площадке {station}.";
+    ScreenTitle => "Venue screen", "Экран зала";
+    ScreenOpen => "Open the venue screen (for the hall's big screen)", "Открыть экран зала (для большого экрана в зале)";
+    ScreenOpenSpace => "Open the venue screen of every tournament in play", "Открыть экран зала со всеми идущими турнирами";
+    ScreenOnceShown => "The venue screen opens once the tournament is published.", "Экран зала откроется, когда турнир будет опубликован.";
+    ScreenCalled => "Called", "Вызов";
+    ScreenPlaying => "Playing", "Идёт игра";
+    ScreenFree => "Free", "Свободна";
+    ScreenPaused => "Paused", "Пауза";
+    ScreenInUse => "In use", "Занята";
+    ScreenNext => "Next calls", "Следующие вызовы";
+    ScreenNextFree => "next free station", "на ближайшую свободную";
+    ScreenNextNone => "No match is waiting for a station.", "Ни один матч не ждёт площадки.";
+    ScreenResults => "Latest results", "Последние результаты";
+    ScreenResultsNone => "No results yet.", "Результатов пока нет.";
+    ScreenForfeit => "forfeit", "техническое поражение";
+    ScreenSince => "{n} min", "{n} мин";
+    ScreenNoShow => "No-show?", "Неявка?";
+    ScreenVersus => "vs", "против";
+    ScreenPageOf => "Stations, page {n} of {of}", "Площадки, страница {n} из {of}";
+    ScreenNothingInPlay => "No tournament is being played on stations now.", "Сейчас ни один турнир не играется на площадках.";
+    ScreenNoStations => "This tournament is not played on stations.", "Этот турнир играется без площадок.";
+    ScreenNotInPlay => "Stations are shown here once the tournament is under way.", "Площадки появятся здесь, когда турнир начнётся.";
+    PlayerNextAt => "Your next match: not before {at}", "Ваш следующий матч: не раньше {at}";
+    PlayerNextAgainst => "Against {name}. You will be called to a station; this page will say which.", "Соперник — {name}. Вас вызовут на площадку, эта страница скажет, на какую.";
+    PlayerCalendar => "Add my matches to my calendar (.ics)", "Добавить мои матчи в календарь (.ics)";
 }
 
 impl T {

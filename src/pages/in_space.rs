@@ -60,6 +60,12 @@ impl<'a> InSpace<'a> {
         self.place.locale
     }
 
+    /// The full URL of a public page of the portal, `/<locale>/<rest>`, in the member's
+    /// language (a venue screen, a tournament's page).
+    pub fn public_url(&self, rest: &str) -> String {
+        format!("{}/{}/{rest}", self.place.base_url, self.place.locale)
+    }
+
     pub fn t(&self, text: T) -> &'static str {
         text.get(self.place.locale)
     }
@@ -270,6 +276,7 @@ pub fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "stage-removed" => T::DoneStageRemoved,
         "stage-seeded" => T::DoneStageSeeded,
         "called" => T::DoneCalled,
+        "called-early" => T::DoneCalledEarly,
         "started" => T::DoneStarted,
         "uncalled" => T::DoneUncalled,
         "forfeit" => T::DoneForfeit,

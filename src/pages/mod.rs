@@ -24,6 +24,7 @@ pub mod portal;
 pub mod registrant;
 mod render;
 mod schedule;
+pub mod screen;
 pub mod section;
 mod tables;
 mod widgets;
@@ -31,8 +32,8 @@ mod widgets;
 pub use bracket::match_titles;
 pub(crate) use bracket::stage_name;
 pub use render::{
-    LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, ROUNDS_SCRIPT, RenderError, SECTION_POLICY,
-    STYLESHEET, content_security_policy, message,
+    LIVE_SCRIPT, PORTAL_POLICY, PORTAL_STYLESHEET, ROUNDS_SCRIPT, RenderError, SCREEN_SCRIPT,
+    SCREEN_STYLESHEET, SECTION_POLICY, STYLESHEET, content_security_policy, message,
 };
 pub use widgets::{bracket, calendar, registration, standings};
 
@@ -53,6 +54,13 @@ impl Theme {
         let dark = url::form_urlencoded::parse(query.as_bytes())
             .any(|(key, value)| key == "theme" && value == "dark");
         if dark { Theme::Dark } else { Theme::Light }
+    }
+
+    /// A venue screen's theme: dark unless `theme=light` is asked.
+    pub fn screen_from_query(query: &str) -> Theme {
+        let light = url::form_urlencoded::parse(query.as_bytes())
+            .any(|(key, value)| key == "theme" && value == "light");
+        if light { Theme::Light } else { Theme::Dark }
     }
 
     pub fn as_str(self) -> &'static str {

@@ -28,6 +28,8 @@ pub struct Standing<'a> {
     pub to_report: Option<ToReport<'a>>,
     /// The event stream the page follows (the tournament's, from any process).
     pub live: String,
+    /// The player's matches as a calendar (`.ics`), offered once one has a time.
+    pub calendar: String,
     /// What the player just did, said at the top.
     pub done: Option<String>,
 }
@@ -63,6 +65,14 @@ struct RegistrantBody {
 struct CallNotice {
     heading: String,
     text: Option<String>,
+    /// The link to the player's matches as a calendar.
+    calendar: Option<Link>,
+}
+
+#[derive(Serialize)]
+struct Link {
+    url: String,
+    text: &'static str,
 }
 
 #[derive(Serialize)]
@@ -140,7 +150,13 @@ pub fn private_page(
         }
     });
     let body = RegistrantBody {
-        call: call_notice(locale, p.id, standing.games),
+        call: call_notice(locale, p.id, standing.games).map(|notice| CallNotice {
+            calendar: Some(Link {
+                url: standing.calendar.clone(),
+                text: T::PlayerCalendar.get(locale),
+            }),
+            ..notice
+        }),
         title: T::YourRegistration.get(locale),
         problem,
         done: standing.done.clone(),
@@ -179,56 +195,80 @@ pub fn private_page(
     page("portal_withdraw", place, &tournament.name, body)
 }
 
-/// The registrant's unfinished match on a station, as their page says it first.
+/// The registrant's unfinished match on a station, as their page says it first; or, none called,
+/// the time their next match may be called ("Your next match: not before 14:20 UTC").
 fn call_notice(
     locale: crate::domain::Locale,
     id: crate::ids::ParticipantId,
     games: &[MatchObject],
 ) -> Option<CallNotice> {
-    games.iter().find_map(|game| {
-        let station = game.station.as_deref()?;
-        if game.status == crate::domain::MatchStatus::Completed {
-            return None;
-        }
-        let Sides::Two {
-            a_id,
-            a_name,
-            b_id,
-            b_name,
-            ..
-        } = &game.sides
-        else {
-            return None;
-        };
-        let opponent = match (*a_id == Some(id), *b_id == Some(id)) {
-            (true, _) => b_name.clone(),
-            (_, true) => a_name.clone(),
-            _ => return None,
-        };
+    let own: Vec<(&MatchObject, Option<String>)> = games
+        .iter()
+        .filter(|game| game.status != crate::domain::MatchStatus::Completed && !game.bye)
+        .filter_map(|game| Some((game, opponent(game, id)?)))
+        .collect();
+    if let Some((game, opponent)) = own.iter().find(|(game, _)| game.station.is_some()) {
+        let station = game.station.as_deref().unwrap_or_default();
         if game.started_at.is_some() {
             return Some(CallNotice {
                 heading: T::PlayerPlayingAt.fill(locale, &[("station", station)]),
                 text: None,
+                calendar: None,
             });
         }
-        let at = game
-            .called_at
-            .as_deref()
-            .and_then(|at| crate::timestamp::parse(at).ok())
+        let at = time(game.called_at.as_deref())
             .map(i18n::clock)
             .unwrap_or_default();
-        Some(CallNotice {
+        return Some(CallNotice {
             heading: T::PlayerCalled.fill(locale, &[("station", station)]),
             text: Some(T::PlayerCalledAgainst.fill(
                 locale,
                 &[
-                    ("name", &opponent.unwrap_or_default()),
+                    ("name", opponent.as_deref().unwrap_or_default()),
                     ("at", &at),
                     ("station", station),
                 ],
             )),
-        })
+            calendar: None,
+        });
+    }
+    let (at, opponent) = own
+        .iter()
+        .filter_map(|(game, opponent)| Some((time(game.not_before.as_deref())?, opponent)))
+        .min_by_key(|(at, _)| *at)?;
+    let opponent = opponent
+        .clone()
+        .unwrap_or_else(|| T::ToBeDecided.get(locale).to_owned());
+    Some(CallNotice {
+        heading: T::PlayerNextAt.fill(locale, &[("at", &i18n::clock(at))]),
+        text: Some(T::PlayerNextAgainst.fill(locale, &[("name", &opponent)])),
+        calendar: None,
     })
+}
+
+/// The other side of a two-sided match `id` plays in (`Some(None)`: not known yet), or `None`
+/// when `id` does not play in it.
+fn opponent(game: &MatchObject, id: crate::ids::ParticipantId) -> Option<Option<String>> {
+    let Sides::Two {
+        a_id,
+        a_name,
+        b_id,
+        b_name,
+        ..
+    } = &game.sides
+    else {
+        return None;
+    };
+    match (*a_id == Some(id), *b_id == Some(id)) {
+        (true, _) => Some(b_name.clone()),
+        (_, true) => Some(a_name.clone()),
+        _ => None,
+    }
+}
+
+/// A time as the API writes it, read back.
+fn time(at: Option<&str>) -> Option<i64> {
+    crate::timestamp::parse(at?).ok()
 }
 
 /// The registrant's matches with a side known, in the order they were drawn: "Round 2: Alice
@@ -264,7 +304,14 @@ fn own_matches(
                     );
                     Some(match (score_a, score_b) {
                         (Some(x), Some(y)) => format!("{round}: {a} {x}–{y} {b}"),
-                        _ => format!("{round}: {a} – {b}"),
+                        _ => match (&game.station, time(game.not_before.as_deref())) {
+                            (Some(station), _) => format!("{round}: {a} – {b} · {station}"),
+                            (None, Some(at)) => format!(
+                                "{round}: {a} – {b} · {}",
+                                T::NotBefore.fill(locale, &[("at", &i18n::clock(at))])
+                            ),
+                            (None, None) => format!("{round}: {a} – {b}"),
+                        },
                     })
                 }
                 Sides::Results { results } => results

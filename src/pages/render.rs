@@ -32,6 +32,11 @@ pub const RESIZE_SCRIPT: &str = "(function(){function h(){parent.postMessage({ty
 /// tournament's event stream and replaces the parts of the page that changed.
 pub const LIVE_SCRIPT: &str = include_str!("../../templates/live.js");
 
+/// The venue screen's stylesheet and script (`templates/screen.css`, `templates/screen.js`),
+/// served at `/assets/screen.css` and `/assets/screen.js`.
+pub const SCREEN_STYLESHEET: &str = include_str!("../../templates/screen.css");
+pub const SCREEN_SCRIPT: &str = include_str!("../../templates/screen.js");
+
 /// The bracket's round picker (`templates/rounds.js`), served at `/assets/rounds.js`: one round
 /// at a time on phones.
 pub const ROUNDS_SCRIPT: &str = include_str!("../../templates/rounds.js");
@@ -56,6 +61,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("bracket", include_str!("../../templates/bracket.html")),
     ("calendar", include_str!("../../templates/calendar.html")),
+    ("screen", include_str!("../../templates/screen.html")),
     (
         "portal_head",
         include_str!("../../templates/portal/head.html"),

@@ -25,6 +25,7 @@ pub mod player_reports;
 pub mod registration_batches;
 pub mod registrations;
 pub mod room;
+pub mod screen;
 pub mod seeding;
 pub mod seen;
 pub mod sign_in;

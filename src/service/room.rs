@@ -80,8 +80,7 @@ pub async fn call_next(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Vec<Called>
         called.push(write_call(&mut tx, ctx, &floor, game, station).await?);
     }
     // The times, as the room now stands (the calls just made underway).
-    let floor = Floor::read(&mut tx, &tournament, &space).await?;
-    publish_times(&mut tx, &floor, ctx.now).await?;
+    republish(&mut tx, &tournament, &space, ctx.now).await?;
     tx.commit().await?;
     Ok(called)
 }
@@ -140,7 +139,7 @@ pub async fn publish_due(
 async fn publish_times(tx: &mut Tx, floor: &Floor, now: i64) -> Result<usize, ServiceError> {
     let times = floor.forecast(now)?;
     for (id, at) in &times {
-        matches::publish_not_before(tx.conn(), *id, *at).await?;
+        matches::publish_not_before(tx.conn(), *id, *at, now).await?;
     }
     Ok(times.len())
 }
@@ -190,8 +189,28 @@ pub async fn call(
     }
     let target = target.id;
     let called = write_call(&mut tx, ctx, &floor, id, target).await?;
+    republish(&mut tx, &tournament, &space, ctx.now).await?;
     tx.commit().await?;
     Ok(called)
+}
+
+/// The time published for a match called before it (the desk's call overrules it; the desk and
+/// the shell say so), or `None` when it was called at or after its time.
+pub fn called_early(game: &Called) -> Option<i64> {
+    let parse = |at: Option<&str>| at.and_then(|at| crate::timestamp::parse(at).ok());
+    let called = parse(game.called_at.as_deref())?;
+    parse(game.not_before.as_deref()).filter(|at| called < *at)
+}
+
+/// Publishes the times again as the room now stands, in the write that changed it.
+async fn republish(
+    tx: &mut Tx,
+    tournament: &TournamentRow,
+    space: &SpaceRow,
+    now: i64,
+) -> Result<usize, ServiceError> {
+    let floor = Floor::read(tx, tournament, space).await?;
+    publish_times(tx, &floor, now).await
 }
 
 /// Takes back the call of match `id` (`seen`: the match as the form showed it; nothing changes
@@ -225,6 +244,7 @@ pub async fn uncall(
     )
     .await?;
     let game = match_object(&mut tx, &tournament, id).await?;
+    republish(&mut tx, &tournament, &space, ctx.now).await?;
     tx.commit().await?;
     Ok(game)
 }
@@ -288,6 +308,7 @@ pub async fn call_next_to(
         .into());
     };
     let called = write_call(&mut tx, ctx, &floor, MatchId::from_raw(call.game), station).await?;
+    republish(&mut tx, &tournament, &space, ctx.now).await?;
     tx.commit().await?;
     Ok(called)
 }

@@ -38,6 +38,7 @@ mod report_browser;
 mod room;
 mod room_browser;
 mod room_desk;
+mod room_times;
 mod screens;
 mod section;
 mod section_attacks;

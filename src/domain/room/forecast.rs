@@ -40,7 +40,8 @@ pub struct Forecast<'a> {
 }
 
 /// The `not_before` of every match of `state` (by index) that is neither played nor on a
-/// station: when the day forecast calls it, or the one published if later. `None` for the rest.
+/// station: when the day forecast calls it, or the one published if later. `None` for the rest,
+/// and for every match when no station may take one (all paused).
 pub fn not_before(state: &State, room: &Forecast<'_>) -> Result<Vec<Option<i64>>, DayError> {
     let known = state.games.len();
     let mut day = vec![state.clone()];
@@ -65,8 +66,13 @@ pub fn not_before(state: &State, room: &Forecast<'_>) -> Result<Vec<Option<i64>>
         not_before: Some(&published),
         watch: &mut |_, _, _| {},
     };
-    let played = play_from(&mut day, room.stations, start, script)?;
     let mut times = vec![None; known];
+    let played = match play_from(&mut day, room.stations, start, script) {
+        // No station may take a match (every one paused, or none serves): nothing can be
+        // forecast, and the times published stand.
+        Err(DayError::Stuck) => return Ok(times),
+        played => played?,
+    };
     let underway: Vec<usize> = room.underway.iter().map(|u| u.game).collect();
     for p in played {
         if p.game < known && !underway.contains(&p.game) {
@@ -174,6 +180,17 @@ mod tests {
             "the semi-finals once the first round is over"
         );
         assert_eq!(rounds[&3], vec![30], "the final after them");
+    }
+
+    #[test]
+    fn with_every_station_paused_nothing_is_forecast_and_the_times_published_stand() {
+        let state = started(Format::SingleElimination, 4);
+        let mut paused = stations(2);
+        for station in &mut paused {
+            station.paused = true;
+        }
+        let times = forecast(&state, &paused, &vec![None; state.games.len()], 0);
+        assert!(times.iter().all(Option::is_none), "{times:?}");
     }
 
     #[test]

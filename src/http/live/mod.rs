@@ -50,7 +50,8 @@ impl Default for LiveSettings {
     }
 }
 
-/// What a stream follows: a published tournament's public page (by slug), or a tournament's
+/// What a stream follows: a public page of the portal, by its path after the locale (a published
+/// tournament's page, `tournaments/<slug>`, or a venue screen, `…/screen`), or a tournament's
 /// desk pages, which its space's members see in every status and in more detail.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Topic {
@@ -59,8 +60,8 @@ pub enum Topic {
 }
 
 impl From<&str> for Topic {
-    fn from(slug: &str) -> Topic {
-        Topic::Public(slug.to_owned())
+    fn from(path: &str) -> Topic {
+        Topic::Public(path.to_owned())
     }
 }
 
@@ -79,11 +80,12 @@ struct Followed {
     state: State,
 }
 
-/// A tournament's public state (`None`: not shown).
+/// A public page's state (`None`: not shown).
 pub type State = Option<Arc<str>>;
 
-/// How a published tournament's public state is read (the portal's page, built through its
-/// cache), given by the caller: live pages follow the portal without depending on it.
+/// How a public page's state is read (the portal's page at a path after the locale, built
+/// through its cache), given by the caller: live pages follow the portal without depending on
+/// it.
 pub type PublicState = for<'a> fn(
     &'a Arc<App>,
     &'a str,
@@ -215,7 +217,7 @@ pub async fn follow(
         let mut complete = true;
         for topic in followed {
             let state = match &topic {
-                Topic::Public(slug) => public(&app, slug, version).await,
+                Topic::Public(path) => public(&app, path, version).await,
                 Topic::Desk(id) => desk_state(&app.db, *id).await.map_err(|e| e.to_string()),
             };
             match state {

@@ -1,5 +1,5 @@
-//! `GET /live/<slug>`: a published tournament's event stream (server-sent events), and the
-//! same stream for the desk's pages (`serve`, behind the section's sign-in). Each event is
+//! `GET /live/<slug>`: a published tournament's event stream (server-sent events), `GET
+//! /live/screen/…` a venue screen's, and the same stream for the desk's pages (`serve`, behind the section's sign-in). Each event is
 //! `id: V`, `event: version`, `data: V`: the tournament's public state changed at data version
 //! V. A new stream gets the current version at once (the page may have been built before it), a
 //! reconnecting one (`Last-Event-ID`) only when it missed something. Keep-alive comments every
@@ -24,11 +24,12 @@ use crate::http::App;
 /// How long a browser waits before reconnecting a dropped stream (`retry:`).
 const RECONNECT: std::time::Duration = std::time::Duration::from_millis(1000);
 
-/// Answers `GET /live/<slug>`.
+/// Answers `GET /live/<slug>` (a published tournament's pages) and `GET /live/screen/…` (a
+/// venue screen: `tournaments/<slug>` or `organizer/<space>`).
 pub async fn handle(
     app: &Arc<App>,
     method: &Method,
-    slug: &str,
+    rest: &str,
     headers: &HeaderMap,
     public: super::PublicState,
 ) -> Response {
@@ -39,19 +40,27 @@ pub async fn handle(
             .insert(header::ALLOW, HeaderValue::from_static("GET"));
         return response;
     }
-    if Slug::parse(slug).is_err() {
-        return plain(StatusCode::NOT_FOUND, "not found\n");
-    }
+    let parts: Vec<&str> = rest.split('/').collect();
+    let path = match parts[..] {
+        [slug] if Slug::parse(slug).is_ok() => format!("tournaments/{slug}"),
+        ["screen", "tournaments", slug] if Slug::parse(slug).is_ok() => {
+            format!("tournaments/{slug}/screen")
+        }
+        ["screen", "organizer", space] if Slug::parse(space).is_ok() => {
+            format!("organizer/{space}/screen")
+        }
+        _ => return plain(StatusCode::NOT_FOUND, "not found\n"),
+    };
     let version = match app.gate.current().await {
         Ok(versions) => versions.data,
         Err(error) => return unavailable(&error.to_string()),
     };
-    let state = match public(app, slug, version).await {
+    let state = match public(app, &path, version).await {
         Ok(Some(state)) => Some(state),
         Ok(None) => return plain(StatusCode::NOT_FOUND, "not found\n"),
         Err(failure) => return unavailable(&failure),
     };
-    serve(app, slug, version, state, headers)
+    serve(app, path.as_str(), version, state, headers)
 }
 
 /// The event stream of `topic`, whose state as of data `version` is `state`: for the public

@@ -18,7 +18,7 @@ use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
 mod pages;
-pub(super) use pages::tournament_state;
+pub(super) use pages::page_state;
 mod player_page;
 mod player_reports;
 mod registration;
@@ -59,6 +59,8 @@ enum Own {
     Report,
     Answer,
     Live,
+    /// The player's matches as a calendar (`.ics`).
+    Calendar,
 }
 
 impl Own {
@@ -71,15 +73,33 @@ impl Own {
             Own::Report => "/report",
             Own::Answer => "/answer",
             Own::Live => "/live",
+            Own::Calendar => "/matches.ics",
         }
     }
 
     fn methods(self) -> &'static str {
         match self {
-            Own::Page => "GET, HEAD",
+            Own::Page | Own::Calendar => "GET, HEAD",
             Own::FirstForm => "GET, HEAD, POST",
             Own::Live => "GET",
             Own::Withdraw | Own::CheckIn | Own::FirstCheckIn | Own::Report | Own::Answer => "POST",
+        }
+    }
+}
+
+/// Whose venue screen a path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Screen<'a> {
+    Tournament(&'a str),
+    Space(&'a str),
+}
+
+impl Screen<'_> {
+    /// The screen's event stream (`http::live`).
+    pub(crate) fn stream(self) -> String {
+        match self {
+            Screen::Tournament(slug) => format!("/live/screen/tournaments/{slug}"),
+            Screen::Space(space) => format!("/live/screen/organizer/{space}"),
         }
     }
 }
@@ -94,9 +114,13 @@ enum Target<'a> {
     Script(&'static str),
     /// The site's icon, as browsers ask for it: its bytes and type.
     Icon(&'static [u8], &'static str),
+    /// The venue screen's stylesheet.
+    ScreenStylesheet,
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
+    /// A venue screen: a published tournament's, or every station of a space's.
+    Screen(Locale, Screen<'a>),
     Register(Locale, &'a str),
     Registered(Locale, &'a str),
     Withdrawn(Locale, &'a str),
@@ -114,6 +138,8 @@ fn parse(path: &str) -> Target<'_> {
         "/assets/section.js" => return Target::Script(crate::pages::section::COPY_SCRIPT),
         "/assets/live.js" => return Target::Script(html::LIVE_SCRIPT),
         "/assets/rounds.js" => return Target::Script(html::ROUNDS_SCRIPT),
+        "/assets/screen.js" => return Target::Script(html::SCREEN_SCRIPT),
+        "/assets/screen.css" => return Target::ScreenStylesheet,
         "/favicon.ico" => return Target::Icon(FAVICON_ICO, "image/x-icon"),
         "/favicon.svg" => return Target::Icon(FAVICON_SVG, "image/svg+xml"),
         _ => {}
@@ -129,6 +155,12 @@ fn parse(path: &str) -> Target<'_> {
     match parts[1..] {
         [] | [""] => Target::Landing(locale),
         ["organizer", space] if name(&space) => Target::Space(locale, space),
+        ["organizer", space, "screen"] if name(&space) => {
+            Target::Screen(locale, Screen::Space(space))
+        }
+        ["tournaments", slug, "screen"] if name(&slug) => {
+            Target::Screen(locale, Screen::Tournament(slug))
+        }
         ["tournaments", slug] if name(&slug) => Target::Tournament(locale, slug),
         ["tournaments", slug, "registrations"] if name(&slug) => Target::Register(locale, slug),
         ["tournaments", slug, "registered"] if name(&slug) => Target::Registered(locale, slug),
@@ -140,6 +172,7 @@ fn parse(path: &str) -> Target<'_> {
             "report" => Target::Player(locale, secret, Own::Report),
             "answer" => Target::Player(locale, secret, Own::Answer),
             "live" => Target::Player(locale, secret, Own::Live),
+            "matches.ics" => Target::Player(locale, secret, Own::Calendar),
             _ => Target::NotFound(locale),
         },
         ["withdraw", secret] if name(&secret) => Target::Player(locale, secret, Own::FirstForm),
@@ -188,12 +221,20 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         Target::Script(source) => {
             return asset(request.method, source, "text/javascript; charset=utf-8");
         }
+        Target::ScreenStylesheet => {
+            return asset(
+                request.method,
+                html::SCREEN_STYLESHEET,
+                "text/css; charset=utf-8",
+            );
+        }
         Target::Icon(bytes, content_type) => {
             return asset_bytes(request.method, bytes, content_type);
         }
         Target::Landing(l)
         | Target::Space(l, _)
         | Target::Tournament(l, _)
+        | Target::Screen(l, _)
         | Target::Register(l, _)
         | Target::Registered(l, _)
         | Target::Withdrawn(l, _)
@@ -202,7 +243,11 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         | Target::NotFound(l) => l,
     };
     let path = request.path;
-    let theme = Theme::from_query(request.query);
+    // A venue screen is dark unless asked light; every other page light unless asked dark.
+    let theme = match target {
+        Target::Screen(..) => Theme::screen_from_query(request.query),
+        _ => Theme::from_query(request.query),
+    };
     let path_after_locale = request
         .path
         .trim_start_matches('/')
@@ -251,6 +296,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
             (Own::Answer, true) => player_reports::answer(app, &place, secret, request).await,
             (Own::FirstForm, false) => Ok(player_page::moved(&place, secret)),
             (Own::Live, false) => player_reports::live(app, &place, secret, request.headers).await,
+            (Own::Calendar, false) => player_page::calendar(app, &place, secret).await,
             _ => player_page::show(app, &place, secret, request.headers, request.query).await,
         },
         (Target::Registered(_, slug), _) => {

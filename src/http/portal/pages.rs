@@ -8,7 +8,8 @@ use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 
 use super::{
-    CachedPage, Target, html_response, not_found_html, parse, registration_path, with_headers,
+    CachedPage, Screen, Target, html_response, not_found_html, parse, registration_path,
+    with_headers,
 };
 use crate::db::DbError;
 use crate::domain::{Locale, Slug};
@@ -73,17 +74,23 @@ async fn built(
         .await
 }
 
-/// What a published tournament's public pages show as of `version`, as one value that changes
-/// when anything on them does: the ETag of its portal page (English, light), which holds its
-/// facts, participants, bracket and standings. `None` when it is not shown. The page is built
-/// through the cache, so the visitors who then ask for it find it ready.
-pub(crate) async fn tournament_state(
+/// What a public page of the portal shows as of `version`, as one value that changes when
+/// anything on it does: the ETag of the page at `path` (after the locale), in English; a
+/// published tournament's page (`tournaments/<slug>`) holds its facts, participants, bracket and
+/// standings, a venue screen (`…/screen`) its room. `None` when it is not shown. The page is
+/// built through the cache (a screen in its dark theme, as screens are shown), so the visitors
+/// who then ask for it find it ready.
+pub(crate) async fn page_state(
     app: &Arc<App>,
-    slug: &str,
+    path: &str,
     version: i64,
 ) -> Result<Option<Arc<str>>, Failure> {
-    let path = format!("/en/tournaments/{slug}");
-    let page = built(app, &path, Locale::En, Theme::Light, version).await?;
+    let theme = match path.ends_with("/screen") {
+        true => Theme::Dark,
+        false => Theme::Light,
+    };
+    let path = format!("/en/{path}");
+    let page = built(app, &path, Locale::En, theme, version).await?;
     Ok((page.status == StatusCode::OK).then(|| Arc::clone(&page.body.etag)))
 }
 
@@ -154,6 +161,29 @@ async fn build_page(
                 &app.token_marker,
             )?;
             found(html)
+        }
+        Target::Screen(_, screen) => {
+            let now = crate::timestamp::now_ms();
+            let failed = |error: crate::service::ServiceError| Failure::new(&error.to_string());
+            let read = match screen {
+                Screen::Tournament(slug) if Slug::parse(slug).is_ok() => {
+                    crate::service::screen::of_tournament(handle.conn(), slug, now)
+                        .await
+                        .map_err(failed)?
+                }
+                Screen::Space(space) => crate::service::screen::of_space(handle.conn(), space, now)
+                    .await
+                    .map_err(failed)?,
+                Screen::Tournament(_) => None,
+            };
+            let Some(read) = read else {
+                return Ok(missing());
+            };
+            let live = screen.stream();
+            let space_wide = matches!(screen, Screen::Space(_));
+            found(crate::pages::screen::screen(
+                &place, &read, space_wide, &live,
+            )?)
         }
         _ => missing(),
     })

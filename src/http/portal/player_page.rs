@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use warp::http::{HeaderMap, StatusCode, header};
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 
 use super::pages::published;
@@ -21,6 +21,7 @@ use crate::http::App;
 use crate::http::forms::PostRefused;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
+use crate::pages::ics::PlayerMatch;
 use crate::pages::player_report::{SetAside, ToReport};
 use crate::pages::portal::{self, Place};
 use crate::pages::registrant::{self, Standing};
@@ -67,6 +68,75 @@ pub(super) async fn show(
         })
         .map(|text| text.get(place.locale).to_owned());
     page_of(app, place, secret, headers, StatusCode::OK, None, done).await
+}
+
+/// GET `/<locale>/player/<secret>/matches.ics`: the player's matches with a time, as a calendar
+/// that follows the day (`pages::ics::player_matches`); private, never stored by a cache.
+pub(super) async fn calendar(
+    app: &App,
+    place: &Place<'_>,
+    secret: &str,
+) -> Result<Response, Failure> {
+    let mut handle = app.db.acquire().await?;
+    let Some((participant, tournament)) =
+        public::withdrawal(handle.conn(), &registrations::withdrawal_hash(secret)).await?
+    else {
+        return Ok(link_not_valid(place));
+    };
+    let games = crate::views::tournament_matches(handle.conn(), &tournament).await?;
+    let updated: std::collections::HashMap<_, _> =
+        crate::db::matches::list(handle.conn(), tournament.id)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, row.updated_at))
+            .collect();
+    let stages = crate::db::stages::list(handle.conn(), tournament.id).await?;
+    let titles = crate::pages::match_titles(place.locale, &stages, &games);
+    let own: Vec<PlayerMatch<'_>> = games
+        .iter()
+        .filter(|game| !game.bye && plays_in(game, participant.id))
+        .map(|game| PlayerMatch {
+            game,
+            title: titles.get(&game.id).map_or("", String::as_str),
+            updated_at: updated
+                .get(&game.id)
+                .copied()
+                .unwrap_or(tournament.updated_at),
+        })
+        .collect();
+    let body = crate::pages::ics::player_matches(
+        place.locale,
+        &app.base_url,
+        &tournament,
+        &format!("{}{}", app.base_url, own_path(place, secret)),
+        &own,
+        crate::timestamp::now_ms(),
+    );
+    let mut response = Response::new(body.into());
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/calendar; charset=utf-8"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    Ok(response)
+}
+
+/// Whether participant `id` plays in a two-sided `game`.
+fn plays_in(game: &crate::events::MatchObject, id: crate::ids::ParticipantId) -> bool {
+    matches!(&game.sides, crate::events::Sides::Two { a_id, b_id, .. }
+        if *a_id == Some(id) || *b_id == Some(id))
 }
 
 /// GET `/<locale>/withdraw/<secret>`: the link's first form; its page is the player's page.
@@ -200,6 +270,7 @@ async fn page_of(
             titles: &titles,
         }),
         live: format!("{own}/live"),
+        calendar: format!("{own}/matches.ics"),
         done,
     };
     let html = registrant::private_page(

@@ -70,7 +70,13 @@ pub(super) async fn call(scope: &Scope<'_>, tournament: &TournamentRow, fields: 
         (None, Some(game)) => service::room::call(db, &ctx, slug, game, to, seen).await,
         _ => return Ok(scope.not_found()),
     };
-    let done = called.map(|_| Done::to(back(tournament), "called"));
+    let done = called.map(|game| {
+        let done = match service::room::called_early(&game) {
+            Some(_) => "called-early",
+            None => "called",
+        };
+        Done::to(back(tournament), done)
+    });
     scope.finish(done, T::StationsNotDone, again).await
 }
 

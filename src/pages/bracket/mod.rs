@@ -66,6 +66,21 @@ struct Round {
 #[derive(Serialize)]
 struct Match {
     sides: Vec<SideView>,
+    /// Where or when it is played, while it is still to play: the station it is called to, or
+    /// the time published for it ("not before 14:20 UTC").
+    when: Option<String>,
+}
+
+/// The station an unfinished match is called to, or the time published for it.
+fn when(locale: Locale, game: &MatchObject) -> Option<String> {
+    if game.status == MatchStatus::Completed {
+        return None;
+    }
+    if let Some(station) = &game.station {
+        return Some(station.clone());
+    }
+    let at = crate::timestamp::parse(game.not_before.as_deref()?).ok()?;
+    Some(T::NotBefore.fill(locale, &[("at", &super::i18n::clock(at))]))
 }
 
 /// Builds the sections of one tournament's bracket.
@@ -309,6 +324,7 @@ impl Builder<'_> {
                         .iter()
                         .map(|m| Match {
                             sides: self.sides.sides(m),
+                            when: when(self.locale, m),
                         })
                         .collect(),
                 })

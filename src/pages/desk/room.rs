@@ -137,13 +137,16 @@ pub fn page(
         .filter_map(|(id, rested)| Some((game(*id)?, rested)))
         .map(|(g, rested)| {
             let heading = data.titles.get(&g.id).cloned().unwrap_or_default();
-            let note = match rested {
-                Some(at) => format!(
-                    "{heading} · {}",
-                    t(T::RoomRestingUntil).replace("{at}", &clock(*at))
-                ),
-                None => heading,
-            };
+            let mut note = heading;
+            if let Some(at) = rested {
+                note.push_str(" · ");
+                note.push_str(&t(T::RoomRestingUntil).replace("{at}", &clock(*at)));
+            }
+            // The time its players were given: Call now before it overrules it.
+            if let Some(at) = published(g).filter(|at| *at > data.now) {
+                note.push_str(" · ");
+                note.push_str(&t(T::NotBefore).replace("{at}", &clock(at)));
+            }
             let forms = match acts {
                 true => vec![call_form(view, tournament, g, &free, T::RoomCall)],
                 false => Vec::new(),
@@ -176,6 +179,7 @@ pub fn page(
             empty: queue.is_empty().then(|| t(T::RoomQueueEmpty).into()),
             rows: queue,
         }),
+        screen_link(view, tournament),
         back,
     ];
     follow(view, &tournament.slug, "room", &mut page);
@@ -271,5 +275,24 @@ fn call_form(
                 hidden(&id, "seen", seen_of(g)),
             ],
         )
+    }
+}
+
+/// The `not_before` published for a match, as a time.
+fn published(game: &MatchObject) -> Option<i64> {
+    crate::timestamp::parse(game.not_before.as_deref()?).ok()
+}
+
+/// The tournament's venue screen, once it is published (a screen is public).
+fn screen_link(view: &InSpace<'_>, tournament: &TournamentRow) -> Block {
+    if !crate::domain::is_published(tournament.status, tournament.test) {
+        return Block::text(view.t(T::ScreenOnceShown));
+    }
+    Block {
+        link: Some(Link {
+            text: view.t(T::ScreenOpen).into(),
+            url: view.public_url(&format!("tournaments/{}/screen", tournament.slug)),
+        }),
+        ..Block::default()
     }
 }

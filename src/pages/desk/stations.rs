@@ -7,7 +7,7 @@
 
 use super::super::i18n::{T, clock};
 use super::super::in_space::{InSpace, Tab, hidden, input};
-use super::super::section::{Block, Cell, Form, Notice, Page, Table};
+use super::super::section::{Block, Cell, Form, Link, Notice, Page, Table};
 use crate::domain::access::Duty;
 use crate::service::stations::StationView;
 
@@ -84,6 +84,13 @@ pub fn page(
             empty: rows.is_empty().then(|| t(T::StationsNone).into()),
             rows,
         }),
+        Block {
+            link: Some(Link {
+                text: t(T::ScreenOpenSpace).into(),
+                url: view.public_url(&format!("organizer/{}/screen", view.space.slug)),
+            }),
+            ..Block::default()
+        },
     ];
     if manage {
         let id = "add-stations";
