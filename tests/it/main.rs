@@ -38,6 +38,7 @@ mod report_browser;
 mod room;
 mod room_browser;
 mod room_desk;
+mod room_screen_browser;
 mod room_times;
 mod screens;
 mod section;
