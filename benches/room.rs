@@ -294,6 +294,7 @@ fn forecast_of_a_whole_event(c: &mut Criterion) {
         ready_since: &ready_since,
         published: &published,
         estimate: 20 * MINUTE,
+        stage_estimates: &BTreeMap::new(),
         rest: 5 * MINUTE,
         lead_percent: 0,
     };

@@ -372,6 +372,7 @@ fn publish(
         ready_since,
         published,
         estimate,
+        stage_estimates: &BTreeMap::new(),
         rest: 0,
         lead_percent: lead_percent(),
     };

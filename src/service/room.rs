@@ -34,6 +34,19 @@ use crate::views;
 /// How many finished matches the estimate waits for before it is their median alone.
 const FINISHED_BEFORE_THE_MEDIAN: usize = 5;
 
+/// The median of `lasted` once [`FINISHED_BEFORE_THE_MEDIAN`] are known, blended with `guess`
+/// before: each known length takes a fifth of the weight from the guess.
+fn blended(mut lasted: Vec<i64>, guess: i64) -> i64 {
+    if lasted.is_empty() {
+        return guess;
+    }
+    lasted.sort_unstable();
+    let median = lasted[lasted.len() / 2];
+    let known = lasted.len().min(FINISHED_BEFORE_THE_MEDIAN) as i64;
+    let whole = FINISHED_BEFORE_THE_MEDIAN as i64;
+    (median * known + guess * (whole - known)) / whole
+}
+
 /// A call made: the match as events show it (with its station).
 pub type Called = MatchObject;
 
@@ -665,31 +678,43 @@ impl Floor {
 
     /// The tournament's estimate of a match's length: the median call-to-result time of its
     /// finished matches once five are done, blended with `--match-duration` before (forfeits
-    /// aside: they say nothing of how long a match lasts).
-    fn estimate(&self) -> i64 {
-        let guess = self.snapshot.tournament.match_duration;
-        let mut lasted: Vec<i64> = self
+    /// aside: they say nothing of how long a match lasts); and, by stage number, each stage's
+    /// own where its matches have said (its median blended the same way with the tournament's
+    /// estimate), so a final stage of longer matches is forecast at its length.
+    fn estimates(&self) -> (i64, BTreeMap<u32, i64>) {
+        let mut lasted: Vec<(u32, i64)> = self
             .snapshot
             .matches
             .iter()
-            .filter(|row| !row.forfeit && !row.bye)
-            .filter_map(|row| Some(row.completed_at? - row.called_at?))
-            .filter(|lasted| *lasted > 0)
+            .zip(&self.snapshot.state.games)
+            .filter(|(row, _)| !row.forfeit && !row.bye)
+            .filter_map(|(row, game)| Some((game.stage, row.completed_at? - row.called_at?)))
+            .filter(|(_, lasted)| *lasted > 0)
             .collect();
-        if lasted.is_empty() {
-            return guess;
-        }
+        let whole = blended(
+            lasted.iter().map(|(_, l)| *l).collect(),
+            self.snapshot.tournament.match_duration,
+        );
         lasted.sort_unstable();
-        let median = lasted[lasted.len() / 2];
-        let known = lasted.len().min(FINISHED_BEFORE_THE_MEDIAN) as i64;
-        let whole = FINISHED_BEFORE_THE_MEDIAN as i64;
-        (median * known + guess * (whole - known)) / whole
+        let mut stages: BTreeMap<u32, Vec<i64>> = BTreeMap::new();
+        for (stage, l) in lasted {
+            stages.entry(stage).or_default().push(l);
+        }
+        let by_stage = match stages.len() {
+            // One stage: the tournament's estimate is its own.
+            0 | 1 => BTreeMap::new(),
+            _ => stages
+                .into_iter()
+                .map(|(stage, lasted)| (stage, blended(lasted, whole)))
+                .collect(),
+        };
+        (whole, by_stage)
     }
 
     /// The `not_before` of every unplayed match not on a station, as forecast now
     /// ([`room::not_before`]), by id: never earlier than the one published.
     fn forecast(&self, now: i64) -> Result<Vec<(MatchId, i64)>, ServiceError> {
-        let estimate = self.estimate();
+        let (estimate, stage_estimates) = self.estimates();
         let tournament = self.snapshot.tournament.id;
         // Stations held by another tournament's match are forecast free: when they free is
         // that tournament's to know.
@@ -718,12 +743,17 @@ impl Floor {
             .values()
             .filter(|h| h.tournament_id == tournament)
             .filter_map(|h| {
+                let game = *index.get(&h.match_id)?;
+                let stage = self.snapshot.state.games.get(game).map(|g| g.stage);
+                let lasts = stage
+                    .and_then(|stage| stage_estimates.get(&stage).copied())
+                    .unwrap_or(estimate);
                 Some(Underway {
                     tournament: 0,
-                    game: *index.get(&h.match_id)?,
+                    game,
                     station: h.station_id.raw(),
                     called_at: h.called_at,
-                    ends_at: h.started_at.unwrap_or(h.called_at) + estimate,
+                    ends_at: h.started_at.unwrap_or(h.called_at) + lasts,
                 })
             })
             .collect();
@@ -746,6 +776,7 @@ impl Floor {
             ready_since: &ready_since,
             published: &published,
             estimate,
+            stage_estimates: &stage_estimates,
             rest: self.snapshot.tournament.rest_between,
             lead_percent: 0,
         };
@@ -781,5 +812,27 @@ impl Floor {
             }
         }
         finished
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blended;
+
+    const MINUTE: i64 = 60_000;
+
+    #[test]
+    fn the_estimate_moves_from_the_guess_to_the_median_over_five_matches() {
+        assert_eq!(blended(vec![], 20 * MINUTE), 20 * MINUTE, "the guess alone");
+        assert_eq!(
+            blended(vec![30 * MINUTE], 20 * MINUTE),
+            22 * MINUTE,
+            "a fifth of the weight"
+        );
+        let five = vec![10, 30, 30, 40, 12]
+            .into_iter()
+            .map(|m| m * MINUTE)
+            .collect();
+        assert_eq!(blended(five, 20 * MINUTE), 30 * MINUTE, "the median alone");
     }
 }

@@ -1,6 +1,7 @@
 //! When each unplayed match of a tournament on stations may be called (DESIGN §20, Times): the
 //! room's own calls played forward from the room as it stands, every match lasting the
-//! tournament's estimate, until the event ends. A match's forecast is the time that day calls
+//! tournament's estimate (its stage's, where the stage's matches have said otherwise), until
+//! the event ends. A match's forecast is the time that day calls
 //! it, rounded up to the minute (to a tenth of the estimate for shorter matches), never earlier than the `not_before` already published for it (the second promise: a
 //! published time never moves earlier); the calls themselves never come before it (the first
 //! promise, kept by [`super::callable`]).
@@ -31,6 +32,9 @@ pub struct Forecast<'a> {
     pub published: &'a [Option<i64>],
     /// How long a match is expected to last (ms).
     pub estimate: i64,
+    /// How long a match of a stage is expected to last (ms), by stage number, where the stage's
+    /// own matches have said so; the others last [`Forecast::estimate`].
+    pub stage_estimates: &'a BTreeMap<u32, i64>,
     /// The least time between a player's matches (ms).
     pub rest: i64,
     /// How much of the time ahead of a match a published time gives back (percent): a time
@@ -58,10 +62,16 @@ pub fn not_before(state: &State, room: &Forecast<'_>) -> Result<Vec<Option<i64>>
     let published = |t: usize, game: usize| -> Option<i64> {
         (t == 0).then(|| room.published.get(game).copied().flatten())?
     };
-    let estimate = room.estimate.max(1);
+    let estimate_of = |state: &State, game: usize| -> i64 {
+        let stage = state.games.get(game).map(|g| g.stage);
+        stage
+            .and_then(|stage| room.stage_estimates.get(&stage).copied())
+            .unwrap_or(room.estimate)
+            .max(1)
+    };
     let script = Script {
         rest: room.rest,
-        length: &mut |_, _| estimate,
+        length: &mut |state, game| estimate_of(state, game),
         result: &mut |state, game| side_a_wins(state, game),
         not_before: Some(&published),
         watch: &mut |_, _, _| {},
@@ -79,7 +89,8 @@ pub fn not_before(state: &State, room: &Forecast<'_>) -> Result<Vec<Option<i64>>
             let promised = room.published.get(p.game).copied().flatten();
             let ahead = (p.called_at - room.now).max(0);
             let lead = ahead * room.lead_percent.clamp(0, 100) / 100;
-            let forecast = rounded_up(p.called_at - lead, (estimate / 10).clamp(SECOND, MINUTE));
+            let step = (estimate_of(state, p.game) / 10).clamp(SECOND, MINUTE);
+            let forecast = rounded_up(p.called_at - lead, step);
             times[p.game] = Some(promised.map_or(forecast, |at| at.max(forecast)));
         }
     }
@@ -147,6 +158,7 @@ mod tests {
             ready_since: &BTreeMap::new(),
             published,
             estimate: 10 * MINUTE,
+            stage_estimates: &BTreeMap::new(),
             rest,
             lead_percent: 0,
         };
@@ -180,6 +192,33 @@ mod tests {
             "the semi-finals once the first round is over"
         );
         assert_eq!(rounds[&3], vec![30], "the final after them");
+    }
+
+    #[test]
+    fn a_stage_whose_matches_last_longer_is_forecast_at_its_own_length() {
+        let state = started(Format::SingleElimination, 4);
+        let stage = state.games[0].stage;
+        let longer = BTreeMap::from([(stage, 25 * MINUTE)]);
+        let room = Forecast {
+            now: 0,
+            stations: &stations(1),
+            underway: &[],
+            rested_at: &BTreeMap::new(),
+            ready_since: &BTreeMap::new(),
+            published: &vec![None; state.games.len()],
+            estimate: 10 * MINUTE,
+            stage_estimates: &longer,
+            rest: 0,
+            lead_percent: 0,
+        };
+        let times = not_before(&state, &room).expect("a day");
+        let rounds = by_round(&state, &times);
+        assert_eq!(
+            rounds[&1],
+            vec![0, 25],
+            "the second semi-final after the first's 25 minutes"
+        );
+        assert_eq!(rounds[&2], vec![50], "the final after both");
     }
 
     #[test]
@@ -256,6 +295,7 @@ mod tests {
             ready_since: &BTreeMap::new(),
             published: &vec![None; state.games.len()],
             estimate: 10 * MINUTE,
+            stage_estimates: &BTreeMap::new(),
             rest: 0,
             lead_percent: 0,
         };
