@@ -133,6 +133,13 @@ on_both_backends! {
         let delay = seen_at - called_at;
         assert!(delay < 2_500, "the screen followed the call {delay} ms after it");
         eprintln!("the screen showed the call {delay} ms after it ({})", t.backend_name());
+        // The screen kept nothing of the changes it followed: as many elements as the same
+        // screen loaded afresh.
+        let count = "return document.getElementsByTagName('*').length;";
+        let followed = screen.js(count).await;
+        screen.client.refresh().await.expect("a reload");
+        screen.wait_until("the screen again", "return document.querySelector('li.station.called') !== null;").await;
+        assert_eq!(screen.js(count).await, followed, "the live screen holds what a fresh one does");
         screen.close().await;
         phone.close().await;
     }
