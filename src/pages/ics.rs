@@ -19,14 +19,7 @@ pub fn calendar(
     now_ms: i64,
 ) -> String {
     let host = host(base_url);
-    let mut lines = vec![
-        "BEGIN:VCALENDAR".to_owned(),
-        "VERSION:2.0".to_owned(),
-        "PRODID:-//tourney//widgets//EN".to_owned(),
-        "CALSCALE:GREGORIAN".to_owned(),
-        "METHOD:PUBLISH".to_owned(),
-        format!("X-WR-CALNAME:{}", text(&space.name)),
-    ];
+    let mut lines = opening("widgets", &space.name);
     let mut sorted: Vec<&TournamentRow> = tournaments.iter().collect();
     sorted.sort_by_key(|t| (t.starts_at, t.id));
     for t in sorted {
@@ -82,17 +75,10 @@ pub fn player_matches(
     now_ms: i64,
 ) -> String {
     let host = host(base_url);
-    let mut lines = vec![
-        "BEGIN:VCALENDAR".to_owned(),
-        "VERSION:2.0".to_owned(),
-        "PRODID:-//tourney//player//EN".to_owned(),
-        "CALSCALE:GREGORIAN".to_owned(),
-        "METHOD:PUBLISH".to_owned(),
-        format!("X-WR-CALNAME:{}", text(&tournament.name)),
-        // Calendars that subscribe read it again every few minutes, as the day moves.
-        "REFRESH-INTERVAL;VALUE=DURATION:PT5M".to_owned(),
-        "X-PUBLISHED-TTL:PT5M".to_owned(),
-    ];
+    let mut lines = opening("player", &tournament.name);
+    // Calendars that subscribe read it again every few minutes, as the day moves.
+    lines.push("REFRESH-INTERVAL;VALUE=DURATION:PT5M".to_owned());
+    lines.push("X-PUBLISHED-TTL:PT5M".to_owned());
     let at = |value: &Option<String>| value.as_deref().and_then(|at| timestamp::parse(at).ok());
     let lasts = tournament.match_duration.max(60_000);
     for PlayerMatch {
@@ -162,6 +148,18 @@ pub fn player_matches(
     }
     lines.push("END:VCALENDAR".to_owned());
     folded(lines)
+}
+
+/// A calendar's first lines: `product` names who made it, `name` is what calendars call it.
+fn opening(product: &str, name: &str) -> Vec<String> {
+    vec![
+        "BEGIN:VCALENDAR".to_owned(),
+        "VERSION:2.0".to_owned(),
+        format!("PRODID:-//tourney//{product}//EN"),
+        "CALSCALE:GREGORIAN".to_owned(),
+        "METHOD:PUBLISH".to_owned(),
+        format!("X-WR-CALNAME:{}", text(name)),
+    ]
 }
 
 /// The host events' UIDs are made unique with.

@@ -15,7 +15,7 @@ use warp::reply::Response;
 
 use super::pages::published;
 use super::registration::{Counted, check_post};
-use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect};
+use super::{Request, link_not_valid, not_found, page, portal_ctx, redirect, with_headers};
 use crate::db::claims;
 use crate::http::App;
 use crate::http::forms::PostRefused;
@@ -112,23 +112,11 @@ pub(super) async fn calendar(
         &own,
         crate::timestamp::now_ms(),
     );
-    let mut response = Response::new(body.into());
-    let headers = response.headers_mut();
-    headers.insert(
+    // The portal's headers (no referrer: the link is private), as a calendar.
+    let mut response = with_headers(Response::new(body.into()), "private, no-store");
+    response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/calendar; charset=utf-8"),
-    );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-store"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
     );
     Ok(response)
 }
