@@ -89,6 +89,8 @@ on_both_backends! {
         let seen = desk.get(STATIONS).await;
         assert_eq!(seen.status, StatusCode::OK);
         assert!(seen.body.contains("Table 2") && !seen.body.contains("/pause\""), "{}", seen.body);
+        let space_screen = format!("{}/en/organizer/club/screen", server.base);
+        assert!(seen.body.contains(&space_screen), "the space's venue screen is linked: {}", seen.body);
         let forbidden = desk.post_raw(STATIONS, "x", &[("names", "Table 9")], &[("sec-fetch-site", "same-origin"), ("origin", &server.base)]).await;
         assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
 
@@ -107,6 +109,8 @@ on_both_backends! {
         let page = room_shows(&mut desk, "called at").await;
         let page = if page.matches("called at").count() < 2 { room_shows(&mut desk, "Table 2</td>").await } else { page };
         assert!(page.contains("Playing"), "{page}");
+        let screen = format!("{}/en/tournaments/cup/screen", server.base);
+        assert!(page.contains(&screen) && page.contains("Open the venue screen"), "the venue screen is linked: {page}");
         let own = anna.get(&anna_link).await;
         let call = own.html.find("Your match is called: Table").unwrap_or_else(|| panic!("{}", own.html));
         let standing = own.html.find("Anna is in the field").unwrap_or_else(|| panic!("{}", own.html));

@@ -15,12 +15,17 @@ const FITS: &str = "room_screen_browser::the_screen_fits_a_hall_screen";
 
 /// Space `club` with `stations` and a published cup on all of them, registration open.
 fn club(t: &TestDb, stations: &[&str], capacity: usize) {
+    club_with(t, stations, capacity, &[]);
+}
+
+/// [`club`], with `extra` flags to `tournaments create`.
+fn club_with(t: &TestDb, stations: &[&str], capacity: usize, extra: &[&str]) {
     t.run(&["spaces", "create", "club", "--name", "Riverside Chess Club"]);
     let mut add = vec!["stations", "add", "--space", "club"];
     add.extend(stations);
     t.run(&add);
     let capacity = capacity.to_string();
-    t.run(&[
+    let mut create = vec![
         "tournaments",
         "create",
         "--space",
@@ -41,7 +46,9 @@ fn club(t: &TestDb, stations: &[&str], capacity: usize) {
         "all",
         "--match-duration",
         "20m",
-    ]);
+    ];
+    create.extend(extra);
+    t.run(&create);
     t.run(&["tournaments", "status", "cup", "REGISTRATION_OPEN"]);
 }
 
@@ -155,7 +162,8 @@ async fn the_screen_fits_a_hall_screen() {
     let t = sqlite().await;
     let tables: Vec<String> = (1..=8).map(|n| format!("Table {n}")).collect();
     let tables: Vec<&str> = tables.iter().map(String::as_str).collect();
-    club(&t, &tables, 16);
+    // A call not begun within two seconds is flagged.
+    club_with(&t, &tables, 16, &["--no-show-after", "2s"]);
     let names = [
         "Alexander Konstantinopolsky",
         "Dmitri Sokolov-Karamazov",
@@ -199,6 +207,7 @@ async fn the_screen_fits_a_hall_screen() {
     t.run(&["matches", "start", "cup", ids[1]]);
     t.run(&["matches", "report", "cup", ids[2], "--score", "2-1"]);
 
+    tokio::time::sleep(std::time::Duration::from_millis(2_000)).await;
     for (width, height) in [(1920, 1080), (1280, 720)] {
         browser.viewport(width, height, false).await;
         for locale in ["en", "ru"] {
@@ -228,6 +237,27 @@ async fn the_screen_fits_a_hall_screen() {
                 )
                 .await;
             assert_eq!(fit, serde_json::json!([]), "{name}");
+            // The calls nobody began are flagged, those under way are not.
+            let flags = browser
+                .js("return [document.querySelectorAll('li.station.called.late .flag:not([hidden])').length, document.querySelectorAll('li.station.called').length, document.querySelectorAll('li.station.playing.late').length];")
+                .await;
+            assert_eq!(
+                flags[0], flags[1],
+                "{name}: every waiting call flagged: {flags}"
+            );
+            assert_eq!(flags[2], serde_json::json!(0), "{name}: {flags}");
+            let no_show = if locale == "en" {
+                "No-show?"
+            } else {
+                "Неявка?"
+            };
+            let text = browser
+                .js("return document.querySelector('li.station.called.late').innerText;")
+                .await;
+            assert!(
+                text.as_str().unwrap_or_default().contains(no_show),
+                "{name}: {text}"
+            );
             if height == 1080 {
                 let smallest = browser
                     .js("return Math.min.apply(null, Array.from(document.querySelectorAll('.player')).map(function (p) { return parseFloat(getComputedStyle(p).fontSize); }));")
