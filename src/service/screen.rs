@@ -6,7 +6,7 @@
 //! Reads only, never writes. A screen is public: a station held by a tournament that is not
 //! published is said to be in use, never with its players' names.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::ServiceError;
 use crate::db::Conn;
@@ -16,7 +16,7 @@ use crate::db::stations::{self, Holding, StationRow};
 use crate::db::tournaments::TournamentRow;
 use crate::domain::TournamentStatus;
 use crate::events::MatchObject;
-use crate::ids::{MatchId, StationId, TournamentId};
+use crate::ids::{MatchId, StationId};
 use crate::views::public;
 
 /// A screen's facts.
@@ -99,11 +99,7 @@ pub async fn of_space(
     let stations = stations::list(conn.reborrow(), space.id).await?;
     let holdings = stations::holdings(conn.reborrow(), space.id).await?;
     let mut tournaments = Vec::new();
-    let mut seen: HashSet<TournamentId> = HashSet::new();
     for tournament in published.into_iter().filter(in_play_on_stations) {
-        if !seen.insert(tournament.id) {
-            continue;
-        }
         let room = super::room::view(conn.reborrow(), &tournament, &space, now).await?;
         let queue = room.queue.into_iter().map(|(id, _)| id).collect();
         tournaments.push(shown(conn.reborrow(), tournament, queue).await?);
