@@ -216,6 +216,18 @@ pub struct MatchObject {
     pub claim: Option<ClaimState>,
 }
 
+impl MatchObject {
+    /// The time published for it (`not_before`), as a time.
+    pub fn not_before_ms(&self) -> Option<i64> {
+        timestamp::parse(self.not_before.as_deref()?).ok()
+    }
+
+    /// When it was called to its station, as a time.
+    pub fn called_at_ms(&self) -> Option<i64> {
+        timestamp::parse(self.called_at.as_deref()?).ok()
+    }
+}
+
 /// Two sides with a score, or (free-for-all rounds) every participant's place.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]

@@ -1,8 +1,8 @@
 // The venue screen: the minutes since each station's call (a call not yet started flagged once
 // it has waited longer than its tournament allows: data-flag-after, in ms), and, with more
 // stations than one screen holds (data-per-page), their pages turned every 10 seconds. A part a
-// live update brought is counted and paged at once. Without this script every station is on the
-// page (scrolling) and each shows the time of its call.
+// live update brought is counted and paged at once. Without this script each station shows the
+// time of its call instead.
 (function () {
   "use strict";
   var turn = 0;

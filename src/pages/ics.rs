@@ -70,7 +70,6 @@ pub fn player_matches(
     locale: Locale,
     base_url: &BaseUrl,
     tournament: &TournamentRow,
-    player_page: &str,
     games: &[PlayerMatch<'_>],
     now_ms: i64,
 ) -> String {
@@ -88,7 +87,7 @@ pub fn player_matches(
     } in games
     {
         let played = game.status == MatchStatus::Completed;
-        let (start, end) = match (played, at(&game.called_at), at(&game.not_before)) {
+        let (start, end) = match (played, game.called_at_ms(), game.not_before_ms()) {
             (true, Some(called), _) => (called, at(&game.completed_at).unwrap_or(called + lasts)),
             (false, Some(called), _) => (called, called + lasts),
             (false, None, Some(not_before)) => (not_before, not_before + lasts),
@@ -113,7 +112,7 @@ pub fn player_matches(
             (Some(x), Some(y)) => format!("{title}: {a} {x}–{y} {b}"),
             _ => format!("{title}: {a} – {b}"),
         };
-        let description = match (&game.station, played, at(&game.not_before)) {
+        let description = match (&game.station, played, game.not_before_ms()) {
             (Some(_), _, _) | (None, true, _) => tournament.name.clone(),
             (None, false, Some(not_before)) => format!(
                 "{} · {}",
@@ -141,7 +140,12 @@ pub fn player_matches(
         if let Some(station) = &game.station {
             lines.push(format!("LOCATION:{}", text(station)));
         }
-        lines.push(format!("URL:{player_page}"));
+        // The tournament's public page: the player's own link stays out of calendars, which
+        // are copied, shared and synced elsewhere.
+        lines.push(format!(
+            "URL:{}",
+            base_url.tournament_page(locale, &tournament.slug)
+        ));
         lines.push("STATUS:CONFIRMED".to_owned());
         lines.push("TRANSP:OPAQUE".to_owned());
         lines.push("END:VEVENT".to_owned());

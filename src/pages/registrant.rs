@@ -216,9 +216,7 @@ fn call_notice(
                 calendar: None,
             });
         }
-        let at = time(game.called_at.as_deref())
-            .map(i18n::clock)
-            .unwrap_or_default();
+        let at = game.called_at_ms().map(i18n::clock).unwrap_or_default();
         return Some(CallNotice {
             heading: T::PlayerCalled.fill(locale, &[("station", station)]),
             text: Some(T::PlayerCalledAgainst.fill(
@@ -234,7 +232,7 @@ fn call_notice(
     }
     let (at, opponent) = own
         .iter()
-        .filter_map(|(game, opponent)| Some((time(game.not_before.as_deref())?, opponent)))
+        .filter_map(|(game, opponent)| Some((game.not_before_ms()?, opponent)))
         .min_by_key(|(at, _)| *at)?;
     let opponent = opponent
         .clone()
@@ -248,7 +246,10 @@ fn call_notice(
 
 /// The other side of a two-sided match `id` plays in (`Some(None)`: not known yet), or `None`
 /// when `id` does not play in it.
-fn opponent(game: &MatchObject, id: crate::ids::ParticipantId) -> Option<Option<String>> {
+pub(crate) fn opponent(
+    game: &MatchObject,
+    id: crate::ids::ParticipantId,
+) -> Option<Option<String>> {
     let Sides::Two {
         a_id,
         a_name,
@@ -264,11 +265,6 @@ fn opponent(game: &MatchObject, id: crate::ids::ParticipantId) -> Option<Option<
         (_, true) => Some(a_name.clone()),
         _ => None,
     }
-}
-
-/// A time as the API writes it, read back.
-fn time(at: Option<&str>) -> Option<i64> {
-    crate::timestamp::parse(at?).ok()
 }
 
 /// The registrant's matches with a side known, in the order they were drawn: "Round 2: Alice
@@ -304,7 +300,7 @@ fn own_matches(
                     );
                     Some(match (score_a, score_b) {
                         (Some(x), Some(y)) => format!("{round}: {a} {x}–{y} {b}"),
-                        _ => match (&game.station, time(game.not_before.as_deref())) {
+                        _ => match (&game.station, game.not_before_ms()) {
                             (Some(station), _) => format!("{round}: {a} – {b} · {station}"),
                             (None, Some(at)) => format!(
                                 "{round}: {a} – {b} · {}",

@@ -61,8 +61,10 @@ struct StationCard {
     what: Option<String>,
     a: Option<String>,
     b: Option<String>,
-    /// When it was called (or started), for the page's "minutes since".
+    /// When it was called (or started), for the page's "minutes since", and as a time of the
+    /// day for a page without its script.
     since: Option<String>,
+    since_clock: Option<String>,
     /// How long a call may wait before its players are flagged as not here (ms), while it has
     /// not started.
     flag_after: Option<i64>,
@@ -115,19 +117,20 @@ pub fn screen(
                 a: None,
                 b: None,
                 since: None,
+                since_clock: None,
                 flag_after: None,
             };
             match (holding, game) {
                 (Some(h), Some((shown, game))) => {
                     let (a, b) = names(locale, game);
                     let started = h.started_at.is_some();
+                    let since = h.started_at.unwrap_or(h.called_at);
                     StationCard {
                         what: Some(what(shown, game)),
                         a: Some(a),
                         b: Some(b),
-                        since: Some(crate::timestamp::format_ms(
-                            h.started_at.unwrap_or(h.called_at),
-                        )),
+                        since: Some(crate::timestamp::format_ms(since)),
+                        since_clock: Some(i18n::clock(since)),
                         flag_after: (!started).then_some(shown.tournament.no_show_after),
                         ..card(
                             if started { "playing" } else { "called" },
@@ -152,7 +155,7 @@ pub fn screen(
             let Some(game) = shown.games.iter().find(|g| g.id == *id) else {
                 continue;
             };
-            let at = published(game);
+            let at = game.not_before_ms();
             let (a, b) = names(locale, game);
             next.push((
                 at.unwrap_or(0),
@@ -281,9 +284,4 @@ fn names(locale: Locale, game: &MatchObject) -> (String, String) {
         ),
         Sides::Results { .. } => (tbd(), tbd()),
     }
-}
-
-/// The `not_before` published for a match.
-fn published(game: &MatchObject) -> Option<i64> {
-    crate::timestamp::parse(game.not_before.as_deref()?).ok()
 }

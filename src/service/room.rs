@@ -1,6 +1,8 @@
-//! The room's calls (DESIGN §20): the calls `serve` makes as stations free, the desk's own call
-//! of a chosen match (to a chosen station, or moving a call), taking a call back, and the start
-//! of a called match. `domain::room` decides which match goes where; this module reads the room
+//! The room's calls and times (DESIGN §20): the calls `serve` makes as stations free, the desk's
+//! own call of a chosen match (to a chosen station, or moving a call), taking a call back, the
+//! start of a called match, and the times published for the matches waiting (`not_before`:
+//! written after every call and by serve's sweep, never earlier than before, and no match is
+//! called before its time but by the desk, which is told). `domain::room` decides which match goes where; this module reads the room
 //! from the database, writes the calls with their `match.called` and `match.started` events and
 //! audit entries, and keeps the two promises where the database can enforce them.
 //!
@@ -24,7 +26,7 @@ use crate::db::store::Snapshot;
 use crate::db::tournaments::{self as tournament_rows, TournamentRow};
 use crate::db::{Conn, Db, DbError, Tx, matches};
 use crate::domain::engine::Pid;
-use crate::domain::room::day::Underway;
+use crate::domain::room::day::{DayError, Underway};
 use crate::domain::room::{self, Call, Forecast, Room, Station, Waiting};
 use crate::domain::{MatchStatus, TournamentStatus, names};
 use crate::events::{Event, MatchData, MatchObject};
@@ -129,6 +131,9 @@ pub async fn publish_due(
     let mut swept = Swept::default();
     for slug in due {
         let outcome = async {
+            if !times_moved(db, ctx, &slug).await? {
+                return Ok(None);
+            }
             let mut tx = db.begin().await?;
             let (tournament, space) =
                 find_tournament_for_update(tx.conn(), ctx, &slug, Duty::Results).await?;
@@ -147,10 +152,36 @@ pub async fn publish_due(
     Ok(swept)
 }
 
+/// Whether the times of tournament `slug` would move now, as read without a lock; the write
+/// forecasts again under its locks.
+async fn times_moved(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<bool, ServiceError> {
+    let mut handle = db.acquire().await?;
+    let Some(tournament) = tournament_rows::find_by_slug(handle.conn(), slug).await? else {
+        return Ok(false);
+    };
+    if tournament.status != TournamentStatus::InProgress || tournament.stations.is_none() {
+        return Ok(false);
+    }
+    let Some(space) = crate::db::spaces::find(handle.conn(), tournament.space_id).await? else {
+        return Ok(false);
+    };
+    let floor = Floor::load(handle.conn(), &tournament, &space).await?;
+    Ok(floor.forecast(ctx.now).is_ok_and(|times| !times.is_empty()))
+}
+
 /// Writes the forecast times that changed; a stored time never moves earlier (the forecast
-/// keeps it, and the write refuses it). How many moved.
+/// keeps it, and the write refuses it). How many were written. A forecast that fails (a fault of
+/// the forecast, not of the room) is logged and writes nothing: the call it follows stands, and
+/// the sweep tries again.
 async fn publish_times(tx: &mut Tx, floor: &Floor, now: i64) -> Result<usize, ServiceError> {
-    let times = floor.forecast(now)?;
+    let times = match floor.forecast(now) {
+        Ok(times) => times,
+        Err(error) => {
+            let tournament = &floor.snapshot.tournament.slug;
+            tracing::error!(%tournament, %error, "the room's times could not be forecast");
+            return Ok(0);
+        }
+    };
     for (id, at) in &times {
         matches::publish_not_before(tx.conn(), *id, *at, now).await?;
     }
@@ -210,9 +241,8 @@ pub async fn call(
 /// The time published for a match called before it (the desk's call overrules it; the desk and
 /// the shell say so), or `None` when it was called at or after its time.
 pub fn called_early(game: &Called) -> Option<i64> {
-    let parse = |at: Option<&str>| at.and_then(|at| crate::timestamp::parse(at).ok());
-    let called = parse(game.called_at.as_deref())?;
-    parse(game.not_before.as_deref()).filter(|at| called < *at)
+    let called = game.called_at_ms()?;
+    game.not_before_ms().filter(|at| called < *at)
 }
 
 /// Publishes the times again as the room now stands, in the write that changed it.
@@ -713,7 +743,7 @@ impl Floor {
 
     /// The `not_before` of every unplayed match not on a station, as forecast now
     /// ([`room::not_before`]), by id: never earlier than the one published.
-    fn forecast(&self, now: i64) -> Result<Vec<(MatchId, i64)>, ServiceError> {
+    fn forecast(&self, now: i64) -> Result<Vec<(MatchId, i64)>, DayError> {
         let (estimate, stage_estimates) = self.estimates();
         let tournament = self.snapshot.tournament.id;
         // Stations held by another tournament's match are forecast free: when they free is
@@ -780,11 +810,7 @@ impl Floor {
             rest: self.snapshot.tournament.rest_between,
             lead_percent: 0,
         };
-        let times = room::not_before(&self.snapshot.state, &room).map_err(|error| {
-            DbError::Bug(
-                format!("the room's forecast of a stored tournament failed: {error}").into(),
-            )
-        })?;
+        let times = room::not_before(&self.snapshot.state, &room)?;
         Ok(self
             .snapshot
             .matches

@@ -183,8 +183,18 @@ fn parse(path: &str) -> Target<'_> {
     }
 }
 
-/// The path as the request log may show it: a private link's secret is cut out.
+/// The path as the request log may show it: a private link's secret is cut out, whatever
+/// follows it (a page the portal does not have, a calendar app's rewriting of the address).
 pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    if let [locale, kind @ ("player" | "withdraw"), _secret, rest @ ..] = &parts[..] {
+        let mut shown = format!("/{locale}/{kind}/…");
+        for part in rest {
+            shown.push('/');
+            shown.push_str(part);
+        }
+        return shown.into();
+    }
     match parse(path) {
         Target::Player(locale, _, own @ (Own::FirstForm | Own::FirstCheckIn)) => {
             format!("/{locale}/withdraw/…{}", own.suffix()).into()
@@ -435,5 +445,16 @@ mod tests {
         );
         assert_eq!(loggable("/en/player/abcDEF123/live"), "/en/player/…/live");
         assert_eq!(loggable("/en/tournaments/cup"), "/en/tournaments/cup");
+        assert_eq!(
+            loggable("/en/player/abcDEF123/matches.ics"),
+            "/en/player/…/matches.ics"
+        );
+        // Paths the portal does not have keep the secret out too.
+        assert_eq!(
+            loggable("/en/player/abcDEF123/Matches.ICS/"),
+            "/en/player/…/Matches.ICS/"
+        );
+        assert_eq!(loggable("/en/player/abcDEF123/"), "/en/player/…/");
+        assert_eq!(loggable("/xx/player/abcDEF123"), "/xx/player/…");
     }
 }

@@ -163,6 +163,8 @@ async fn build_page(
             found(html)
         }
         Target::Screen(_, screen) => {
+            // The room is read as the calls read it; the screen shows nothing of the clock (the
+            // page's script counts the minutes), so one page serves every visitor per version.
             let now = crate::timestamp::now_ms();
             let failed = |error: crate::service::ServiceError| Failure::new(&error.to_string());
             let read = match screen {

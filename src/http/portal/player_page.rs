@@ -1,8 +1,10 @@
 //! A registration's private link (shown once on its confirmation): the player's own page,
 //! `/<locale>/player/<secret>`, which says where they stand (in the field, their place on the
 //! waiting list, their final place), their check-in button while the window is open,
-//! withdrawal before the start, their matches, and, where players report, the matches they
-//! report (`player_reports`). It follows the tournament live. Each button's post is checked
+//! withdrawal before the start, their matches (and their next match's time), and, where players
+//! report, the matches they report (`player_reports`). It follows the tournament live. Its
+//! calendar, `…/matches.ics`, holds the player's matches with their times; it never carries the
+//! link itself. Each button's post is checked
 //! like every form, and counted per link (by a hash of its secret) and per client address.
 //!
 //! The link's first form, `/<locale>/withdraw/<secret>`, still works: its page redirects here,
@@ -94,7 +96,7 @@ pub(super) async fn calendar(
     let titles = crate::pages::match_titles(place.locale, &stages, &games);
     let own: Vec<PlayerMatch<'_>> = games
         .iter()
-        .filter(|game| !game.bye && plays_in(game, participant.id))
+        .filter(|game| !game.bye && registrant::opponent(game, participant.id).is_some())
         .map(|game| PlayerMatch {
             game,
             title: titles.get(&game.id).map_or("", String::as_str),
@@ -108,7 +110,6 @@ pub(super) async fn calendar(
         place.locale,
         &app.base_url,
         &tournament,
-        &format!("{}{}", app.base_url, own_path(place, secret)),
         &own,
         crate::timestamp::now_ms(),
     );
@@ -119,12 +120,6 @@ pub(super) async fn calendar(
         HeaderValue::from_static("text/calendar; charset=utf-8"),
     );
     Ok(response)
-}
-
-/// Whether participant `id` plays in a two-sided `game`.
-fn plays_in(game: &crate::events::MatchObject, id: crate::ids::ParticipantId) -> bool {
-    matches!(&game.sides, crate::events::Sides::Two { a_id, b_id, .. }
-        if *a_id == Some(id) || *b_id == Some(id))
 }
 
 /// GET `/<locale>/withdraw/<secret>`: the link's first form; its page is the player's page.

@@ -79,7 +79,7 @@ fn when(locale: Locale, game: &MatchObject) -> Option<String> {
     if let Some(station) = &game.station {
         return Some(station.clone());
     }
-    let at = crate::timestamp::parse(game.not_before.as_deref()?).ok()?;
+    let at = game.not_before_ms()?;
     Some(T::NotBefore.fill(locale, &[("at", &super::i18n::clock(at))]))
 }
 

@@ -143,7 +143,7 @@ pub fn page(
                 note.push_str(&t(T::RoomRestingUntil).replace("{at}", &clock(*at)));
             }
             // The time its players were given: Call now before it overrules it.
-            if let Some(at) = published(g).filter(|at| *at > data.now) {
+            if let Some(at) = g.not_before_ms().filter(|at| *at > data.now) {
                 note.push_str(" · ");
                 note.push_str(&t(T::NotBefore).replace("{at}", &clock(at)));
             }
@@ -276,11 +276,6 @@ fn call_form(
             ],
         )
     }
-}
-
-/// The `not_before` published for a match, as a time.
-fn published(game: &MatchObject) -> Option<i64> {
-    crate::timestamp::parse(game.not_before.as_deref()?).ok()
 }
 
 /// The tournament's venue screen, once it is published (a screen is public).
