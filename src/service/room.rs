@@ -103,18 +103,25 @@ pub async fn call_next(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<Vec<Called>
 /// Whether the room's rules would call a match of tournament `slug` now, as read without a lock;
 /// the write reads it again under its locks before it calls anything.
 async fn calls_possible(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<bool, ServiceError> {
+    Ok(unlocked(db, slug)
+        .await?
+        .is_some_and(|floor| !floor.calls(ctx.now).is_empty()))
+}
+
+/// The room of tournament `slug` as read without a lock, while it is in play on stations: what
+/// a sweep looks at before it takes a writer's locks (and reads the room again under them).
+async fn unlocked(db: &Db, slug: &str) -> Result<Option<Floor>, ServiceError> {
     let mut handle = db.acquire().await?;
     let Some(tournament) = tournament_rows::find_by_slug(handle.conn(), slug).await? else {
-        return Ok(false);
+        return Ok(None);
     };
     if tournament.status != TournamentStatus::InProgress || tournament.stations.is_none() {
-        return Ok(false);
+        return Ok(None);
     }
     let Some(space) = crate::db::spaces::find(handle.conn(), tournament.space_id).await? else {
-        return Ok(false);
+        return Ok(None);
     };
-    let floor = Floor::load(handle.conn(), &tournament, &space).await?;
-    Ok(!floor.calls(ctx.now).is_empty())
+    Ok(Some(Floor::load(handle.conn(), &tournament, &space).await?))
 }
 
 /// Publishes the times of every tournament in play on stations (`serve`'s sweep, every few
@@ -155,18 +162,9 @@ pub async fn publish_due(
 /// Whether the times of tournament `slug` would move now, as read without a lock; the write
 /// forecasts again under its locks.
 async fn times_moved(db: &Db, ctx: &Ctx<'_>, slug: &str) -> Result<bool, ServiceError> {
-    let mut handle = db.acquire().await?;
-    let Some(tournament) = tournament_rows::find_by_slug(handle.conn(), slug).await? else {
-        return Ok(false);
-    };
-    if tournament.status != TournamentStatus::InProgress || tournament.stations.is_none() {
-        return Ok(false);
-    }
-    let Some(space) = crate::db::spaces::find(handle.conn(), tournament.space_id).await? else {
-        return Ok(false);
-    };
-    let floor = Floor::load(handle.conn(), &tournament, &space).await?;
-    Ok(floor.forecast(ctx.now).is_ok_and(|times| !times.is_empty()))
+    Ok(unlocked(db, slug)
+        .await?
+        .is_some_and(|floor| floor.forecast(ctx.now).is_ok_and(|times| !times.is_empty())))
 }
 
 /// Writes the forecast times that changed; a stored time never moves earlier (the forecast
