@@ -249,6 +249,9 @@ async fn apply_schedule(
         if sweeps.is_multiple_of(TIMES_EVERY_SWEEPS) {
             match crate::service::room::publish_due(&db, &ctx).await {
                 Ok(swept) => {
+                    for (slug, moved) in swept.done {
+                        tracing::debug!(tournament = %slug, moved, "the room's times moved");
+                    }
                     for (slug, error) in swept.failed {
                         tracing::warn!(tournament = %slug, %error, "the times could not be published; tried again");
                     }

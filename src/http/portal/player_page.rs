@@ -85,13 +85,11 @@ pub(super) async fn calendar(
     else {
         return Ok(link_not_valid(place));
     };
-    let games = crate::views::tournament_matches(handle.conn(), &tournament).await?;
+    // The matches as pages show them, and their rows (when each last changed), in one read.
+    let (games, rows) =
+        crate::views::tournament_matches_and_rows(handle.conn(), &tournament).await?;
     let updated: std::collections::HashMap<_, _> =
-        crate::db::matches::list(handle.conn(), tournament.id)
-            .await?
-            .into_iter()
-            .map(|row| (row.id, row.updated_at))
-            .collect();
+        rows.iter().map(|row| (row.id, row.updated_at)).collect();
     let stages = crate::db::stages::list(handle.conn(), tournament.id).await?;
     let titles = crate::pages::match_titles(place.locale, &stages, &games);
     let own: Vec<PlayerMatch<'_>> = games
