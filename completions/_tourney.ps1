@@ -94,6 +94,7 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a space')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every space')
+            [CompletionResult]::new('place', 'place', [CompletionResultType]::ParameterValue, 'Say where a space''s tournaments are played (search engines show it as their location), or that they are played online')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -119,9 +120,21 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'tourney;spaces;place' {
+            [CompletionResult]::new('--database-url', '--database-url', [CompletionResultType]::ParameterName, 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]')
+            [CompletionResult]::new('--actor', '--actor', [CompletionResultType]::ParameterName, 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]')
+            [CompletionResult]::new('--online', '--online', [CompletionResultType]::ParameterName, 'The tournaments are played online: no place')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'tourney;spaces;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a space')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every space')
+            [CompletionResult]::new('place', 'place', [CompletionResultType]::ParameterValue, 'Say where a space''s tournaments are played (search engines show it as their location), or that they are played online')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -129,6 +142,9 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
             break
         }
         'tourney;spaces;help;list' {
+            break
+        }
+        'tourney;spaces;help;place' {
             break
         }
         'tourney;spaces;help;help' {
@@ -1274,12 +1290,16 @@ Register-ArgumentCompleter -Native -CommandName 'tourney' -ScriptBlock {
         'tourney;help;spaces' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a space')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every space')
+            [CompletionResult]::new('place', 'place', [CompletionResultType]::ParameterValue, 'Say where a space''s tournaments are played (search engines show it as their location), or that they are played online')
             break
         }
         'tourney;help;spaces;create' {
             break
         }
         'tourney;help;spaces;list' {
+            break
+        }
+        'tourney;help;spaces;place' {
             break
         }
         'tourney;help;db' {

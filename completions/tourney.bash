@@ -247,6 +247,9 @@ _tourney() {
             tourney__subcmd__help__subcmd__spaces,list)
                 cmd="tourney__subcmd__help__subcmd__spaces__subcmd__list"
                 ;;
+            tourney__subcmd__help__subcmd__spaces,place)
+                cmd="tourney__subcmd__help__subcmd__spaces__subcmd__place"
+                ;;
             tourney__subcmd__help__subcmd__stages,add)
                 cmd="tourney__subcmd__help__subcmd__stages__subcmd__add"
                 ;;
@@ -493,6 +496,9 @@ _tourney() {
             tourney__subcmd__spaces,list)
                 cmd="tourney__subcmd__spaces__subcmd__list"
                 ;;
+            tourney__subcmd__spaces,place)
+                cmd="tourney__subcmd__spaces__subcmd__place"
+                ;;
             tourney__subcmd__spaces__subcmd__help,create)
                 cmd="tourney__subcmd__spaces__subcmd__help__subcmd__create"
                 ;;
@@ -501,6 +507,9 @@ _tourney() {
                 ;;
             tourney__subcmd__spaces__subcmd__help,list)
                 cmd="tourney__subcmd__spaces__subcmd__help__subcmd__list"
+                ;;
+            tourney__subcmd__spaces__subcmd__help,place)
+                cmd="tourney__subcmd__spaces__subcmd__help__subcmd__place"
                 ;;
             tourney__subcmd__stages,add)
                 cmd="tourney__subcmd__stages__subcmd__add"
@@ -1625,7 +1634,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__spaces)
-            opts="create list"
+            opts="create list place"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1653,6 +1662,20 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__help__subcmd__spaces__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__help__subcmd__spaces__subcmd__place)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3607,7 +3630,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__spaces)
-            opts="-h -V --database-url --base-url --actor --help --version create list help"
+            opts="-h -V --database-url --base-url --actor --help --version create list place help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3667,7 +3690,7 @@ _tourney() {
             return 0
             ;;
         tourney__subcmd__spaces__subcmd__help)
-            opts="create list help"
+            opts="create list place help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3722,8 +3745,48 @@ _tourney() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tourney__subcmd__spaces__subcmd__help__subcmd__place)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tourney__subcmd__spaces__subcmd__list)
             opts="-h -V --database-url --base-url --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tourney__subcmd__spaces__subcmd__place)
+            opts="-h -V --online --database-url --base-url --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -89,6 +89,7 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand --version 'Print version'
             cand create 'Create a space'
             cand list 'List every space'
+            cand place 'Say where a space''s tournaments are played (search engines show it as their location), or that they are played online'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;spaces;create'= {
@@ -111,14 +112,27 @@ set edit:completion:arg-completer[tourney] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'tourney;spaces;place'= {
+            cand --database-url 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME'
+            cand --base-url 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]'
+            cand --actor 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account''s name]'
+            cand --online 'The tournaments are played online: no place'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'tourney;spaces;help'= {
             cand create 'Create a space'
             cand list 'List every space'
+            cand place 'Say where a space''s tournaments are played (search engines show it as their location), or that they are played online'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'tourney;spaces;help;create'= {
         }
         &'tourney;spaces;help;list'= {
+        }
+        &'tourney;spaces;help;place'= {
         }
         &'tourney;spaces;help;help'= {
         }
@@ -1128,10 +1142,13 @@ set edit:completion:arg-completer[tourney] = {|@words|
         &'tourney;help;spaces'= {
             cand create 'Create a space'
             cand list 'List every space'
+            cand place 'Say where a space''s tournaments are played (search engines show it as their location), or that they are played online'
         }
         &'tourney;help;spaces;create'= {
         }
         &'tourney;help;spaces;list'= {
+        }
+        &'tourney;help;spaces;place'= {
         }
         &'tourney;help;db'= {
             cand migrate 'Apply pending migrations (every command also does this on start)'

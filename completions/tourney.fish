@@ -78,14 +78,15 @@ complete -c tourney -n "__fish_tourney_using_subcommand serve" -l demo -d 'On an
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -l no-dispatch -d 'Do not deliver webhooks from this process (run `tourney dispatch` for them instead)'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand serve" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s h -l help -d 'Print help'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -s V -l version -d 'Print version'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -f -a "create" -d 'Create a space'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -f -a "list" -d 'List every space'
-complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -f -a "create" -d 'Create a space'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -f -a "list" -d 'List every space'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -f -a "place" -d 'Say where a space\'s tournaments are played (search engines show it as their location), or that they are played online'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and not __fish_seen_subcommand_from create list place help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l name -d 'Display name' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from create" -l locale -d 'Default language of the space\'s portal links and widgets' -r -f -a "en\t''
 ru\t''"
@@ -99,8 +100,15 @@ complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from place" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from place" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from place" -l actor -d 'Who is acting, for the audit log [default: $USER or $LOGNAME, else the system account\'s name]' -r
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from place" -l online -d 'The tournaments are played online: no place'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from place" -s h -l help -d 'Print help'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from place" -s V -l version -d 'Print version'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every space'
+complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "place" -d 'Say where a space\'s tournaments are played (search engines show it as their location), or that they are played online'
 complete -c tourney -n "__fish_tourney_using_subcommand spaces; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l database-url -d 'Database to use: sqlite://PATH (created only by serve, demo, import, db migrate and spaces create) or postgres://USER@HOST/NAME' -r
 complete -c tourney -n "__fish_tourney_using_subcommand db; and not __fish_seen_subcommand_from migrate backup help" -l base-url -d 'Public address of the service, used to build portal and widget links [default: http://127.0.0.1:8080; `serve` uses the address it listens on]' -r
@@ -755,6 +763,7 @@ complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_see
 complete -c tourney -n "__fish_tourney_using_subcommand help; and not __fish_seen_subcommand_from serve spaces db tournaments audit matches stages stations hooks dispatch ping verify embed demo keys members login-link import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "create" -d 'Create a space'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "list" -d 'List every space'
+complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from spaces" -f -a "place" -d 'Say where a space\'s tournaments are played (search engines show it as their location), or that they are played online'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "migrate" -d 'Apply pending migrations (every command also does this on start)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from db" -f -a "backup" -d 'Copy the SQLite database, consistently, into a new file while serve and the shell keep writing (on Postgres, use pg_dump)'
 complete -c tourney -n "__fish_tourney_using_subcommand help; and __fish_seen_subcommand_from tournaments" -f -a "create" -d 'Create a tournament (in DRAFT status)'

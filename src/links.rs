@@ -63,6 +63,26 @@ impl BaseUrl {
         format!("{}/{}/organizer/{}", self.0, locale, slug)
     }
 
+    /// The tournament's preview image for link previews, `version` naming what it shows so that
+    /// previews are fetched anew when it changes:
+    /// `{base_url}/<locale>/tournaments/<slug>/preview.png?v=<version>`.
+    pub fn tournament_preview(&self, locale: Locale, slug: &str, version: &str) -> String {
+        format!(
+            "{}/{}/tournaments/{}/preview.png?v={}",
+            self.0, locale, slug, version
+        )
+    }
+
+    /// The tournament's calendar feed: `{base_url}/<locale>/tournaments/<slug>/calendar.ics`.
+    pub fn tournament_calendar(&self, locale: Locale, slug: &str) -> String {
+        format!("{}/{}/tournaments/{}/calendar.ics", self.0, locale, slug)
+    }
+
+    /// The space's calendar feed: `{base_url}/<locale>/organizer/<slug>/calendar.ics`.
+    pub fn space_calendar(&self, locale: Locale, slug: &str) -> String {
+        format!("{}/{}/organizer/{}/calendar.ics", self.0, locale, slug)
+    }
+
     /// The space's calendar widget: `{base_url}/embed/<locale>/organizer/<slug>/calendar`.
     pub fn calendar_widget(&self, locale: Locale, slug: &str) -> String {
         format!("{}/embed/{}/organizer/{}/calendar", self.0, locale, slug)

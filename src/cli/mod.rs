@@ -213,6 +213,19 @@ pub enum SpacesCommand {
     },
     /// List every space
     List,
+    /// Say where a space's tournaments are played (search engines show it as their location), or
+    /// that they are played online
+    Place {
+        /// The space's slug
+        slug: String,
+        /// The venue's name and address on one line, e.g. "Club Gambit, 12 Nevsky Prospekt,
+        /// Saint Petersburg"
+        #[arg(required_unless_present = "online", conflicts_with = "online")]
+        place: Option<String>,
+        /// The tournaments are played online: no place
+        #[arg(long)]
+        online: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -135,6 +135,9 @@ async fn run_with_db(
             spaces::create(config, db, &slug, &name, locale, out).await
         }
         Command::Spaces(SpacesCommand::List) => spaces::list(db, out).await,
+        Command::Spaces(SpacesCommand::Place { slug, place, .. }) => {
+            spaces::place(config, db, &slug, place.as_deref(), out).await
+        }
         Command::Import { file } => import::run(config, db, &file, out).await,
         Command::Tournaments(command) => tournaments::run(config, db, command, out).await,
         Command::Audit(args) => audit::run(db, &args, out).await,

@@ -1,4 +1,4 @@
-//! `tourney spaces create|list`.
+//! `tourney spaces create|list|place`.
 
 use std::io::Write;
 
@@ -26,6 +26,22 @@ pub async fn create(
     Ok(())
 }
 
+/// `spaces place SLUG PLACE` / `spaces place SLUG --online`.
+pub async fn place(
+    config: &Config,
+    db: &Db,
+    slug: &str,
+    place: Option<&str>,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let space = service::spaces::set_place(db, &ctx(config), slug, place).await?;
+    match &space.place {
+        Some(place) => writeln!(out, "{}'s tournaments are played at {place}", space.slug)?,
+        None => writeln!(out, "{}'s tournaments are played online", space.slug)?,
+    }
+    Ok(())
+}
+
 pub async fn list(db: &Db, out: &mut impl Write) -> Result<(), Error> {
     let mut handle = db.acquire().await?;
     let rows = spaces::list(handle.conn()).await?;
@@ -36,7 +52,7 @@ pub async fn list(db: &Db, out: &mut impl Write) -> Result<(), Error> {
         )?;
         return Ok(());
     }
-    let table: Vec<[String; 5]> = rows
+    let table: Vec<[String; 6]> = rows
         .iter()
         .map(|s| {
             [
@@ -45,9 +61,14 @@ pub async fn list(db: &Db, out: &mut impl Write) -> Result<(), Error> {
                 s.locale.to_string(),
                 timestamp::format_ms(s.created_at),
                 s.name.clone(),
+                s.place.clone().unwrap_or_else(|| "online".to_owned()),
             ]
         })
         .collect();
-    table::write(out, &["ID", "SLUG", "LOCALE", "CREATED", "NAME"], &table)?;
+    table::write(
+        out,
+        &["ID", "SLUG", "LOCALE", "CREATED", "NAME", "PLACE"],
+        &table,
+    )?;
     Ok(())
 }

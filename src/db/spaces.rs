@@ -12,6 +12,8 @@ pub struct SpaceRow {
     #[sqlx(try_from = "String")]
     pub locale: Locale,
     pub created_at: i64,
+    /// Where its tournaments are played (a venue's name and address); `None`: online.
+    pub place: Option<String>,
 }
 
 /// Inserts a space. A taken slug is a unique violation ([`DbError::is_unique_violation`]).
@@ -23,26 +25,34 @@ pub async fn insert(
     now: i64,
 ) -> Result<SpaceRow, DbError> {
     const SQL: &str = "INSERT INTO spaces (slug, name, locale, created_at) VALUES ($1, $2, $3, $4) \
-                       RETURNING id, slug, name, locale, created_at";
+                       RETURNING id, slug, name, locale, created_at, place";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL)
         .bind(slug).bind(name).bind(locale.as_str()).bind(now)
         .fetch_one(c).await?))
 }
 
 pub async fn find_by_slug(conn: Conn<'_>, slug: &str) -> Result<Option<SpaceRow>, DbError> {
-    const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces WHERE slug = $1";
+    const SQL: &str =
+        "SELECT id, slug, name, locale, created_at, place FROM spaces WHERE slug = $1";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).bind(slug).fetch_optional(c).await?))
 }
 
 pub async fn find(conn: Conn<'_>, id: SpaceId) -> Result<Option<SpaceRow>, DbError> {
-    const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces WHERE id = $1";
+    const SQL: &str = "SELECT id, slug, name, locale, created_at, place FROM spaces WHERE id = $1";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).bind(id).fetch_optional(c).await?))
 }
 
 /// Every space, by slug.
 pub async fn list(conn: Conn<'_>) -> Result<Vec<SpaceRow>, DbError> {
-    const SQL: &str = "SELECT id, slug, name, locale, created_at FROM spaces ORDER BY slug";
+    const SQL: &str = "SELECT id, slug, name, locale, created_at, place FROM spaces ORDER BY slug";
     Ok(on_conn!(conn, c => sqlx::query_as::<_, SpaceRow>(SQL).fetch_all(c).await?))
+}
+
+/// Sets where the space's tournaments are played (`None`: online).
+pub async fn set_place(conn: Conn<'_>, id: SpaceId, place: Option<&str>) -> Result<(), DbError> {
+    const SQL: &str = "UPDATE spaces SET place = $1 WHERE id = $2";
+    on_conn!(conn, c => sqlx::query(SQL).bind(place).bind(id).execute(c).await.map(|_| ())?);
+    Ok(())
 }
 
 /// Holds the space's row until the transaction ends, so that per-space limits (active keys,

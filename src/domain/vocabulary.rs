@@ -223,6 +223,7 @@ string_enum! {
     /// by the service layer; the delivery loop records the addresses it disables.
     AuditAction, "audit action" {
         SpaceCreated = "space.created",
+        SpaceUpdated = "space.updated",
         KeyCreated = "api_key.created",
         KeyRevoked = "api_key.revoked",
         KeyRolled = "api_key.rolled",

@@ -96,6 +96,9 @@ pub struct App {
     pub widget_pages: cache::ResponseCache<Option<widgets::Page>, widgets::Failure>,
     /// Portal pages every visitor sees alike, by path and theme.
     pub portal_pages: cache::ResponseCache<portal::CachedPage, widgets::Failure>,
+    /// Tournaments' preview images as last drawn, so a picture is drawn again only when what
+    /// it shows changes.
+    pub previews: portal::Previews,
     /// Signs and checks the portal's form tokens.
     pub forms: forms::FormGuard,
     /// What the portal's posts count against: registrations per client address, a private
@@ -148,6 +151,7 @@ impl App {
             forms::FormGuard::new(form_key.as_bytes(), base_url.is_https(), base_url.origin());
         let app = App {
             portal_pages: cache::ResponseCache::default(),
+            previews: portal::Previews::default(),
             forms,
             post_limits: post_limits::PostLimits::new(&settings.posts),
             sign_in_limiter: post_limits::sign_in_limiter(&settings.posts),

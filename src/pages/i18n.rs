@@ -36,6 +36,10 @@ texts! {
     Registration => "Registration", "Регистрация";
     Standings => "Standings", "Таблица";
     FinalStandings => "Final standings", "Итоговая таблица";
+    PreviewPlaying => "Being played", "Сейчас играют";
+    PreviewNext => "Next matches", "Ближайшие матчи";
+    PreviewLatest => "Latest results", "Последние результаты";
+    PreviewPlaces => "{taken} of {max} places taken", "Занято мест: {taken} из {max}";
     FinalStandingsNote => "Final standings: every round is played.", "Итоговая таблица: все туры сыграны.";
     Calendar => "Calendar", "Календарь";
     StatusDraft => "Draft (not published)", "Черновик (не опубликован)";
@@ -242,6 +246,8 @@ texts! {
     ErrFormStale => "This form is not one this page offers: look at the page again.", "Эта форма не с этой страницы: посмотрите на страницу ещё раз.";
     ErrReportScore => "Give both scores as whole numbers from 0 to 9999, or choose a forfeit.", "Укажите оба счёта целыми числами от 0 до 9999 или выберите техническое поражение.";
     CalendarFeed => "Calendar feed to subscribe to (.ics)", "Календарь для подписки (.ics)";
+    AddToCalendar => "Add to calendar (.ics)", "Добавить в календарь (.ics)";
+    SpaceDescription => "Tournaments of {name} on tourney: {upcoming} upcoming or under way, {past} over.", "Турниры организатора {name} на tourney: предстоящих и идущих — {upcoming}, прошедших — {past}.";
     Languages => "Language", "Язык";
     // Why an operation was refused (`http::refusal`).
     RefTournamentExists => "a tournament with the address '{slug}' already exists; addresses are unique across the service", "адрес «{slug}» уже занят другим турниром; адреса уникальны во всём сервисе";

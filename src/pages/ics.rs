@@ -1,6 +1,13 @@
-//! Calendars as iCalendar feeds (RFC 5545): a space's, one VEVENT per published tournament; and
-//! a player's own, one VEVENT per match of theirs with a time. CRLF line endings, text escaped,
-//! long lines folded at 75 octets without splitting a UTF-8 character. Builds text only.
+//! Calendars as iCalendar feeds (RFC 5545): a space's, one VEVENT per published tournament (the
+//! portal's feed and the calendar widget's are the same); a tournament's, the tournament and each
+//! of its matches with a time; and a player's own, each match of theirs with a time.
+//!
+//! Each event's UID is its own for ever (`tournament-<id>-<created>@tourney`, `match-<id>-…`):
+//! neither the server's address nor the language changes it, so a moved tournament or match
+//! updates the event subscribers have instead of adding one. Its `SEQUENCE` grows with every
+//! change (seconds from the tournament's creation to the row's last change). Times are UTC.
+//! CRLF line endings, text escaped, long lines folded at 75 octets without splitting a UTF-8
+//! character. Builds text only.
 
 use super::i18n::{T, clock};
 use crate::db::spaces::SpaceRow;
@@ -10,7 +17,8 @@ use crate::events::{MatchObject, Sides};
 use crate::links::BaseUrl;
 use crate::timestamp;
 
-/// The feed of `space`'s `tournaments` (the caller passes only published ones).
+/// The feed of `space`'s `tournaments` (the caller passes only published ones), built at
+/// `now_ms`.
 pub fn calendar(
     locale: Locale,
     base_url: &BaseUrl,
@@ -18,40 +26,88 @@ pub fn calendar(
     tournaments: &[TournamentRow],
     now_ms: i64,
 ) -> String {
-    let host = host(base_url);
-    let mut lines = opening("widgets", &space.name);
+    let mut lines = opening("calendar", &space.name);
+    // Subscribed calendars read it again hourly: tournaments are announced days ahead.
+    lines.push("REFRESH-INTERVAL;VALUE=DURATION:PT1H".to_owned());
+    lines.push("X-PUBLISHED-TTL:PT1H".to_owned());
     let mut sorted: Vec<&TournamentRow> = tournaments.iter().collect();
     sorted.sort_by_key(|t| (t.starts_at, t.id));
     for t in sorted {
-        lines.push("BEGIN:VEVENT".to_owned());
-        lines.push(format!("UID:{}@{host}", t.id));
-        lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
-        lines.push(format!(
-            "LAST-MODIFIED:{}",
-            timestamp::format_ical(t.updated_at)
-        ));
-        lines.push(format!("DTSTART:{}", timestamp::format_ical(t.starts_at)));
-        if let Some(ends) = t.ends_at.filter(|e| *e > t.starts_at) {
-            lines.push(format!("DTEND:{}", timestamp::format_ical(ends)));
-        }
-        lines.push(format!("SUMMARY:{}", text(&t.name)));
-        if let Some(description) = t.description.as_deref().filter(|d| !d.is_empty()) {
-            lines.push(format!("DESCRIPTION:{}", text(description)));
-        }
-        lines.push(format!("URL:{}", base_url.tournament_page(locale, &t.slug)));
-        let status = if t.status == TournamentStatus::Cancelled {
-            "CANCELLED"
-        } else {
-            "CONFIRMED"
-        };
-        lines.push(format!("STATUS:{status}"));
-        lines.push("END:VEVENT".to_owned());
+        tournament_event(&mut lines, locale, base_url, space, t, now_ms);
     }
     lines.push("END:VCALENDAR".to_owned());
     folded(lines)
 }
 
-/// One of a player's matches as their calendar shows it.
+/// A tournament's feed: the tournament itself, then each of its matches with a time (waiting,
+/// called or played), as [`player_matches`] shows them.
+pub fn tournament(
+    locale: Locale,
+    base_url: &BaseUrl,
+    space: &SpaceRow,
+    tournament: &TournamentRow,
+    games: &[PlayerMatch<'_>],
+    now_ms: i64,
+) -> String {
+    let mut lines = opening("tournament", &tournament.name);
+    lines.push("REFRESH-INTERVAL;VALUE=DURATION:PT5M".to_owned());
+    lines.push("X-PUBLISHED-TTL:PT5M".to_owned());
+    tournament_event(&mut lines, locale, base_url, space, tournament, now_ms);
+    for game in games {
+        match_event(&mut lines, locale, base_url, tournament, game, now_ms);
+    }
+    lines.push("END:VCALENDAR".to_owned());
+    folded(lines)
+}
+
+/// A change's revision as `SEQUENCE`: seconds from the tournament's creation to `updated_at`.
+fn sequence(tournament: &TournamentRow, updated_at: i64) -> i64 {
+    ((updated_at - tournament.created_at).max(0) / 1000).min(i64::from(i32::MAX))
+}
+
+/// The tournament as one event: its start to its end (an hour when no end is set).
+fn tournament_event(
+    lines: &mut Vec<String>,
+    locale: Locale,
+    base_url: &BaseUrl,
+    space: &SpaceRow,
+    t: &TournamentRow,
+    now_ms: i64,
+) {
+    lines.push("BEGIN:VEVENT".to_owned());
+    lines.push(format!("UID:tournament-{}-{}@tourney", t.id, t.created_at));
+    lines.push(format!("SEQUENCE:{}", sequence(t, t.updated_at)));
+    lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
+    lines.push(format!(
+        "LAST-MODIFIED:{}",
+        timestamp::format_ical(t.updated_at)
+    ));
+    lines.push(format!("DTSTART:{}", timestamp::format_ical(t.starts_at)));
+    let ends = t
+        .ends_at
+        .filter(|e| *e > t.starts_at)
+        .unwrap_or(t.starts_at + 3_600_000);
+    lines.push(format!("DTEND:{}", timestamp::format_ical(ends)));
+    lines.push(format!("SUMMARY:{}", text(&t.name)));
+    let description = match t.description.as_deref().map(str::trim) {
+        Some(d) if !d.is_empty() => format!("{} · {d}", space.name),
+        _ => space.name.clone(),
+    };
+    lines.push(format!("DESCRIPTION:{}", text(&description)));
+    if let Some(place) = space.place.as_deref().filter(|p| !p.trim().is_empty()) {
+        lines.push(format!("LOCATION:{}", text(place)));
+    }
+    lines.push(format!("URL:{}", base_url.tournament_page(locale, &t.slug)));
+    let status = if t.status == TournamentStatus::Cancelled {
+        "CANCELLED"
+    } else {
+        "CONFIRMED"
+    };
+    lines.push(format!("STATUS:{status}"));
+    lines.push("END:VEVENT".to_owned());
+}
+
+/// A match as calendars show it.
 pub struct PlayerMatch<'a> {
     pub game: &'a MatchObject,
     /// Its heading as pages name it ("Semi-final").
@@ -60,12 +116,10 @@ pub struct PlayerMatch<'a> {
     pub updated_at: i64,
 }
 
-/// A player's calendar of the day: each of their matches with a time, as one event under a UID
-/// that stays the match's (`match-<id>@host`) while its time, station and result change, with a
-/// `SEQUENCE` that grows with every change (seconds from the tournament's creation to the
-/// match's last change). A match waiting for a station
-/// starts at its `not_before`; a called one at its call, at its station; a played one spans its
-/// call to its result. The tournament's match duration is how long one without a result lasts.
+/// A player's calendar of the day: each of their matches with a time, one event each under the
+/// match's UID while its time, station and result change. A match waiting for a station starts
+/// at its `not_before`; a called one at its call, at its station; a played one spans its call to
+/// its result. The tournament's match duration is how long one without a result lasts.
 pub fn player_matches(
     locale: Locale,
     base_url: &BaseUrl,
@@ -73,85 +127,96 @@ pub fn player_matches(
     games: &[PlayerMatch<'_>],
     now_ms: i64,
 ) -> String {
-    let host = host(base_url);
     let mut lines = opening("player", &tournament.name);
     // Calendars that subscribe read it again every few minutes, as the day moves.
     lines.push("REFRESH-INTERVAL;VALUE=DURATION:PT5M".to_owned());
     lines.push("X-PUBLISHED-TTL:PT5M".to_owned());
-    let at = |value: &Option<String>| value.as_deref().and_then(|at| timestamp::parse(at).ok());
-    let lasts = tournament.match_duration.max(60_000);
-    for PlayerMatch {
-        game,
-        title,
-        updated_at,
-    } in games
-    {
-        let played = game.status == MatchStatus::Completed;
-        let (start, end) = match (played, game.called_at_ms(), game.not_before_ms()) {
-            (true, Some(called), _) => (called, at(&game.completed_at).unwrap_or(called + lasts)),
-            (false, Some(called), _) => (called, called + lasts),
-            (false, None, Some(not_before)) => (not_before, not_before + lasts),
-            _ => continue,
-        };
-        let Sides::Two {
-            a_name,
-            b_name,
-            score_a,
-            score_b,
-            ..
-        } = &game.sides
-        else {
-            continue;
-        };
-        let tbd = || T::ToBeDecided.get(locale).to_owned();
-        let (a, b) = (
-            a_name.clone().unwrap_or_else(tbd),
-            b_name.clone().unwrap_or_else(tbd),
-        );
-        let summary = match (score_a, score_b) {
-            (Some(x), Some(y)) => format!("{title}: {a} {x}–{y} {b}"),
-            _ => format!("{title}: {a} – {b}"),
-        };
-        let description = match (&game.station, played, game.not_before_ms()) {
-            (Some(_), _, _) | (None, true, _) => tournament.name.clone(),
-            (None, false, Some(not_before)) => format!(
-                "{} · {}",
-                tournament.name,
-                T::PlayerNextAt.fill(locale, &[("at", &clock(not_before))])
-            ),
-            (None, false, None) => tournament.name.clone(),
-        };
-        let revision = (updated_at - tournament.created_at).max(0) / 1000;
-        lines.push("BEGIN:VEVENT".to_owned());
-        lines.push(format!("UID:match-{}@{host}", game.id));
-        lines.push(format!("SEQUENCE:{}", revision.min(i64::from(i32::MAX))));
-        lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
-        lines.push(format!(
-            "LAST-MODIFIED:{}",
-            timestamp::format_ical(*updated_at)
-        ));
-        lines.push(format!("DTSTART:{}", timestamp::format_ical(start)));
-        lines.push(format!(
-            "DTEND:{}",
-            timestamp::format_ical(end.max(start + 1000))
-        ));
-        lines.push(format!("SUMMARY:{}", text(&summary)));
-        lines.push(format!("DESCRIPTION:{}", text(&description)));
-        if let Some(station) = &game.station {
-            lines.push(format!("LOCATION:{}", text(station)));
-        }
-        // The tournament's public page: the player's own link stays out of calendars, which
-        // are copied, shared and synced elsewhere.
-        lines.push(format!(
-            "URL:{}",
-            base_url.tournament_page(locale, &tournament.slug)
-        ));
-        lines.push("STATUS:CONFIRMED".to_owned());
-        lines.push("TRANSP:OPAQUE".to_owned());
-        lines.push("END:VEVENT".to_owned());
+    for game in games {
+        match_event(&mut lines, locale, base_url, tournament, game, now_ms);
     }
     lines.push("END:VCALENDAR".to_owned());
     folded(lines)
+}
+
+/// One match as an event, if it has a time and two sides.
+fn match_event(
+    lines: &mut Vec<String>,
+    locale: Locale,
+    base_url: &BaseUrl,
+    tournament: &TournamentRow,
+    PlayerMatch {
+        game,
+        title,
+        updated_at,
+    }: &PlayerMatch<'_>,
+    now_ms: i64,
+) {
+    let at = |value: &Option<String>| value.as_deref().and_then(|at| timestamp::parse(at).ok());
+    let lasts = tournament.match_duration.max(60_000);
+    let played = game.status == MatchStatus::Completed;
+    let (start, end) = match (played, game.called_at_ms(), game.not_before_ms()) {
+        (true, Some(called), _) => (called, at(&game.completed_at).unwrap_or(called + lasts)),
+        (false, Some(called), _) => (called, called + lasts),
+        (false, None, Some(not_before)) => (not_before, not_before + lasts),
+        _ => return,
+    };
+    let Sides::Two {
+        a_name,
+        b_name,
+        score_a,
+        score_b,
+        ..
+    } = &game.sides
+    else {
+        return;
+    };
+    let tbd = || T::ToBeDecided.get(locale).to_owned();
+    let (a, b) = (
+        a_name.clone().unwrap_or_else(tbd),
+        b_name.clone().unwrap_or_else(tbd),
+    );
+    let summary = match (score_a, score_b) {
+        (Some(x), Some(y)) => format!("{title}: {a} {x}–{y} {b}"),
+        _ => format!("{title}: {a} – {b}"),
+    };
+    let description = match (&game.station, played, game.not_before_ms()) {
+        (None, false, Some(not_before)) => format!(
+            "{} · {}",
+            tournament.name,
+            T::PlayerNextAt.fill(locale, &[("at", &clock(not_before))])
+        ),
+        _ => tournament.name.clone(),
+    };
+    lines.push("BEGIN:VEVENT".to_owned());
+    lines.push(format!(
+        "UID:match-{}-{}@tourney",
+        game.id, tournament.created_at
+    ));
+    lines.push(format!("SEQUENCE:{}", sequence(tournament, *updated_at)));
+    lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
+    lines.push(format!(
+        "LAST-MODIFIED:{}",
+        timestamp::format_ical(*updated_at)
+    ));
+    lines.push(format!("DTSTART:{}", timestamp::format_ical(start)));
+    lines.push(format!(
+        "DTEND:{}",
+        timestamp::format_ical(end.max(start + 1000))
+    ));
+    lines.push(format!("SUMMARY:{}", text(&summary)));
+    lines.push(format!("DESCRIPTION:{}", text(&description)));
+    if let Some(station) = &game.station {
+        lines.push(format!("LOCATION:{}", text(station)));
+    }
+    // The tournament's public page: a player's own link stays out of calendars, which are
+    // copied, shared and synced elsewhere.
+    lines.push(format!(
+        "URL:{}",
+        base_url.tournament_page(locale, &tournament.slug)
+    ));
+    lines.push("STATUS:CONFIRMED".to_owned());
+    lines.push("TRANSP:OPAQUE".to_owned());
+    lines.push("END:VEVENT".to_owned());
 }
 
 /// A calendar's first lines: `product` names who made it, `name` is what calendars call it.
@@ -164,14 +229,6 @@ fn opening(product: &str, name: &str) -> Vec<String> {
         "METHOD:PUBLISH".to_owned(),
         format!("X-WR-CALNAME:{}", text(name)),
     ]
-}
-
-/// The host events' UIDs are made unique with.
-fn host(base_url: &BaseUrl) -> String {
-    url::Url::parse(base_url.as_str())
-        .ok()
-        .and_then(|u| u.host_str().map(str::to_owned))
-        .unwrap_or_else(|| "tourney".to_owned())
 }
 
 /// The lines, each folded and ended in CRLF.

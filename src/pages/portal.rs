@@ -12,6 +12,7 @@ use super::Theme;
 use super::bracket;
 use super::i18n::{self, T};
 use super::render::{RenderError, render};
+use super::share::{self, Image, Meta, Share};
 use super::tables::{StandingsBody, Table, advance_per_group};
 use crate::db::spaces::SpaceRow;
 use crate::db::tournaments::TournamentRow;
@@ -57,6 +58,7 @@ impl Place<'_> {
             lang: self.locale.as_str(),
             theme: self.theme.as_str(),
             title: format!("{title} · tourney"),
+            meta: Meta::default(),
             skip: T::SkipToContent.get(self.locale),
             home_url: self.link(""),
             sign_in_url: self.link("sign-in"),
@@ -91,6 +93,8 @@ pub(super) struct PortalFrame {
     lang: &'static str,
     theme: &'static str,
     title: String,
+    /// What the page tells search engines and link previews; `noindex` unless it is public.
+    meta: Meta,
     skip: &'static str,
     home_url: String,
     /// The signed-in section's way in, on every page of the portal.
@@ -129,6 +133,19 @@ pub(super) fn page<B: Serialize>(
     )
 }
 
+/// A public page: indexable, with what it shares in its head.
+fn shared_page<B: Serialize>(
+    template: &'static str,
+    place: &Place<'_>,
+    title: &str,
+    share: Share,
+    body: B,
+) -> Result<String, RenderError> {
+    let mut frame = place.frame(title);
+    frame.meta = Meta::public(place, title, share);
+    render(template, &Page { frame, body })
+}
+
 #[derive(Serialize)]
 struct LandingBody {
     title: &'static str,
@@ -163,7 +180,17 @@ pub fn landing(
             })
             .collect(),
     };
-    page("portal_landing", place, T::PortalTitle.get(locale), body)
+    let share = Share {
+        description: T::PortalIntro.get(locale).to_owned(),
+        ..Share::default()
+    };
+    shared_page(
+        "portal_landing",
+        place,
+        T::PortalTitle.get(locale),
+        share,
+        body,
+    )
 }
 
 #[derive(Serialize)]
@@ -214,14 +241,36 @@ pub fn space(
             events: list.into_iter().map(entry).collect(),
         })
         .collect();
+    let past = tournaments
+        .iter()
+        .filter(|t| {
+            matches!(
+                t.status,
+                TournamentStatus::Completed | TournamentStatus::Cancelled
+            )
+        })
+        .count();
+    let calendar = base_url.space_calendar(locale, &space.slug);
+    let share = Share {
+        description: T::SpaceDescription.fill(
+            locale,
+            &[
+                ("name", &space.name),
+                ("upcoming", &(tournaments.len() - past).to_string()),
+                ("past", &past.to_string()),
+            ],
+        ),
+        calendar: Some(calendar.clone()),
+        ..Share::default()
+    };
     let body = SpaceBody {
         name: space.name.clone(),
         empty: parts.is_empty().then(|| T::NoTournaments.get(locale)),
         parts,
-        ics_url: format!("{}.ics", base_url.calendar_widget(locale, &space.slug)),
+        ics_url: calendar,
         feed: T::CalendarFeed.get(locale),
     };
-    page("portal_space", place, &space.name, body)
+    shared_page("portal_space", place, &space.name, share, body)
 }
 
 /// A field of the registration form.
@@ -318,6 +367,8 @@ struct TournamentBody {
     live: String,
     updated: &'static str,
     details: &'static str,
+    calendar_url: String,
+    add_to_calendar: &'static str,
 }
 
 /// The page of a published tournament. The registration form shows while registration is open
@@ -488,8 +539,38 @@ pub fn tournament(
         live: super::live_stream(&tournament.slug),
         updated: T::LiveUpdated.get(locale),
         details: T::LiveDetails.get(locale),
+        calendar_url: place.base_url.tournament_calendar(locale, &tournament.slug),
+        add_to_calendar: T::AddToCalendar.get(locale),
     };
-    page("portal_tournament", place, &tournament.name, body)
+    let share = tournament_share(place, tournament, data);
+    shared_page("portal_tournament", place, &tournament.name, share, body)
+}
+
+/// What a tournament's page shares: its description, its preview image (addressed by what it
+/// shows), its `SportsEvent` and its calendar.
+fn tournament_share(place: &Place<'_>, tournament: &TournamentRow, data: &TournamentPage) -> Share {
+    let locale = place.locale;
+    let preview = super::preview::Preview::of_tournament(locale, tournament, data);
+    let image = Image {
+        url: place
+            .base_url
+            .tournament_preview(locale, &tournament.slug, &preview.version()),
+        alt: preview.alt(),
+    };
+    let event = share::sports_event(
+        place,
+        tournament,
+        &data.space,
+        &data.participants,
+        data.entry.teams.is_some(),
+        Some(&image),
+    );
+    Share {
+        description: share::tournament_description(locale, tournament, &data.space),
+        image: Some(image),
+        json_ld: Some(event),
+        calendar: Some(place.base_url.tournament_calendar(locale, &tournament.slug)),
+    }
 }
 
 /// Where the registration form of a tournament posts.

@@ -170,6 +170,8 @@ pub enum Field {
     Seeds,
     /// A station's name.
     StationName,
+    /// Where a space's tournaments are played.
+    Place,
 }
 
 impl Field {
@@ -188,6 +190,7 @@ impl Field {
             Field::Password => "the password",
             Field::Seeds => "the seed order",
             Field::StationName => "the station's name",
+            Field::Place => "the place",
         }
     }
 }

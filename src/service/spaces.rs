@@ -1,9 +1,10 @@
-//! Creating spaces.
+//! Creating spaces and setting where their tournaments are played.
 
 use super::audit::{self, Action};
-use super::{Conflict, Ctx, Field, Invalid, ServiceError};
+use super::{Conflict, Ctx, Field, Invalid, ServiceError, find_space_as};
 use crate::db::Db;
 use crate::db::spaces::{self, SpaceRow};
+use crate::domain::access::Duty;
 use crate::domain::names::{self, NAME_MAX_CHARS};
 use crate::domain::{Locale, Slug};
 
@@ -55,6 +56,42 @@ pub async fn create(
     .await?;
     tx.commit().await?;
     Ok(space)
+}
+
+/// The longest place a space may give: a venue's name and its address on one line.
+pub const PLACE_MAX_CHARS: usize = 200;
+
+/// Sets where the space's tournaments are played (a venue's name and address on one line), or
+/// says they are played online (`None`, or a blank place). Shown to search engines as the
+/// tournaments' location. Owners and administrators only.
+pub async fn set_place(
+    db: &Db,
+    ctx: &Ctx<'_>,
+    slug: &str,
+    place: Option<&str>,
+) -> Result<SpaceRow, ServiceError> {
+    let place = match place.map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(one_line(Field::Place, text, PLACE_MAX_CHARS)?),
+    };
+    let mut tx = db.begin().await?;
+    let space = find_space_as(tx.conn(), ctx, slug, Duty::Organise).await?;
+    spaces::set_place(tx.conn(), space.id, place).await?;
+    let details = format!("place: {}", place.unwrap_or("online"));
+    audit::record(
+        &mut tx,
+        ctx,
+        Some(space.id),
+        Action::SpaceUpdated,
+        Some(&space.id),
+        Some(&details),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(SpaceRow {
+        place: place.map(str::to_owned),
+        ..space
+    })
 }
 
 /// Creates the space `slug` unless it exists; for the demo, whose space must be new.

@@ -11,7 +11,7 @@ mod records;
 mod standings;
 
 pub use records::*;
-pub use standings::{GroupRecord, StandingsRecord, TableRecord, TiebreakerRecord};
+pub use standings::{GroupRecord, PlaceRecord, StandingsRecord, TableRecord, TiebreakerRecord};
 
 use std::collections::HashMap;
 

@@ -44,6 +44,7 @@ mod screens;
 mod section;
 mod section_attacks;
 mod section_browser;
+mod sharing;
 mod soak;
 mod spaces;
 mod stages;

@@ -216,7 +216,7 @@ on_both_backends! {
             assert_eq!(lines.iter().filter(|l| l.starts_with(field)).count(), 2, "{field} in {unfolded}");
         }
         assert!(lines.contains(&"SUMMARY:A tournament whose name\\, with commas\\; semicolons and more\\, is long enough to fold"), "{unfolded}");
-        assert!(lines.contains(&"DESCRIPTION:Blitz\\, rapid\\; fun"));
+        assert!(lines.contains(&"DESCRIPTION:Chess & Co · Blitz\\, rapid\\; fun"), "{unfolded}");
         assert!(lines.contains(&"X-WR-CALNAME:Chess & Co"));
         assert!(body.contains("\r\n "), "the long summary is folded");
 

@@ -17,6 +17,8 @@ use bytes::Bytes;
 use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::reply::Response;
 
+mod feeds;
+pub use feeds::Previews;
 mod pages;
 pub(super) use pages::page_state;
 mod player_page;
@@ -33,6 +35,7 @@ use super::html::{
 };
 use crate::domain::Locale;
 use crate::pages::i18n::T;
+use crate::pages::icons;
 use crate::pages::portal::{self, Place};
 use crate::pages::{self as html, Theme};
 use crate::service::Ctx;
@@ -116,11 +119,21 @@ enum Target<'a> {
     Icon(&'static [u8], &'static str),
     /// The venue screen's stylesheet.
     ScreenStylesheet,
+    /// What crawlers may read, and where the sitemap is.
+    Robots,
+    /// The published spaces and tournaments, for search engines.
+    Sitemap,
     Landing(Locale),
     Space(Locale, &'a str),
     Tournament(Locale, &'a str),
     /// A venue screen: a published tournament's, or every station of a space's.
     Screen(Locale, Screen<'a>),
+    /// A space's published tournaments as a calendar feed (`.ics`).
+    SpaceCalendar(Locale, &'a str),
+    /// A tournament and its matches with times as a calendar feed (`.ics`).
+    TournamentCalendar(Locale, &'a str),
+    /// A tournament's preview image for link previews (PNG).
+    Preview(Locale, &'a str),
     Register(Locale, &'a str),
     Registered(Locale, &'a str),
     Withdrawn(Locale, &'a str),
@@ -140,8 +153,13 @@ fn parse(path: &str) -> Target<'_> {
         "/assets/rounds.js" => return Target::Script(html::ROUNDS_SCRIPT),
         "/assets/screen.js" => return Target::Script(html::SCREEN_SCRIPT),
         "/assets/screen.css" => return Target::ScreenStylesheet,
-        "/favicon.ico" => return Target::Icon(FAVICON_ICO, "image/x-icon"),
-        "/favicon.svg" => return Target::Icon(FAVICON_SVG, "image/svg+xml"),
+        "/favicon.ico" => return Target::Icon(icons::FAVICON_ICO, "image/x-icon"),
+        "/favicon.svg" => return Target::Icon(icons::FAVICON_SVG, "image/svg+xml"),
+        "/apple-touch-icon.png" | "/apple-touch-icon-precomposed.png" => {
+            return Target::Icon(icons::touch_icon(), "image/png");
+        }
+        "/robots.txt" => return Target::Robots,
+        "/sitemap.xml" => return Target::Sitemap,
         _ => {}
     }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
@@ -155,6 +173,9 @@ fn parse(path: &str) -> Target<'_> {
     match parts[1..] {
         [] | [""] => Target::Landing(locale),
         ["organizer", space] if name(&space) => Target::Space(locale, space),
+        ["organizer", space, "calendar.ics"] if name(&space) => {
+            Target::SpaceCalendar(locale, space)
+        }
         ["organizer", space, "screen"] if name(&space) => {
             Target::Screen(locale, Screen::Space(space))
         }
@@ -162,6 +183,10 @@ fn parse(path: &str) -> Target<'_> {
             Target::Screen(locale, Screen::Tournament(slug))
         }
         ["tournaments", slug] if name(&slug) => Target::Tournament(locale, slug),
+        ["tournaments", slug, "calendar.ics"] if name(&slug) => {
+            Target::TournamentCalendar(locale, slug)
+        }
+        ["tournaments", slug, "preview.png"] if name(&slug) => Target::Preview(locale, slug),
         ["tournaments", slug, "registrations"] if name(&slug) => Target::Register(locale, slug),
         ["tournaments", slug, "registered"] if name(&slug) => Target::Registered(locale, slug),
         ["tournaments", slug, "withdrawn"] if name(&slug) => Target::Withdrawn(locale, slug),
@@ -213,6 +238,8 @@ pub fn loggable(path: &str) -> std::borrow::Cow<'_, str> {
 #[derive(Debug, Clone)]
 pub struct CachedPage {
     status: StatusCode,
+    /// HTML for pages; a calendar, an image or the sitemap otherwise.
+    content_type: &'static str,
     body: Body,
     token_at: Vec<usize>,
 }
@@ -241,10 +268,16 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         Target::Icon(bytes, content_type) => {
             return asset_bytes(request.method, bytes, content_type);
         }
+        Target::Robots => return feeds::robots(app, request.method),
+        // The sitemap names every language's pages; it is built as English ones are.
+        Target::Sitemap => Locale::En,
         Target::Landing(l)
         | Target::Space(l, _)
         | Target::Tournament(l, _)
         | Target::Screen(l, _)
+        | Target::SpaceCalendar(l, _)
+        | Target::TournamentCalendar(l, _)
+        | Target::Preview(l, _)
         | Target::Register(l, _)
         | Target::Registered(l, _)
         | Target::Withdrawn(l, _)
@@ -355,10 +388,6 @@ fn to_preferred_language(app: &App, headers: &HeaderMap) -> Response {
         .insert(header::VARY, HeaderValue::from_static("Accept-Language"));
     response
 }
-
-/// The site's icon, in the two forms browsers ask for.
-const FAVICON_ICO: &[u8] = include_bytes!("../../../templates/icons/favicon.ico");
-const FAVICON_SVG: &[u8] = include_bytes!("../../../templates/icons/favicon.svg");
 
 /// A static file of the portal (its stylesheet, the section's script), cached for an hour.
 fn asset(method: &Method, text: &'static str, content_type: &'static str) -> Response {

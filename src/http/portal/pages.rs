@@ -19,7 +19,13 @@ use crate::http::cache::Body;
 use crate::http::widgets::Failure;
 use crate::pages::Theme;
 use crate::pages::portal::{self, Form, Place};
+use crate::timestamp::now_ms;
 use crate::views::public;
+
+use super::feeds;
+
+/// The content type of the portal's pages.
+const HTML: &str = "text/html; charset=utf-8";
 
 /// A page every visitor sees alike (landing, space, tournament), built once per window and
 /// answered 304 when the visitor's ETag still holds. A tournament page's form gets the
@@ -128,6 +134,7 @@ async fn build_page(
     let mut handle = app.db.acquire().await?;
     let found = |html: String| CachedPage {
         status: StatusCode::OK,
+        content_type: HTML,
         token_at: html
             .match_indices(app.token_marker.as_str())
             .map(|(at, _)| at)
@@ -136,6 +143,7 @@ async fn build_page(
     };
     let missing = || CachedPage {
         status: StatusCode::NOT_FOUND,
+        content_type: HTML,
         body: Body::new(not_found_html(&place).into_bytes()),
         token_at: Vec::new(),
     };
@@ -187,8 +195,56 @@ async fn build_page(
                 &place, &read, space_wide, &live,
             )?)
         }
+        Target::Sitemap => {
+            let spaces = public::spaces_with_published(handle.conn()).await?;
+            file(
+                feeds::SITEMAP,
+                feeds::sitemap(&app.base_url, &spaces).into_bytes(),
+            )
+        }
+        Target::SpaceCalendar(_, slug) => {
+            match public::published_in_space(handle.conn(), slug).await? {
+                Some((space, list)) => file(
+                    feeds::CALENDAR,
+                    crate::pages::ics::calendar(locale, &app.base_url, &space, &list, now_ms())
+                        .into_bytes(),
+                ),
+                None => missing(),
+            }
+        }
+        Target::TournamentCalendar(_, slug) => {
+            let Some(tournament) = published(&mut handle, slug).await? else {
+                return Ok(missing());
+            };
+            let body = feeds::tournament_calendar(app, &mut handle, locale, &tournament).await?;
+            file(feeds::CALENDAR, body.into_bytes())
+        }
+        Target::Preview(_, slug) => {
+            let Some(tournament) = published(&mut handle, slug).await? else {
+                return Ok(missing());
+            };
+            let data = public::tournament_page(handle.conn(), &tournament).await?;
+            let preview = crate::pages::preview::Preview::of_tournament(locale, &tournament, &data);
+            drop(handle);
+            CachedPage {
+                status: StatusCode::OK,
+                content_type: feeds::PNG,
+                body: app.previews.drawn(path, preview).await?,
+                token_at: Vec::new(),
+            }
+        }
         _ => missing(),
     })
+}
+
+/// A file the cache keeps beside the pages: a calendar, the sitemap.
+fn file(content_type: &'static str, bytes: Vec<u8>) -> CachedPage {
+    CachedPage {
+        status: StatusCode::OK,
+        content_type,
+        body: Body::new(bytes),
+        token_at: Vec::new(),
+    }
 }
 
 pub(super) async fn published(
@@ -211,6 +267,10 @@ fn revalidated(built: CachedPage, headers: &HeaderMap) -> Response {
     } else {
         let mut response = with_headers(Response::new(built.body.bytes.into()), "no-cache");
         *response.status_mut() = built.status;
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(built.content_type),
+        );
         response
     };
     if let Ok(value) = HeaderValue::from_str(&etag) {
