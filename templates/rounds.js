@@ -2,7 +2,7 @@
 // one round at a time, starting with the round under way (data-current), and its picker's links
 // choose another. The choice outlives a live update of the page (live.js announces those with a
 // "tourney:updated" event). On wider screens the picker is hidden and every round shows. Without
-// this script the rounds stack one under another and the links jump to them.
+// this script the stylesheet shows the round under way, and a link's round once it is chosen.
 (function () {
   "use strict";
   var narrow = window.matchMedia ? window.matchMedia("(max-width: 599px)") : null;

@@ -116,7 +116,6 @@ texts! {
     Upcoming => "Upcoming", "Предстоящие";
     Past => "Past", "Прошедшие";
     NoTournaments => "No tournaments yet.", "Турниров пока нет.";
-    Subscribe => "Subscribe to this calendar", "Подписаться на календарь";
     Results => "Results", "Результаты";
     SkipToContent => "Skip to content", "Перейти к содержанию";
     PortalTitle => "Tournaments", "Турниры";

@@ -182,8 +182,9 @@ pub fn calendar(
     let body = CalendarBody {
         message: parts.is_empty().then(|| T::NoTournaments.get(locale)),
         parts,
-        ics_url: format!("{}.ics", base_url.calendar_widget(locale, &space.slug)),
-        subscribe: T::Subscribe.get(locale),
+        // The portal's feed of the space: the same events as the widget's own `.ics`.
+        ics_url: base_url.space_calendar(locale, &space.slug),
+        subscribe: T::AddToCalendar.get(locale),
     };
     render("calendar", &frame.page(T::Calendar, body))
 }

@@ -24,6 +24,7 @@ mod faults;
 mod finished_browser;
 mod generated;
 mod import;
+mod lighthouse;
 mod live;
 mod live_browser;
 mod migrations;

@@ -381,6 +381,11 @@ on_both_backends! {
             assert_eq!(events[0]["sequence"], first["sequence"], "{path}");
         }
 
+        // The calendar widget adds the same feed to a calendar.
+        let widget = html(&server, "/embed/en/organizer/club/calendar").await;
+        let add = format!("href=\"{}/en/organizer/club/calendar.ics\" type=\"text/calendar\"", server.base);
+        assert!(widget.contains(&add) && widget.contains("Add to calendar"), "{widget}");
+
         // Moved: the same event, a higher SEQUENCE, the new time, everywhere.
         tokio::time::sleep(Duration::from_millis(1_100)).await;
         t.run(&["tournaments", "update", "cup", "--starts-at", "2030-12-05T10:00:00Z"]);

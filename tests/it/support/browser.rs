@@ -45,7 +45,7 @@ fn on_path(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// The binary `variable` names, or the first of `names` on `PATH`; why not, if neither.
-fn binary(variable: &str, names: &[&str]) -> Result<PathBuf, String> {
+pub(crate) fn binary(variable: &str, names: &[&str]) -> Result<PathBuf, String> {
     match std::env::var_os(variable) {
         Some(path) if Path::new(&path).is_file() => Ok(PathBuf::from(path)),
         Some(path) => Err(format!("{variable} names {path:?}, which does not exist")),
