@@ -44,6 +44,24 @@ use serde::Serialize;
 
 use crate::domain::Locale;
 
+/// Text as XML character data or an attribute's value (the sitemap, the preview's SVG): markup
+/// characters escaped, control characters dropped.
+pub fn xml_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `?theme=light|dark`; anything else is the light theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Theme {

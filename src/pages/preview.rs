@@ -226,24 +226,8 @@ fn text(svg: &mut String, x: i32, y: i32, size: u32, bold: bool, fill: &str, con
     let _ = write!(
         svg,
         r#"<text x="{x}" y="{y}" font-size="{size}"{weight} fill="{fill}">{}</text>"#,
-        escaped(content)
+        super::xml_escaped(content)
     );
-}
-
-/// Text as XML character data.
-fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// How wide `text` is at `size` pixels in the bundled font (kerning aside, which only narrows).

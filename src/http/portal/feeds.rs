@@ -22,6 +22,7 @@ use crate::http::widgets::Failure;
 use crate::links::BaseUrl;
 use crate::pages::ics::PlayerMatch;
 use crate::pages::preview::Preview;
+use crate::pages::xml_escaped;
 use crate::timestamp;
 
 pub(super) const CALENDAR: &str = "text/calendar; charset=utf-8";
@@ -130,7 +131,7 @@ pub(super) fn sitemap(base_url: &BaseUrl, spaces: &[(SpaceRow, Vec<TournamentRow
 fn entry(xml: &mut String, base_url: &BaseUrl, path: &str, lastmod: Option<i64>) {
     for &locale in Locale::ALL {
         xml.push_str("<url><loc>");
-        xml.push_str(&escaped(&format!("{base_url}/{locale}/{path}")));
+        xml.push_str(&xml_escaped(&format!("{base_url}/{locale}/{path}")));
         xml.push_str("</loc>");
         if let Some(at) = lastmod {
             xml.push_str("<lastmod>");
@@ -140,19 +141,11 @@ fn entry(xml: &mut String, base_url: &BaseUrl, path: &str, lastmod: Option<i64>)
         for &other in Locale::ALL {
             xml.push_str(&format!(
                 "<xhtml:link rel=\"alternate\" hreflang=\"{other}\" href=\"{}\"/>",
-                escaped(&format!("{base_url}/{other}/{path}"))
+                xml_escaped(&format!("{base_url}/{other}/{path}"))
             ));
         }
         xml.push_str("</url>\n");
     }
-}
-
-/// Text as XML character data or an attribute's value.
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// A published tournament's calendar: the tournament, and each of its matches with a time.
