@@ -33,6 +33,7 @@ mod openapi;
 mod outbox;
 mod player_reports;
 mod portal;
+mod print_browser;
 mod rate_limit;
 mod replicas;
 mod report_browser;

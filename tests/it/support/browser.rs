@@ -210,6 +210,36 @@ impl Browser {
             .unwrap_or_else(|e| panic!("emulate a {width}x{height} screen: {e}"));
     }
 
+    /// Runs the DevTools command `cmd` with `params` in the current tab (chromedriver's CDP
+    /// passthrough) and returns its result.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(SessionPost {
+                path: "goog/cdp/execute",
+                body: json!({ "cmd": cmd, "params": params }),
+            })
+            .await
+            .unwrap_or_else(|e| panic!("{cmd}: {e}"))
+    }
+
+    /// Renders pages for `media` (`print`, `screen`, or `""` for the browser's own), as a print
+    /// preview lays them out but without pages: Chromium's media emulation, kept across loads.
+    pub async fn emulate_media(&self, media: &str) {
+        self.cdp("Emulation.setEmulatedMedia", json!({ "media": media }))
+            .await;
+    }
+
+    /// The current page printed to PDF with `params` (`Page.printToPDF`'s: paper, margins), as
+    /// the PDF's bytes.
+    pub async fn print_to_pdf(&self, params: Value) -> Vec<u8> {
+        use base64::Engine as _;
+        let printed = self.cdp("Page.printToPDF", params).await;
+        let data = printed["data"].as_str().expect("the PDF, in base64");
+        base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .expect("the PDF's base64")
+    }
+
     /// Lets pages read and write the clipboard without asking (WebDriver's permissions
     /// extension), as a person who allowed it would.
     pub async fn allow_clipboard(&self) {
