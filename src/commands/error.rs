@@ -72,7 +72,7 @@ pub fn describe(error: &ServiceError) -> String {
             Field::Password => format!("the password {reason}"),
             Field::Seeds => format!("the seed order: {reason}"),
             Field::StationName => format!("the station's name: {reason}"),
-            Field::Place => format!("--place: {reason}"),
+            Field::Place => format!("the place {reason}"),
         },
         ServiceError::Invalid(Invalid::Timing(error)) => format!(
             "{error} (--match-duration, --rest and --no-show-after take durations such as 90s, 20m or 1h)"

@@ -60,14 +60,14 @@ pub async fn list(db: &Db, out: &mut impl Write) -> Result<(), Error> {
                 s.slug.clone(),
                 s.locale.to_string(),
                 timestamp::format_ms(s.created_at),
-                s.name.clone(),
                 s.place.clone().unwrap_or_else(|| "online".to_owned()),
+                s.name.clone(),
             ]
         })
         .collect();
     table::write(
         out,
-        &["ID", "SLUG", "LOCALE", "CREATED", "NAME", "PLACE"],
+        &["ID", "SLUG", "LOCALE", "CREATED", "PLACE", "NAME"],
         &table,
     )?;
     Ok(())

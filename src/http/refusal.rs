@@ -231,6 +231,7 @@ fn invalid_said(invalid: &Invalid) -> Option<Said> {
                 Field::Email => T::RefEmail,
                 Field::Seeds => T::RefSeedsTwice,
                 Field::StationName => T::RefStationName,
+                Field::Place => T::RefPlace,
                 _ => return None,
             },
             vec![],

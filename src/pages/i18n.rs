@@ -244,7 +244,6 @@ texts! {
     TheyForfeited => "{n} forfeits", "техническое поражение: {n}";
     ErrFormStale => "This form is not one this page offers: look at the page again.", "Эта форма не с этой страницы: посмотрите на страницу ещё раз.";
     ErrReportScore => "Give both scores as whole numbers from 0 to 9999, or choose a forfeit.", "Укажите оба счёта целыми числами от 0 до 9999 или выберите техническое поражение.";
-    CalendarFeed => "Calendar feed to subscribe to (.ics)", "Календарь для подписки (.ics)";
     AddToCalendar => "Add to calendar (.ics)", "Добавить в календарь (.ics)";
     SpaceDescription => "Tournaments of {name} on tourney: {upcoming} upcoming or under way, {past} over.", "Турниры организатора {name} на tourney: предстоящих и идущих — {upcoming}, прошедших — {past}.";
     Languages => "Language", "Язык";
@@ -705,6 +704,13 @@ texts! {
     StationResume => "Resume", "Возобновить";
     StationRemove => "Remove", "Удалить";
     DoneStationsAdded => "The stations are added.", "Площадки добавлены.";
+    DonePlaceSaved => "The place is saved.", "Место сохранено.";
+    PlaceHeading => "Where the tournaments are played", "Где проходят турниры";
+    PlaceLabel => "Venue and address", "Место и адрес";
+    PlaceHint => "One line, at most 200 characters: Club Gambit, 12 Nevsky Prospekt, Saint Petersburg. Search engines show it as the location of the space's tournaments; leave it empty when they are played online.", "Одна строка, не больше 200 символов: Клуб «Гамбит», Невский проспект, 12, Санкт-Петербург. Поисковики показывают его как место турниров пространства; оставьте пустым, если турниры проходят онлайн.";
+    PlaceSave => "Save the place", "Сохранить место";
+    PlaceOnline => "Online: no place is given.", "Онлайн: место не указано.";
+    PlaceNotDone => "The place is not saved.", "Место не сохранено.";
     DoneStationPaused => "The station is paused: nothing new is called to it.", "Площадка приостановлена: новые матчи сюда не вызываются.";
     DoneStationResumed => "The station is open again.", "Площадка снова работает.";
     DoneStationRemoved => "The station is removed.", "Площадка удалена.";
@@ -753,6 +759,7 @@ texts! {
     RefNotServing => "station {station} is not one this tournament plays on", "площадка {station} не относится к этому турниру";
     RefStationTaken => "station {station} was given another match meanwhile", "площадку {station} за это время занял другой матч";
     RefStationExists => "the space already has a station {name}", "в пространстве уже есть площадка {name}";
+    RefPlace => "the place is one line of at most 200 characters", "место — одна строка до 200 символов";
     RefStationName => "a station's name is one line of at most 64 characters, with no comma, and not all", "название площадки — одна строка до 64 символов, без запятых и не all";
     RefNotCallable => "this match is not ready between two players", "этот матч не готов: нет двух участников";
     RefRoomNotInPlay => "the tournament is not in play: it is {status}", "турнир не идёт: сейчас — {status}";

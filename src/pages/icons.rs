@@ -1,6 +1,7 @@
 //! The site's icon as browsers and phones ask for it: the SVG and the ICO as shipped in
 //! `templates/icons`, and the 180×180 PNG a phone puts on its home screen
-//! (`/apple-touch-icon.png`), drawn from the SVG by resvg once, when first asked for.
+//! (`/apple-touch-icon.png`), drawn from the SVG by resvg once, when first asked for. It draws
+//! only the shipped SVG, never anything a request brings.
 
 use std::sync::LazyLock;
 
@@ -13,10 +14,10 @@ pub const FAVICON_SVG: &[u8] = include_bytes!("../../templates/icons/favicon.svg
 const TOUCH_SIDE: u32 = 180;
 
 /// The icon as a 180×180 PNG on an opaque background (phones round the corners themselves);
-/// empty if it could not be drawn, which the shipped SVG's own unit test rules out.
-pub fn touch_icon() -> &'static [u8] {
-    static DRAWN: LazyLock<Vec<u8>> = LazyLock::new(|| draw_touch_icon().unwrap_or_default());
-    &DRAWN
+/// `None` if it could not be drawn, which the unit test below rules out for the shipped SVG.
+pub fn touch_icon() -> Option<&'static [u8]> {
+    static DRAWN: LazyLock<Option<Vec<u8>>> = LazyLock::new(draw_touch_icon);
+    DRAWN.as_deref()
 }
 
 fn draw_touch_icon() -> Option<Vec<u8>> {
@@ -39,7 +40,7 @@ mod tests {
 
     #[test]
     fn the_touch_icon_is_a_180_pixel_png() {
-        let png = touch_icon();
+        let png = touch_icon().expect("the shipped icon draws");
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         assert_eq!(&png[16..24], &[0, 0, 0, 180, 0, 0, 0, 180]);
     }

@@ -46,7 +46,7 @@ pub fn tournament(
     base_url: &BaseUrl,
     space: &SpaceRow,
     tournament: &TournamentRow,
-    games: &[PlayerMatch<'_>],
+    games: &[CalendarMatch],
     now_ms: i64,
 ) -> String {
     let mut lines = opening("tournament", &tournament.name);
@@ -74,20 +74,22 @@ fn tournament_event(
     t: &TournamentRow,
     now_ms: i64,
 ) {
+    // The event shows the space's name and place too: a change of either revises it.
+    let changed = t.updated_at.max(space.updated_at);
     lines.push("BEGIN:VEVENT".to_owned());
     lines.push(format!("UID:tournament-{}-{}@tourney", t.id, t.created_at));
-    lines.push(format!("SEQUENCE:{}", sequence(t, t.updated_at)));
+    lines.push(format!("SEQUENCE:{}", sequence(t, changed)));
     lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
-    lines.push(format!(
-        "LAST-MODIFIED:{}",
-        timestamp::format_ical(t.updated_at)
-    ));
+    lines.push(format!("LAST-MODIFIED:{}", timestamp::format_ical(changed)));
     lines.push(format!("DTSTART:{}", timestamp::format_ical(t.starts_at)));
     let ends = t
         .ends_at
         .filter(|e| *e > t.starts_at)
         .unwrap_or(t.starts_at + 3_600_000);
-    lines.push(format!("DTEND:{}", timestamp::format_ical(ends)));
+    lines.push(format!(
+        "DTEND:{}",
+        timestamp::format_ical(ends.max(t.starts_at + 1000))
+    ));
     lines.push(format!("SUMMARY:{}", text(&t.name)));
     let description = match t.description.as_deref().map(str::trim) {
         Some(d) if !d.is_empty() => format!("{} · {d}", space.name),
@@ -108,11 +110,12 @@ fn tournament_event(
 }
 
 /// A match as calendars show it.
-pub struct PlayerMatch<'a> {
-    pub game: &'a MatchObject,
+pub struct CalendarMatch {
+    pub game: MatchObject,
     /// Its heading as pages name it ("Semi-final").
-    pub title: &'a str,
-    /// When its row last changed: the event's revision (`SEQUENCE`) grows with it.
+    pub title: String,
+    /// When its row last changed: the event's revision (`SEQUENCE`) grows with it (and with
+    /// the tournament's).
     pub updated_at: i64,
 }
 
@@ -124,7 +127,7 @@ pub fn player_matches(
     locale: Locale,
     base_url: &BaseUrl,
     tournament: &TournamentRow,
-    games: &[PlayerMatch<'_>],
+    games: &[CalendarMatch],
     now_ms: i64,
 ) -> String {
     let mut lines = opening("player", &tournament.name);
@@ -144,13 +147,15 @@ fn match_event(
     locale: Locale,
     base_url: &BaseUrl,
     tournament: &TournamentRow,
-    PlayerMatch {
+    CalendarMatch {
         game,
         title,
         updated_at,
-    }: &PlayerMatch<'_>,
+    }: &CalendarMatch,
     now_ms: i64,
 ) {
+    // The tournament's name is in the event, and its cancellation cancels the event.
+    let changed = (*updated_at).max(tournament.updated_at);
     let at = |value: &Option<String>| value.as_deref().and_then(|at| timestamp::parse(at).ok());
     let lasts = tournament.match_duration.max(60_000);
     let played = game.status == MatchStatus::Completed;
@@ -192,12 +197,9 @@ fn match_event(
         "UID:match-{}-{}@tourney",
         game.id, tournament.created_at
     ));
-    lines.push(format!("SEQUENCE:{}", sequence(tournament, *updated_at)));
+    lines.push(format!("SEQUENCE:{}", sequence(tournament, changed)));
     lines.push(format!("DTSTAMP:{}", timestamp::format_ical(now_ms)));
-    lines.push(format!(
-        "LAST-MODIFIED:{}",
-        timestamp::format_ical(*updated_at)
-    ));
+    lines.push(format!("LAST-MODIFIED:{}", timestamp::format_ical(changed)));
     lines.push(format!("DTSTART:{}", timestamp::format_ical(start)));
     lines.push(format!(
         "DTEND:{}",
@@ -214,8 +216,16 @@ fn match_event(
         "URL:{}",
         base_url.tournament_page(locale, &tournament.slug)
     ));
-    lines.push("STATUS:CONFIRMED".to_owned());
-    lines.push("TRANSP:OPAQUE".to_owned());
+    match tournament.status {
+        TournamentStatus::Cancelled => {
+            lines.push("STATUS:CANCELLED".to_owned());
+            lines.push("TRANSP:TRANSPARENT".to_owned());
+        }
+        _ => {
+            lines.push("STATUS:CONFIRMED".to_owned());
+            lines.push("TRANSP:OPAQUE".to_owned());
+        }
+    }
     lines.push("END:VEVENT".to_owned());
 }
 

@@ -284,6 +284,7 @@ pub fn notice_of(locale: Locale, query: &str) -> Option<Notice> {
         "station-paused" => T::DoneStationPaused,
         "station-resumed" => T::DoneStationResumed,
         "station-removed" => T::DoneStationRemoved,
+        "place-saved" => T::DonePlaceSaved,
         _ => return None,
     };
     Some(Notice {

@@ -45,7 +45,8 @@ use serde::Serialize;
 use crate::domain::Locale;
 
 /// Text as XML character data or an attribute's value (the sitemap, the preview's SVG): markup
-/// characters escaped, control characters dropped.
+/// characters escaped; control characters and U+FFFE and U+FFFF, which XML does not allow (a
+/// parser refuses the whole document), dropped.
 pub fn xml_escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -55,6 +56,7 @@ pub fn xml_escaped(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            '\u{FFFE}' | '\u{FFFF}' => {}
             c if c.is_control() => {}
             c => out.push(c),
         }

@@ -268,7 +268,7 @@ pub fn space(
         empty: parts.is_empty().then(|| T::NoTournaments.get(locale)),
         parts,
         ics_url: calendar,
-        feed: T::CalendarFeed.get(locale),
+        feed: T::AddToCalendar.get(locale),
     };
     shared_page("portal_space", place, &space.name, share, body)
 }

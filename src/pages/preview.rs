@@ -299,12 +299,14 @@ fn wrap(text: &str, size: f32, bold: bool, width: f32, lines: usize) -> Vec<Stri
     }
     let rest = words.len() > used || out.len() > lines;
     out.truncate(lines);
-    if let Some(last) = out.last_mut() {
-        let last_text = match rest {
-            true => format!("{last}…"),
-            false => last.clone(),
+    let last = out.len().saturating_sub(1);
+    for (i, line) in out.iter_mut().enumerate() {
+        // A word wider than the room is cut on its own line too.
+        let text = match rest && i == last {
+            true => format!("{line}…"),
+            false => line.clone(),
         };
-        *last = fit(&last_text, size, bold, width);
+        *line = fit(&text, size, bold, width);
     }
     out
 }
@@ -469,6 +471,10 @@ mod tests {
         }
         assert!(lines[1].ends_with('…'));
         assert_eq!(wrap("Cup", 60.0, true, 1072.0, 2), vec!["Cup".to_owned()]);
+        let first_word_too_wide = format!("{} Cup", "Donaudampfschifffahrtsgesellschaft".repeat(2));
+        for line in wrap(&first_word_too_wide, 60.0, true, 1072.0, 2) {
+            assert!(measure(&line, 60.0, true) <= 1072.0, "{line}");
+        }
         let one_word = "W".repeat(200);
         let cut = fit(&one_word, 28.0, false, 420.0);
         assert!(cut.ends_with('…') && measure(&cut, 28.0, false) <= 420.0);
@@ -476,9 +482,10 @@ mod tests {
 
     #[test]
     fn the_picture_is_a_png_of_its_size_and_its_version_follows_what_it_shows() {
+        // Text XML does not allow (U+FFFF) is left out, not a reason to draw nothing.
         let preview = sample(
-            "Winter Cup <script>&",
-            vec!["Анна Каренина 2–1 Bob".to_owned()],
+            "Winter Cup <script>&\u{FFFF}\u{FFFE}",
+            vec!["Анна Каренина 2–1 Bob\u{FFFF}".to_owned()],
         );
         let png = preview.png().expect("drawn");
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
@@ -487,8 +494,8 @@ mod tests {
         assert!(png.len() < 300 * 1024, "{} bytes", png.len());
         assert_eq!(preview.version(), preview.clone().version());
         let moved = sample(
-            "Winter Cup <script>&",
-            vec!["Анна Каренина 3–1 Bob".to_owned()],
+            "Winter Cup <script>&\u{FFFF}\u{FFFE}",
+            vec!["Анна Каренина 3–1 Bob\u{FFFF}".to_owned()],
         );
         assert_ne!(preview.version(), moved.version());
         assert!(!preview.svg().contains("<script>"));

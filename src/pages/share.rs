@@ -222,7 +222,7 @@ pub(super) fn sports_event(
             "url": place.base_url.space_page(locale, &space.slug),
         },
     });
-    if let Some(ends) = tournament.ends_at.filter(|e| *e >= tournament.starts_at) {
+    if let Some(ends) = tournament.ends_at.filter(|e| *e > tournament.starts_at) {
         event["endDate"] = json!(crate::timestamp::format_ms(ends));
     }
     if let Some(image) = image {

@@ -76,7 +76,7 @@ pub async fn set_place(
     };
     let mut tx = db.begin().await?;
     let space = find_space_as(tx.conn(), ctx, slug, Duty::Organise).await?;
-    spaces::set_place(tx.conn(), space.id, place).await?;
+    spaces::set_place(tx.conn(), space.id, place, ctx.now).await?;
     let details = format!("place: {}", place.unwrap_or("online"));
     audit::record(
         &mut tx,
@@ -90,6 +90,7 @@ pub async fn set_place(
     tx.commit().await?;
     Ok(SpaceRow {
         place: place.map(str::to_owned),
+        updated_at: ctx.now,
         ..space
     })
 }

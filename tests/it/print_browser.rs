@@ -132,7 +132,7 @@ document.querySelectorAll('.standings-part thead tr').forEach(function (r) {
   out.after.push(Array.from(r.cells).map(words).join(' ')); });
 ['section.participants', 'section.bracket-part', 'section.standings-part'].forEach(function (css) {
   var e = document.querySelector(css); if (e) { out.shown[css] = e.getClientRects().length > 0; } });
-['header.site', 'a.skip', 'nav.languages', 'section.register', 'form', '#live-status',
+['header.site', 'a.skip', 'nav.languages', 'section.register', 'p.feed', 'form', '#live-status',
  'nav.round-picker', 'header.top a.portal', 'time.left', 'a.button'].forEach(function (css) {
   var found = Array.from(document.querySelectorAll(css));
   out.hidden[css] = [found.length, found.filter(function (e) { return e.getClientRects().length > 0; }).length];
@@ -155,6 +155,7 @@ const PORTAL_SCREEN_ONLY: &[&str] = &[
     "a.skip",
     "nav.languages",
     "section.register",
+    "p.feed",
     "#live-status",
     "nav.round-picker",
 ];

@@ -173,4 +173,47 @@ on_both_backends! {
             assert!(audit.contains(action), "{action} in the audit log, by the reporter: {audit}");
         }
     }
+
+    async fn the_place_of_the_tournaments_is_set_on_the_stations_page(t: TestDb) {
+        t.run(&["spaces", "create", "club", "--name", "Chess Club"]);
+        t.add_member("club", OWNER, "owner");
+        t.add_member("club", DESK, "reporter");
+        t.run(&[
+            "tournaments", "create", "--space", "club", "--slug", "cup", "--name", "Friday Cup", "--game", "chess",
+            "--format", "single_elimination", "--max-participants", "4", "--starts-at", "2030-12-04T18:00:00Z",
+        ]);
+        t.run(&["tournaments", "status", "cup", "ANNOUNCED"]);
+        let server = Server::start_self_linked(&t, &["--rate-limit", "100000"]);
+        let mut owner = signed_in(&t, &server, OWNER).await;
+        let mut desk = signed_in(&t, &server, DESK).await;
+        let place = "/en/organizer/club/place";
+
+        let saved = owner.submit(STATIONS, place, &[("place", "  Club Gambit, 12 Nevsky Prospekt  ")]).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let page = owner.get(STATIONS).await.body;
+        assert!(page.contains("value=\"Club Gambit, 12 Nevsky Prospekt\""), "the form holds the place: {page}");
+        let public = reqwest::get(server.url("/en/tournaments/cup")).await.unwrap().text().await.unwrap();
+        assert!(public.contains(r#""location":{"@type":"Place","address":"Club Gambit, 12 Nevsky Prospekt""#), "{public}");
+
+        // Too long: refused with why, the form holding what was sent, nothing changed.
+        let long = "x".repeat(201);
+        let refused = owner.submit(STATIONS, place, &[("place", &long)]).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+        assert!(refused.body.contains("at most 200 characters") && refused.body.contains(&long), "{}", refused.body);
+        assert!(t.run(&["spaces", "list"]).contains("Club Gambit, 12 Nevsky Prospekt"));
+
+        // A reporter reads the place, has no form, and may not post one.
+        let seen = desk.get(STATIONS).await.body;
+        assert!(seen.contains("Club Gambit, 12 Nevsky Prospekt") && !seen.contains(&format!("action=\"{}{place}\"", server.base)), "{seen}");
+        let forbidden = desk.post_raw(place, "x", &[("place", "Elsewhere")], &[("sec-fetch-site", "same-origin"), ("origin", &server.base)]).await;
+        assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+
+        // Emptied: online again, and the audit log says who changed it.
+        let online = owner.submit(STATIONS, place, &[("place", "")]).await;
+        assert_eq!(online.status, StatusCode::SEE_OTHER, "{}", online.body);
+        assert!(t.run(&["spaces", "list"]).contains("online"));
+        assert!(desk.get(STATIONS).await.body.contains("Online: no place is given."));
+        let audit = t.run(&["audit", "--space", "club"]);
+        assert!(audit.contains("space.updated") && audit.contains(OWNER), "{audit}");
+    }
 }

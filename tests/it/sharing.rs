@@ -18,6 +18,9 @@ use crate::support::server::Server;
 use crate::support::{TestDb, on_both_backends};
 
 const SERVE: &[&str] = &["--no-dispatch", "--rate-limit", "1000000"];
+/// A player's name that tries every way out of where it is written: an attribute, the JSON-LD
+/// script, the SVG of the picture (U+FFFF is a character XML refuses).
+const HOSTILE: &str = "Bob \"</script><script>alert(1)</script>' & <!-- \u{FFFF}";
 
 fn cup(t: &TestDb, slug: &str, name: &str, max: &str) {
     t.run(&[
@@ -172,7 +175,7 @@ fn check_shared(html: &str, base: &str, locale: &str, slug: &str) -> Value {
 }
 
 /// A tournament's preview image: its bytes, checked to be a 1200×630 PNG under 300 KB.
-async fn preview(server: &Server, url: &str) -> (Vec<u8>, String) {
+async fn preview(url: &str) -> (Vec<u8>, String) {
     let response = reqwest::get(url).await.expect("the image answers");
     assert_eq!(response.status(), StatusCode::OK, "{url}");
     assert_eq!(response.headers()["content-type"], "image/png");
@@ -196,7 +199,11 @@ async fn preview(server: &Server, url: &str) -> (Vec<u8>, String) {
         StatusCode::NOT_MODIFIED,
         "revalidated with its ETag"
     );
-    let _ = server;
+    assert_eq!(
+        again.headers()["content-type"],
+        "image/png",
+        "a cache keeps the 304's headers"
+    );
     (bytes, etag)
 }
 
@@ -222,7 +229,7 @@ on_both_backends! {
                 "COMPLETED" => { t.run(&["matches", "report", "winter", "mat_1", "--score", "2-1"]); }
                 "REGISTRATION_CLOSED" => {
                     t.run(&["tournaments", "register", "winter", "Анна Каренина"]);
-                    t.run(&["tournaments", "register", "winter", "Boris"]);
+                    t.run(&["tournaments", "register", "winter", HOSTILE]);
                     t.run(&["tournaments", "status", "winter", status]);
                 }
                 _ => { t.run(&["tournaments", "status", "winter", status]); }
@@ -238,14 +245,14 @@ on_both_backends! {
                     true => {
                         let names: Vec<&str> = event["competitor"].as_array().expect("competitors once drawn").iter().map(|c| c["name"].as_str().unwrap()).collect();
                         assert_eq!(names.len(), 2, "{event}");
-                        assert!(names.contains(&"Анна Каренина") && names.contains(&"Boris"), "{event}");
+                        assert!(names.contains(&"Анна Каренина") && names.contains(&HOSTILE), "{event}");
                         assert_eq!(event["competitor"][0]["@type"], "Person");
                     }
                     false => assert!(event.get("competitor").is_none(), "{status}: nobody is drawn yet: {event}"),
                 }
                 if locale == "en" {
                     let url = meta(&page, "property", "og:image").unwrap();
-                    let (bytes, etag) = preview(&server, &url).await;
+                    let (bytes, etag) = preview(&url).await;
                     images.push((status, url, bytes, etag));
                 }
             }
@@ -263,7 +270,7 @@ on_both_backends! {
         let page = html(&server, "/en/tournaments/winter").await;
         let (_, last_url, last_bytes, last_etag) = images.last().unwrap();
         assert_eq!(meta(&page, "property", "og:image").as_ref(), Some(last_url));
-        let (bytes, etag) = preview(&server, last_url).await;
+        let (bytes, etag) = preview(last_url).await;
         assert_eq!((&bytes, &etag), (last_bytes, last_etag));
 
         // With a place, the event is at the venue.
@@ -274,7 +281,7 @@ on_both_backends! {
         assert_eq!(event["location"]["address"], "Club Gambit, 12 Nevsky Prospekt, Saint Petersburg");
         assert_eq!(event["eventAttendanceMode"], "https://schema.org/OfflineEventAttendanceMode");
         let refused = t.shell(&["spaces", "place", "club", &"x".repeat(201)]).await;
-        assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("--place"), "{refused:?}");
+        assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("the place is 201 characters long"), "{refused:?}");
         let online = t.run(&["spaces", "place", "club", "--online"]);
         assert!(online.contains("online"), "{online}");
 
@@ -313,10 +320,25 @@ on_both_backends! {
         assert_eq!(robots.status(), StatusCode::OK);
         assert_eq!(robots.headers()["content-type"], "text/plain; charset=utf-8");
         let robots = robots.text().await.unwrap();
-        for line in ["User-agent: *", "Disallow: /embed/", "Disallow: /api/", "Disallow: /*/player/", "Disallow: /*/organizer/*/integrations", "Allow: /embed/widget.css"] {
+        for line in ["User-agent: *", "Disallow: /embed/", "Disallow: /api/", "Disallow: /en/player/", "Disallow: /ru/organizer/*/integrations", "Allow: /embed/widget.css"] {
             assert!(robots.lines().any(|l| l == line), "{line}: {robots}");
         }
         assert!(robots.contains(&format!("Sitemap: {base}/sitemap.xml")), "{robots}");
+        // Read as Google reads it: public pages, whatever their slug, stay crawlable.
+        for public in [
+            "/en/", "/ru/organizer/club", "/en/organizer/club/calendar.ics", "/en/tournaments/public-cup",
+            "/en/tournaments/accounting-cup", "/ru/tournaments/player/preview.png", "/en/tournaments/live",
+            "/en/organizer/sign-in-club", "/en/tournaments/screen-cup/calendar.ics", "/embed/widget.css", "/favicon.ico",
+        ] {
+            assert!(crawlable(&robots, public), "{public} is public: {robots}");
+        }
+        for private in [
+            "/en/player/abc", "/ru/withdraw/abc", "/en/sign-in", "/ru/account", "/en/organizer/club/integrations/keys",
+            "/en/organizer/club/tournaments/cup/room", "/en/tournaments/cup/screen", "/en/tournaments/cup/registered",
+            "/embed/en/tournaments/cup/bracket", "/api/v1/tournaments", "/live/cup",
+        ] {
+            assert!(!crawlable(&robots, private), "{private} is kept out: {robots}");
+        }
 
         let sitemap = get(&server, "/sitemap.xml").await;
         assert_eq!(sitemap.headers()["content-type"], "application/xml; charset=utf-8");
@@ -417,6 +439,59 @@ on_both_backends! {
         assert!(game["summary"].as_str().unwrap().contains(" – "), "{game}");
         assert!(feed["events"].as_array().unwrap().iter().all(|e| !e["summary"].as_str().unwrap().contains("Hidden")), "{feed}");
         assert!(parser.read(&server, "/en/tournaments/hidden/calendar.ics").await.is_null(), "a draft has no feed");
+
+        // A new place revises the tournament's event; a cancellation cancels every event.
+        let of = |feed: &Value, uid: &str| feed["events"].as_array().unwrap().iter().find(|e| e["uid"] == uid).cloned().unwrap_or_else(|| panic!("{uid}: {feed}"));
+        let before = of(&feed, &uid);
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        t.run(&["spaces", "place", "club", "Club Gambit, 14 Nevsky Prospekt"]);
+        let moved = parser.read(&server, "/ru/organizer/club/calendar.ics").await;
+        let after = of(&moved, &uid);
+        assert_eq!(after["location"], "Club Gambit, 14 Nevsky Prospekt");
+        assert!(after["sequence"].as_i64() > before["sequence"].as_i64(), "{after} after {before}");
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        t.run(&["tournaments", "status", "cup", "CANCELLED"]);
+        let cancelled = parser.read(&server, "/en/tournaments/cup/calendar.ics").await;
+        let events = cancelled["events"].as_array().unwrap();
+        assert_eq!(of(&cancelled, &uid)["status"], "CANCELLED", "{cancelled}");
+        // Matches that keep a time stay in the feed, cancelled; their revision grows.
+        assert!(events.iter().all(|e| e["status"] == "CANCELLED"), "{cancelled}");
+        for event in events.iter().filter(|e| e["uid"].as_str().unwrap().starts_with("match-")) {
+            let earlier = feed["events"].as_array().unwrap().iter().find(|e| e["uid"] == event["uid"]);
+            assert!(earlier.is_none_or(|e| e["sequence"].as_i64() < event["sequence"].as_i64()), "{event} after {earlier:?}");
+        }
+    }
+}
+
+/// Whether `robots` lets a crawler read `path`, by Google's rules: the longest matching rule
+/// wins, `Allow` on a tie; `*` matches any run of characters, `$` the end.
+fn crawlable(robots: &str, path: &str) -> bool {
+    fn matches(pattern: &str, path: &str) -> bool {
+        match pattern.split_once('*') {
+            None => match pattern.strip_suffix('$') {
+                Some(exact) => path == exact,
+                None => path.starts_with(pattern),
+            },
+            Some((head, rest)) => {
+                path.starts_with(head)
+                    && (head.len()..=path.len())
+                        .any(|at| path.is_char_boundary(at) && matches(rest, &path[at..]))
+            }
+        }
+    }
+    let longest = |directive: &str| {
+        robots
+            .lines()
+            .filter_map(|l| l.strip_prefix(directive))
+            .map(str::trim)
+            .filter(|p| !p.is_empty() && matches(p, path))
+            .map(str::len)
+            .max()
+    };
+    match (longest("Allow:"), longest("Disallow:")) {
+        (_, None) => true,
+        (None, Some(_)) => false,
+        (Some(allow), Some(deny)) => allow >= deny,
     }
 }
 

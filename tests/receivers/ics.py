@@ -31,6 +31,8 @@ def main():
             if not isinstance(value, datetime.datetime) or value.utcoffset() != datetime.timedelta(0):
                 sys.exit(f"{name} of {event['UID']} is not a UTC date-time: {value!r}")
             times[name.lower()] = value.isoformat()
+        if "DTEND" in event and event.decoded("DTEND") <= event.decoded("DTSTART"):
+            sys.exit(f"{event['UID']} ends before it starts")
         events.append({
             "uid": str(event["UID"]),
             "sequence": int(event.get("SEQUENCE", 0)),

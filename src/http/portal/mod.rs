@@ -117,6 +117,8 @@ enum Target<'a> {
     Script(&'static str),
     /// The site's icon, as browsers ask for it: its bytes and type.
     Icon(&'static [u8], &'static str),
+    /// The icon a phone puts on its home screen (drawn once, when first asked for).
+    TouchIcon,
     /// The venue screen's stylesheet.
     ScreenStylesheet,
     /// What crawlers may read, and where the sitemap is.
@@ -156,7 +158,7 @@ fn parse(path: &str) -> Target<'_> {
         "/favicon.ico" => return Target::Icon(icons::FAVICON_ICO, "image/x-icon"),
         "/favicon.svg" => return Target::Icon(icons::FAVICON_SVG, "image/svg+xml"),
         "/apple-touch-icon.png" | "/apple-touch-icon-precomposed.png" => {
-            return Target::Icon(icons::touch_icon(), "image/png");
+            return Target::TouchIcon;
         }
         "/robots.txt" => return Target::Robots,
         "/sitemap.xml" => return Target::Sitemap,
@@ -268,6 +270,17 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         Target::Icon(bytes, content_type) => {
             return asset_bytes(request.method, bytes, content_type);
         }
+        Target::TouchIcon => {
+            return match icons::touch_icon() {
+                Some(png) => asset_bytes(request.method, png, "image/png"),
+                None => not_found(&Place {
+                    base_url: &app.base_url,
+                    locale: Locale::En,
+                    theme: Theme::Light,
+                    path: "",
+                }),
+            };
+        }
         Target::Robots => return feeds::robots(app, request.method),
         // The sitemap names every language's pages; it is built as English ones are.
         Target::Sitemap => Locale::En,
@@ -303,7 +316,7 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         path: path_after_locale,
     };
     if let Target::Section(_, route) = target {
-        return super::section::handle(app, &place, route, request).await;
+        return not_for_search(super::section::handle(app, &place, route, request).await);
     }
     // A form's address opened as a page (the address bar after a refused post, a bookmark, a
     // reload): the page the form is on.
@@ -349,14 +362,32 @@ pub async fn handle(app: &Arc<App>, request: Request<'_>) -> Response {
         (Target::NotFound(_), _) => Ok(not_found(&place)),
         _ => pages::cached(app, &place, target, request.path, request.headers).await,
     };
-    outcome.unwrap_or_else(|failure| {
+    let response = outcome.unwrap_or_else(|failure| {
         tracing::error!(error = %failure, path = %loggable(path), "portal page failed");
         page(
             StatusCode::SERVICE_UNAVAILABLE,
             portal::message(&place, T::UnavailableTitle, T::PageUnavailableBody, None),
             "no-store",
         )
-    })
+    });
+    match target {
+        Target::Player(..)
+        | Target::Register(..)
+        | Target::Registered(..)
+        | Target::Withdrawn(..)
+        | Target::Screen(..) => not_for_search(response),
+        _ => response,
+    }
+}
+
+/// A private page (a player's, a confirmation, the section) or one for a hall's screen: search
+/// engines are told not to index it even when they reach it without reading `/robots.txt`.
+fn not_for_search(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::HeaderName::from_static("x-robots-tag"),
+        HeaderValue::from_static("noindex"),
+    );
+    response
 }
 
 /// `/`: the landing page in the visitor's language (`Accept-Language`), English by default.

@@ -19,7 +19,6 @@ use crate::http::cache::Body;
 use crate::http::widgets::Failure;
 use crate::pages::Theme;
 use crate::pages::portal::{self, Form, Place};
-use crate::timestamp::now_ms;
 use crate::views::public;
 
 use super::feeds;
@@ -206,8 +205,7 @@ async fn build_page(
             match public::published_in_space(handle.conn(), slug).await? {
                 Some((space, list)) => file(
                     feeds::CALENDAR,
-                    crate::pages::ics::calendar(locale, &app.base_url, &space, &list, now_ms())
-                        .into_bytes(),
+                    feeds::space_calendar(app, locale, &space, &list).into_bytes(),
                 ),
                 None => missing(),
             }
@@ -263,6 +261,11 @@ fn revalidated(built: CachedPage, headers: &HeaderMap) -> Response {
     let mut response = if built.body.matches(headers) && built.status == StatusCode::OK {
         let mut response = with_headers(Response::new(Bytes::new().into()), "no-cache");
         *response.status_mut() = StatusCode::NOT_MODIFIED;
+        // A cache keeps the headers of a 304 with what it stored: the type must stay the file's.
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(built.content_type),
+        );
         response
     } else {
         let mut response = with_headers(Response::new(built.body.bytes.into()), "no-cache");

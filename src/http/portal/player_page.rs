@@ -23,7 +23,6 @@ use crate::http::App;
 use crate::http::forms::PostRefused;
 use crate::http::widgets::Failure;
 use crate::pages::i18n::T;
-use crate::pages::ics::PlayerMatch;
 use crate::pages::player_report::{SetAside, ToReport};
 use crate::pages::portal::{self, Place};
 use crate::pages::registrant::{self, Standing};
@@ -85,25 +84,8 @@ pub(super) async fn calendar(
     else {
         return Ok(link_not_valid(place));
     };
-    // The matches as pages show them, and their rows (when each last changed), in one read.
-    let (games, rows) =
-        crate::views::tournament_matches_and_rows(handle.conn(), &tournament).await?;
-    let updated: std::collections::HashMap<_, _> =
-        rows.iter().map(|row| (row.id, row.updated_at)).collect();
-    let stages = crate::db::stages::list(handle.conn(), tournament.id).await?;
-    let titles = crate::pages::match_titles(place.locale, &stages, &games);
-    let own: Vec<PlayerMatch<'_>> = games
-        .iter()
-        .filter(|game| !game.bye && registrant::opponent(game, participant.id).is_some())
-        .map(|game| PlayerMatch {
-            game,
-            title: titles.get(&game.id).map_or("", String::as_str),
-            updated_at: updated
-                .get(&game.id)
-                .copied()
-                .unwrap_or(tournament.updated_at),
-        })
-        .collect();
+    let mut own = super::feeds::calendar_matches(&mut handle, place.locale, &tournament).await?;
+    own.retain(|m| registrant::opponent(&m.game, participant.id).is_some());
     let body = crate::pages::ics::player_matches(
         place.locale,
         &app.base_url,

@@ -225,6 +225,7 @@ async fn post(
         (Part::Member { person, action }, _) => members::act(scope, person, action, fields).await,
         (Part::Tournaments, _) => new_tournament::create(scope, fields).await,
         (Part::Stations, _) => stations::add(scope, fields).await,
+        (Part::Place, _) => stations::place(scope, fields).await,
         (Part::Station { station, action }, _) => stations::act(scope, station, action).await,
         (Part::Tournament { page, .. }, Some(t)) => match page {
             Desk::Step => desk::step(scope, t, fields).await,

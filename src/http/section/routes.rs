@@ -52,6 +52,8 @@ pub enum Part<'a> {
     },
     /// The space's stations (a post adds some).
     Stations,
+    /// Where the space's tournaments are played (a post sets it; its form is on Stations).
+    Place,
     Station {
         station: &'a str,
         action: StationAction,
@@ -197,7 +199,7 @@ pub fn access(part: Part<'_>) -> Access {
         Part::Member { .. } => form(Members),
         Part::Tournaments => both(Read, Organise),
         Part::Stations => both(Read, Organise),
-        Part::Station { .. } => form(Organise),
+        Part::Station { .. } | Part::Place => form(Organise),
         Part::NewTournament => page(Organise),
         Part::Tournament { page: desk, .. } => match desk {
             Desk::Page | Desk::Matches | Desk::Room => page(Read),
@@ -233,7 +235,7 @@ pub fn page_of(part: Part<'_>) -> Option<String> {
             format!("integrations/hooks/{hook}")
         }
         Part::Member { .. } => "members".into(),
-        Part::Station { .. } => "stations".into(),
+        Part::Station { .. } | Part::Place => "stations".into(),
         Part::Tournament { slug, page } => match page {
             Desk::Step
             | Desk::Cancel
@@ -307,6 +309,7 @@ pub fn parse<'a>(parts: &[&'a str]) -> Option<Route<'a>> {
             space(s, Part::Member { person, action })
         }
         ["organizer", s, "stations"] if named(&s) => space(s, Part::Stations),
+        ["organizer", s, "place"] if named(&s) => space(s, Part::Place),
         ["organizer", s, "stations", station, action] if named(&s) && named(&station) => {
             let action = match action {
                 "pause" => StationAction::Pause,

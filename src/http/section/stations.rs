@@ -1,5 +1,6 @@
 //! The space's stations at the desk (`/<locale>/organizer/<space>/stations`): the page, adding
-//! stations (one name per line: all or none), and a station's Pause, Resume and Remove. Each
+//! stations (one name per line: all or none), a station's Pause, Resume and Remove, and where
+//! the space's tournaments are played (`…/place`, `service::spaces::set_place`). Each
 //! post is one service operation (`service::stations`); a refusal shows the page again with
 //! why, the add form holding what was sent.
 //!
@@ -48,6 +49,7 @@ pub(super) async fn add(scope: &Scope<'_>, fields: &Fields) -> Answer {
         let sent = Sent {
             names: text.to_owned(),
             problem: Some(problem.notice.text.clone()),
+            ..Sent::default()
         };
         stations_page(scope, problem.status, &sent, Some(problem.notice)).await
     };
@@ -60,6 +62,24 @@ pub(super) async fn add(scope: &Scope<'_>, fields: &Fields) -> Answer {
     let added = stations::add(&scope.app.db, &scope.ctx(), space, &names).await;
     let done = added.map(|_| Done::to("stations", "stations-added"));
     scope.finish(done, T::StationsNotDone, again).await
+}
+
+/// `POST …/place`: where the space's tournaments are played; empty, online.
+pub(super) async fn place(scope: &Scope<'_>, fields: &Fields) -> Answer {
+    let text = fields.get("place");
+    let again = |problem: Problem| async move {
+        let sent = Sent {
+            place: Some(text.to_owned()),
+            place_problem: Some(problem.notice.text.clone()),
+            ..Sent::default()
+        };
+        stations_page(scope, problem.status, &sent, Some(problem.notice)).await
+    };
+    let space = &scope.view.space.slug;
+    let saved =
+        crate::service::spaces::set_place(&scope.app.db, &scope.ctx(), space, Some(text)).await;
+    let done = saved.map(|_| Done::to("stations", "place-saved"));
+    scope.finish(done, T::PlaceNotDone, again).await
 }
 
 /// `POST …/stations/<station>/<act>`.

@@ -1,7 +1,7 @@
 //! `/<locale>/organizer/<space>/stations`: the space's stations, each with its state and what it
 //! holds, in the order calls prefer them; for owners and administrators, the form that adds
-//! stations (one name per line) and each station's Pause or Resume and Remove. Reporters see
-//! the page without its forms.
+//! stations (one name per line), each station's Pause or Resume and Remove, and where the
+//! space's tournaments are played. Reporters see the page without its forms (the place as text).
 //!
 //! Pure: the page from the stations given (`service::stations::read`).
 
@@ -11,11 +11,14 @@ use super::super::section::{Block, Cell, Form, Link, Notice, Page, Table};
 use crate::domain::access::Duty;
 use crate::service::stations::StationView;
 
-/// What the add form was sent with, and why it was refused.
+/// What the add form (or the place's) was sent with, and why it was refused.
 #[derive(Debug, Clone, Default)]
 pub struct Sent {
     pub names: String,
     pub problem: Option<String>,
+    /// The place as sent, when its form was refused.
+    pub place: Option<String>,
+    pub place_problem: Option<String>,
 }
 
 pub fn page(
@@ -106,7 +109,37 @@ pub fn page(
             ..view.form(&view.path("stations"), t(T::StationsAdd), vec![names])
         }));
     }
+    page.blocks.extend(place_blocks(view, sent, manage));
     page
+}
+
+/// Where the space's tournaments are played: its form for owners and administrators, the
+/// place alone for reporters.
+fn place_blocks(view: &InSpace<'_>, sent: &Sent, manage: bool) -> Vec<Block> {
+    let t = |text: T| view.t(text);
+    let mut blocks = vec![Block::heading(t(T::PlaceHeading))];
+    if !manage {
+        let shown = view.space.place.clone();
+        blocks.push(Block::text(
+            shown.unwrap_or_else(|| t(T::PlaceOnline).to_owned()),
+        ));
+        return blocks;
+    }
+    let id = "space-place";
+    let mut place = input(id, "place", t(T::PlaceLabel), "text");
+    place.max_length = 200;
+    place.value = sent
+        .place
+        .clone()
+        .or_else(|| view.space.place.clone())
+        .unwrap_or_default();
+    place.hint = Some(t(T::PlaceHint).into());
+    place.error = sent.place_problem.clone();
+    blocks.push(Block::form(Form {
+        id: id.into(),
+        ..view.form(&view.path("place"), t(T::PlaceSave), vec![place])
+    }));
+    blocks
 }
 
 fn station_form(view: &InSpace<'_>, s: &StationView, act: &str, label: &str, danger: bool) -> Form {

@@ -100,7 +100,7 @@ on_both_backends! {
         assert_eq!(rounds(&played), rounds(&bracket), "the portal draws the widget's bracket");
         let space = get(&server, "/en/organizer/demo").await.text().await.unwrap();
         assert!(space.find("Autumn Cup").unwrap() < space.find("Spring Open").unwrap(), "upcoming first");
-        assert!(space.contains("/embed/en/organizer/demo/calendar.ics"), "the calendar feed");
+        assert!(space.contains("/en/organizer/demo/calendar.ics\" type=\"text/calendar\""), "the calendar feed");
     }
 
     async fn what_is_not_published_is_the_localized_404(t: TestDb) {
