@@ -28,6 +28,9 @@ pub const HEIGHT: u32 = 630;
 const FAMILY: &str = "DejaVu Sans";
 /// How many lines the top of the bracket or table shows.
 const TOP_LINES: usize = 5;
+/// The sizes a line of that list may take, largest first: a long one is drawn smaller before
+/// it is cut.
+const LINE_SIZES: [u32; 3] = [28, 24, 21];
 
 /// What a preview shows, in the page's language.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,15 +171,13 @@ impl Preview {
             let room = usize::try_from((600 - panel_top - 70) / 44).unwrap_or(0);
             for (i, line) in self.lines.iter().take(room).enumerate() {
                 let y = panel_top + 96 + 44 * i32::try_from(i).unwrap_or(0);
-                text(
-                    &mut svg,
-                    688,
-                    y,
-                    28,
-                    false,
-                    "#ffffff",
-                    &fit(line, 28.0, false, 420.0),
-                );
+                // Two players' names take a smaller size before either is cut.
+                let size = LINE_SIZES
+                    .into_iter()
+                    .find(|&size| measure(line, size as f32, false) <= 420.0)
+                    .unwrap_or(LINE_SIZES[LINE_SIZES.len() - 1]);
+                let shown = fit(line, size as f32, false, 420.0);
+                text(&mut svg, 688, y, size, false, "#ffffff", &shown);
             }
         }
         svg.push_str("</svg>");
