@@ -32,7 +32,8 @@
 //! `TOURNEY_BENCH_SECONDS` (default 8) per run; `TOURNEY_BENCH_RATE_SECONDS` per fixed-rate run
 //! (default the smaller of that and 5); `TOURNEY_BENCH_ONLY=postgres` runs the Postgres part alone,
 //! `TOURNEY_BENCH_ONLY=rates` the fixed rates alone, and
-//! `TOURNEY_BENCH_RATES=5000,7000` only the rates listed. Results go to stdout as Markdown tables; the figures in
+//! `TOURNEY_BENCH_RATES=5000,7000` only the rates listed, `TOURNEY_BENCH_KEYS=4` the Postgres
+//! runs over four keys (of different spaces) instead of all 100. Results go to stdout as Markdown tables; the figures in
 //! docs/PERFORMANCE.md come from here.
 
 #[path = "common/mod.rs"]
@@ -334,7 +335,8 @@ fn postgres_fleet(
         Serve::start(&loaded.db, &args),
         Serve::start(&loaded.db, &args),
     ];
-    let (half_a, half_b) = loaded.keys.split_at(loaded.keys.len() / 2);
+    let keys = rate_keys(&loaded.keys);
+    let (half_a, half_b) = keys.split_at(keys.len() / 2);
     let sample = fetch(&replicas[0].base, &half_a[0].1, "/api/v1/tournaments");
     let bare = [
         bare_warp(sample.clone(), "application/json"),
@@ -429,7 +431,8 @@ fn rates_alone(admin: &str, dir: &std::path::Path, rate_seconds: u64) {
         Serve::start(&loaded.db, &args),
         Serve::start(&loaded.db, &args),
     ];
-    let (half_a, half_b) = loaded.keys.split_at(loaded.keys.len() / 2);
+    let keys = rate_keys(&loaded.keys);
+    let (half_a, half_b) = keys.split_at(keys.len() / 2);
     let sample = fetch(&replicas[0].base, &half_a[0].1, "/api/v1/tournaments");
     let bare = [
         bare_warp(sample.clone(), "application/json"),
@@ -443,6 +446,20 @@ fn rates_alone(admin: &str, dir: &std::path::Path, rate_seconds: u64) {
     );
     drop(replicas);
     runtime.block_on(database.drop());
+}
+
+/// The keys the Postgres runs spread their requests over: all of them (100, 10 per space), or
+/// `TOURNEY_BENCH_KEYS` of them taken evenly across the spaces, as an integrator with a few keys
+/// would send (an outside generator such as `oha` is usually given one or a few).
+fn rate_keys(keys: &[(usize, String)]) -> Vec<(usize, String)> {
+    let wanted: usize = setting("TOURNEY_BENCH_KEYS", keys.len());
+    let wanted = wanted.clamp(2, keys.len());
+    let step = keys.len() / wanted;
+    keys.iter()
+        .step_by(step.max(1))
+        .take(wanted)
+        .cloned()
+        .collect()
 }
 
 /// A bare warp's p99 at or above this (it is a fraction of a millisecond on a quiet machine)
