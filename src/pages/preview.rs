@@ -91,7 +91,7 @@ impl Preview {
     /// picture does, so a page's `og:image` address changes with it and previews are fetched
     /// anew.
     pub fn version(&self) -> String {
-        hex::encode(&Sha256::digest(self.svg().as_bytes())[..8])
+        version_of(&self.svg())
     }
 
     /// The picture as SVG.
@@ -186,20 +186,29 @@ impl Preview {
 
     /// The picture as PNG.
     pub fn png(&self) -> Result<Vec<u8>, PreviewError> {
-        let options = usvg::Options {
-            font_family: FAMILY.to_owned(),
-            fontdb: Arc::clone(&FONTS),
-            ..usvg::Options::default()
-        };
-        let tree = usvg::Tree::from_str(&self.svg(), &options)
-            .map_err(|e| PreviewError::Svg(e.to_string()))?;
-        let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT)
-            .ok_or_else(|| PreviewError::Png("no room for the picture".to_owned()))?;
-        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-        pixmap
-            .encode_png()
-            .map_err(|e| PreviewError::Png(e.to_string()))
+        rasterised(&self.svg())
     }
+}
+
+/// [`Preview::version`] of a picture drawn as `svg`.
+pub fn version_of(svg: &str) -> String {
+    hex::encode(&Sha256::digest(svg.as_bytes())[..8])
+}
+
+/// [`Preview::png`] of a picture drawn as `svg`.
+pub fn rasterised(svg: &str) -> Result<Vec<u8>, PreviewError> {
+    let options = usvg::Options {
+        font_family: FAMILY.to_owned(),
+        fontdb: Arc::clone(&FONTS),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PreviewError::Svg(e.to_string()))?;
+    let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT)
+        .ok_or_else(|| PreviewError::Png("no room for the picture".to_owned()))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| PreviewError::Png(e.to_string()))
 }
 
 /// The bundled fonts, loaded once.

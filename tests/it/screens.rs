@@ -146,8 +146,10 @@ const LOOK: &str = "
       return getComputedStyle(r).display !== 'none';
     });
   }).map(function (s) { return s.id; });
+  var feeds = Array.from(document.querySelectorAll('p.feed a')).map(function (a) {
+    var r = a.getBoundingClientRect(); return [r.width, r.height]; });
   return { scrollWidth: root.scrollWidth, width: root.clientWidth, cut: cut,
-           tables: tables, brackets: brackets, empty: empty };";
+           tables: tables, brackets: brackets, empty: empty, feeds: feeds };";
 
 const SCREENS: [(u32, u32, bool); 3] = [(320, 640, true), (375, 740, true), (1280, 900, false)];
 
@@ -179,6 +181,11 @@ async fn pages_fit_phones_and_desktops() {
                     "{what}: the page scrolls sideways"
                 );
                 assert_eq!(seen["cut"], Value::Array(Vec::new()), "{what}: text is cut");
+                // "Add to calendar" is a control of its own: a finger's size on a phone.
+                for size in seen["feeds"].as_array().expect("feed links") {
+                    let tall = size[1].as_f64().unwrap_or(0.0);
+                    assert!(!phone || tall >= 44.0, "{what}: Add to calendar is {size}");
+                }
                 assert_eq!(
                     seen["empty"],
                     Value::Array(Vec::new()),

@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, PoisonError};
 
 use bytes::Bytes;
-use warp::http::{HeaderValue, Method, StatusCode, header};
+use warp::http::{HeaderValue, Method, header};
 use warp::reply::Response;
 
 use crate::db::Handle;
@@ -62,7 +62,7 @@ const KEPT_OUT: &[&str] = &[
 /// the portal's pages use it.
 pub(super) fn robots(app: &App, method: &Method) -> Response {
     if method != Method::GET {
-        return not_allowed();
+        return super::get_only();
     }
     let mut body = String::from(
         "User-agent: *\nAllow: /\nAllow: /embed/widget.css\nDisallow: /embed/\nDisallow: /api/\nDisallow: /live/\n",
@@ -87,16 +87,6 @@ pub(super) fn robots(app: &App, method: &Method) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    response
-}
-
-/// 405 for anything but GET (HEAD is answered as GET before this).
-fn not_allowed() -> Response {
-    let mut response = Response::new(Bytes::new().into());
-    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
-    response
-        .headers_mut()
-        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
     response
 }
 
@@ -247,13 +237,14 @@ impl Previews {
     /// The picture of `preview` at `path`: the one drawn for the same content, or drawn now (on
     /// a blocking thread: it takes tens of milliseconds) and kept.
     pub(super) async fn drawn(&self, path: &str, preview: Preview) -> Result<Body, Failure> {
-        let version = preview.version();
+        let svg = preview.svg();
+        let version = crate::pages::preview::version_of(&svg);
         if let Some((kept, body)) = self.lock().drawn.get(path)
             && *kept == version
         {
             return Ok(body.clone());
         }
-        let png = tokio::task::spawn_blocking(move || preview.png())
+        let png = tokio::task::spawn_blocking(move || crate::pages::preview::rasterised(&svg))
             .await
             .map_err(|e| Failure::new(&format!("the preview's drawing stopped: {e}")))?
             .map_err(|e| Failure::new(&e.to_string()))?;

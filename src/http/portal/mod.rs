@@ -427,12 +427,7 @@ fn asset(method: &Method, text: &'static str, content_type: &'static str) -> Res
 
 fn asset_bytes(method: &Method, bytes: &'static [u8], content_type: &'static str) -> Response {
     if method != Method::GET {
-        let mut response = Response::new(Bytes::new().into());
-        *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
-        response
-            .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
-        return response;
+        return get_only();
     }
     let mut response = Response::new(Bytes::from_static(bytes).into());
     let headers = response.headers_mut();
@@ -441,6 +436,16 @@ fn asset_bytes(method: &Method, bytes: &'static [u8], content_type: &'static str
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=3600"),
     );
+    response
+}
+
+/// 405 for a file that answers only GET (HEAD is answered as GET before the portal sees it).
+fn get_only() -> Response {
+    let mut response = Response::new(Bytes::new().into());
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
     response
 }
 
