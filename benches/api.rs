@@ -33,8 +33,11 @@
 //! (default the smaller of that and 5); `TOURNEY_BENCH_ONLY=postgres` runs the Postgres part alone,
 //! `TOURNEY_BENCH_ONLY=rates` the fixed rates alone, and
 //! `TOURNEY_BENCH_RATES=5000,7000` only the rates listed, `TOURNEY_BENCH_KEYS=4` the Postgres
-//! runs over four keys (of different spaces) instead of all 100. Results go to stdout as Markdown tables; the figures in
-//! docs/PERFORMANCE.md come from here.
+//! runs over four keys (of different spaces) instead of all 100, `TOURNEY_BENCH_LOG=info` the
+//! fixed rates' replicas at the log level a user runs (a line per request; default `warn`).
+//! With `oha` on the PATH (`cargo install oha --locked`), each fixed rate is read again by it
+//! from outside, and the replicas' `/metrics` around each run say where a request's time went.
+//! Results go to stdout as Markdown tables; the figures in docs/PERFORMANCE.md come from here.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -45,6 +48,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use common::open_loop::{OpenLoop, Report, Target};
+use common::outside;
 use common::{
     PgDatabase, Run, Serve, bare_warp, bearer_script, setting, tourney, without_wrk, wrk, wrk_with,
 };
@@ -427,9 +431,10 @@ fn rates_alone(admin: &str, dir: &std::path::Path, rate_seconds: u64) {
     let database = runtime.block_on(PgDatabase::create(admin, "api"));
     let loaded = load(&database.url, dir);
     let args = ["--rate-limit", "1000000"];
+    let log = std::env::var("TOURNEY_BENCH_LOG").unwrap_or_else(|_| "warn".to_owned());
     let replicas = [
-        Serve::start(&loaded.db, &args),
-        Serve::start(&loaded.db, &args),
+        Serve::start_logging(&loaded.db, &args, &log),
+        Serve::start_logging(&loaded.db, &args, &log),
     ];
     let keys = rate_keys(&loaded.keys);
     let (half_a, half_b) = keys.split_at(keys.len() / 2);
@@ -479,10 +484,19 @@ const BISECTIONS: usize = 3;
 /// Sent at a run's rate just before it and not counted: connections open, caches warm.
 const WARM_UP: Duration = Duration::from_secs(1);
 
+/// `oha`'s connections per replica (the issue's reading: `-c 32` per replica), shared by the
+/// processes sending to it.
+const OHA_CONNECTIONS: usize = 32;
+
 /// Open-loop runs of `GET /api/v1/tournaments` at fixed offered rates against the two
 /// `replicas` (each serving the keys of its half), each rate first against the two `bare` warp
 /// servers as the floor; the rates climb until the p99 misses the goal, then bisect for the
 /// highest rate that keeps it.
+///
+/// With `oha` on the PATH, each rate is read again from outside by `oha` (one process per key,
+/// half of the rate to each replica, `OHA_CONNECTIONS` per replica), beside its own floor: the
+/// replicas' `/healthz` at the same rate. And the replicas' `/metrics`, read around each run of
+/// the bench's generator, say where a request's time went.
 fn fixed_rates(
     replicas: [&str; 2],
     bare: [&str; 2],
@@ -492,6 +506,12 @@ fn fixed_rates(
     let fleet = OpenLoop::new(&alternating(replicas, halves, "/api/v1/tournaments"));
     let floor = OpenLoop::new(&alternating(bare, halves, "/"));
     let duration = Duration::from_secs(seconds);
+    let with_oha = outside::oha_available();
+    if !with_oha {
+        println!(
+            "\n`oha` is not on the PATH (`cargo install oha --locked`): read by the bench's generator alone"
+        );
+    }
     println!();
     println!(
         "Postgres, two replicas at fixed offered rates (open loop, half to each replica, {seconds} s \
@@ -503,14 +523,39 @@ fn fixed_rates(
     println!("{}", Report::HEADER);
     let mut measured: Vec<(f64, Report)> = Vec::new();
     let mut notes = Vec::new();
+    let mut outside_rows = Vec::new();
+    let mut profile_rows = Vec::new();
     // A rate is measured again (at most twice more) when the replicas miss the goal while the
     // bare warps beside them were slow too: the machine itself fell behind in that run (it is
     // shared), which says nothing about the service.
     let mut measure = |rate: f64| -> bool {
         let mut kept = false;
         for run in 1..=3 {
-            let bare = warm_and_run(&floor, rate, duration, "two bare warps", &mut notes);
-            let report = warm_and_run(&fleet, rate, duration, "two replicas", &mut notes);
+            let bare = warm_and_run(&floor, rate, duration, "two bare warps", &mut notes, None);
+            let mut profile = Profiled::default();
+            let report = warm_and_run(
+                &fleet,
+                rate,
+                duration,
+                "two replicas",
+                &mut notes,
+                Some((replicas, &mut profile)),
+            );
+            profile_rows.push(profile.row(rate, &report));
+            if with_oha {
+                let healthz = outside::oha(
+                    &oha_shares(replicas, halves, "/healthz", false),
+                    rate,
+                    seconds,
+                );
+                let api = outside::oha(
+                    &oha_shares(replicas, halves, "/api/v1/tournaments", true),
+                    rate,
+                    seconds,
+                );
+                outside_rows.push(healthz.row(rate, "`/healthz` of the two replicas"));
+                outside_rows.push(api.row(rate, "`/api/v1/tournaments`, two replicas"));
+            }
             kept = report.p99_under(P99_GOAL_MS);
             measured.push((rate, report));
             if kept || bare.p99_under(NOISY_FLOOR_MS) {
@@ -525,38 +570,147 @@ fn fixed_rates(
         }
         kept
     };
-    if let Ok(rates) = std::env::var("TOURNEY_BENCH_RATES") {
+    let listed = std::env::var("TOURNEY_BENCH_RATES").ok();
+    let found = match &listed {
         // Only these rates, in this order (no climb, no bisection).
-        for rate in rates
-            .split(',')
-            .filter_map(|r| r.trim().parse::<f64>().ok())
-        {
-            measure(rate);
+        Some(rates) => {
+            for rate in rates
+                .split(',')
+                .filter_map(|r| r.trim().parse::<f64>().ok())
+            {
+                measure(rate);
+            }
+            None
         }
-        for note in notes {
-            println!("{note}");
-        }
-        return;
-    }
-    let (kept, missed) = highest_rate_under_goal(&mut measure);
+        None => Some(highest_rate_under_goal(&mut measure)),
+    };
     println!();
     for note in notes {
         println!("{note}");
     }
-    summarise(&measured, kept, missed);
+    if let Some((kept, missed)) = found {
+        summarise(&measured, kept, missed);
+    }
+    if with_oha {
+        println!();
+        println!(
+            "The same rates read from outside by `oha` (after the bench's run of each rate; one process \
+             per key, {OHA_CONNECTIONS} connections per replica, `--latency-correction`, {seconds} s):"
+        );
+        println!();
+        println!("{}", outside::OhaReport::HEADER);
+        for row in outside_rows {
+            println!("{row}");
+        }
+    }
+    println!();
+    println!(
+        "Where a request's time went, from the replicas' `/metrics` around each run of the bench's \
+         generator (both replicas; mean, then the median read from the histogram's buckets):"
+    );
+    println!();
+    println!("{}", Profiled::HEADER);
+    for row in profile_rows {
+        println!("{row}");
+    }
+}
+
+/// `oha`'s processes for one run: one per key (or, with `keyed` false, one per replica), each
+/// sending to its key's replica, the replica's connections shared among them.
+fn oha_shares(
+    replicas: [&str; 2],
+    halves: [&[(usize, String)]; 2],
+    path: &str,
+    keyed: bool,
+) -> Vec<outside::Share> {
+    (0..2)
+        .flat_map(|side| {
+            let keys: Vec<Option<String>> = if keyed {
+                halves[side]
+                    .iter()
+                    .map(|(_, key)| Some(key.clone()))
+                    .collect()
+            } else {
+                vec![None]
+            };
+            let connections = OHA_CONNECTIONS / keys.len().max(1);
+            keys.into_iter().map(move |key| outside::Share {
+                url: format!("{}{path}", replicas[side]),
+                key,
+                connections,
+            })
+        })
+        .collect()
+}
+
+/// The replicas' `/metrics` read before and after a run.
+#[derive(Default)]
+struct Profiled {
+    change: outside::Scrape,
+}
+
+impl Profiled {
+    const HEADER: &str = "| offered/s | p50 at the generator | in the server | admit (the gate) | lane wait | batch | ledger: turn | read | write | versions alone | answer | requests per batch |\n\
+        | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
+
+    fn row(&self, rate: f64, report: &Report) -> String {
+        let change = &self.change;
+        let cell = |name: &str, labels: &str| match change.histogram(name, labels) {
+            // Within the first bucket (up to 25 µs) the median is not told apart from zero.
+            Some((_, mean, median)) if median <= 0.025 => format!("{mean:.3} (≤ 0.025)"),
+            Some((_, mean, median)) => format!("{mean:.3} ({median:.3})"),
+            None => "—".to_owned(),
+        };
+        let requests = change
+            .histogram("tourney_api_stage_seconds", "stage=\"admit\"")
+            .map_or(0.0, |(count, ..)| count);
+        let batches = change
+            .histogram("tourney_rate_limit_batch_seconds", "")
+            .map_or(0.0, |(count, ..)| count);
+        format!(
+            "| {rate:.0} | {:.3} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+            report.p50_ms,
+            cell(
+                "tourney_http_request_duration_seconds",
+                "route=\"tournaments\""
+            ),
+            cell("tourney_api_stage_seconds", "stage=\"admit\""),
+            cell("tourney_rate_limit_lane_wait_seconds", ""),
+            cell("tourney_rate_limit_batch_seconds", ""),
+            cell("tourney_rate_limit_ledger_seconds", "step=\"turn\""),
+            cell("tourney_rate_limit_ledger_seconds", "step=\"read\""),
+            cell("tourney_rate_limit_ledger_seconds", "step=\"write\""),
+            cell("tourney_rate_limit_ledger_seconds", "step=\"versions\""),
+            cell("tourney_api_stage_seconds", "stage=\"answer\""),
+            if batches > 0.0 {
+                requests / batches
+            } else {
+                0.0
+            },
+        )
+    }
 }
 
 /// One fixed-rate run after its warm-up, printed as a row of the table; its first error, if any,
-/// goes to `notes`, printed under the table.
+/// goes to `notes`, printed under the table. With `profile`, the servers' `/metrics` are read
+/// after the warm-up and after the run, and the change kept.
 fn warm_and_run(
     generator: &OpenLoop,
     rate: f64,
     duration: Duration,
     against: &str,
     notes: &mut Vec<String>,
+    profile: Option<([&str; 2], &mut Profiled)>,
 ) -> Report {
     generator.run(rate, WARM_UP);
+    let before = profile
+        .as_ref()
+        .map(|(servers, _)| servers.map(outside::Scrape::of));
     let report = generator.run(rate, duration);
+    if let (Some((servers, profiled)), Some(before)) = (profile, before) {
+        let after = servers.map(outside::Scrape::of);
+        profiled.change = after[0].since(&before[0]).plus(&after[1].since(&before[1]));
+    }
     println!("{}", report.row(against));
     if let Some(error) = &report.first_error {
         notes.push(format!("{against} at {rate:.0}/s, first error: {error}"));

@@ -18,7 +18,8 @@
 //! - `events` (the event catalog and the envelope), `import` (the import document, parsed and
 //!   checked), `links` (public URLs);
 //! - `domain` (the vocabulary and the tournament engine, pure), `ids` (typed public ids),
-//!   `timestamp` and `api_keys` (key material).
+//!   `timestamp`, `timing` (histograms of durations for `/metrics`) and `api_keys` (key
+//!   material).
 
 #![forbid(unsafe_code)]
 
@@ -38,5 +39,6 @@ pub mod links;
 pub mod pages;
 pub mod service;
 pub mod timestamp;
+pub mod timing;
 pub mod views;
 pub mod webhook;

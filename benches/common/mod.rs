@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod open_loop;
+pub mod outside;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -16,11 +17,17 @@ pub struct Serve {
 }
 
 impl Serve {
-    /// `tourney serve` on `db` with `args`, once it listens.
+    /// `tourney serve` on `db` with `args`, once it listens; its log at `warn`.
     pub fn start(db: &str, args: &[&str]) -> Serve {
+        Serve::start_logging(db, args, "warn")
+    }
+
+    /// `tourney serve` on `db` with `args`, once it listens, its log at `level` (`info`, the
+    /// default a user runs, writes a line per request), read and dropped as it comes.
+    pub fn start_logging(db: &str, args: &[&str], level: &str) -> Serve {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
             .env("TOURNEY_DATABASE_URL", db)
-            .env("TOURNEY_LOG", "warn")
+            .env("TOURNEY_LOG", level)
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(args)
             .stdout(Stdio::piped())

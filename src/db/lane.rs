@@ -9,13 +9,19 @@
 //! (`service::registration_batches`) are lanes. The job owns what its answers mean, including
 //! what an answer nobody received leaves behind; the lane never decides anything about the
 //! questions themselves.
+//!
+//! Each lane times itself ([`LaneTimes`], in `/metrics`): how long a question waited for its
+//! batch to begin, how long batches took, and how many questions they held.
 
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use tokio::sync::{Semaphore, mpsc, oneshot};
+use tokio::time::Instant;
 
 use super::DbError;
+use crate::timing::{Histogram, STAGE_BOUNDS};
 
 /// What a lane's batches are answered by.
 pub trait Job: Send + Sync + 'static {
@@ -31,11 +37,34 @@ pub trait Job: Send + Sync + 'static {
 }
 
 type Reply<A> = oneshot::Sender<A>;
+/// A question as queued: when it was asked, and where its answer goes.
+type Asked<J> = (<J as Job>::Question, Instant, Reply<<J as Job>::Answer>);
 
 /// The asking end of a lane; the task ends when it is dropped.
 pub struct Lane<J: Job> {
-    asks: mpsc::Sender<(J::Question, Reply<J::Answer>)>,
+    asks: mpsc::Sender<Asked<J>>,
     name: &'static str,
+    times: Arc<LaneTimes>,
+}
+
+/// What a lane's questions and batches took.
+pub struct LaneTimes {
+    /// From a question's asking to its batch's beginning.
+    pub wait: Histogram,
+    /// A batch's run, from its beginning to its answers.
+    pub batch: Histogram,
+    /// Questions answered in batches (those whose askers were gone are not counted).
+    pub questions: AtomicU64,
+}
+
+impl Default for LaneTimes {
+    fn default() -> LaneTimes {
+        LaneTimes {
+            wait: Histogram::new(STAGE_BOUNDS),
+            batch: Histogram::new(STAGE_BOUNDS),
+            questions: AtomicU64::new(0),
+        }
+    }
 }
 
 /// How a lane batches.
@@ -52,8 +81,10 @@ pub struct Shape {
 impl<J: Job> Lane<J> {
     /// Starts the lane's task on the current runtime.
     pub fn start(name: &'static str, job: J, shape: Shape) -> Lane<J> {
-        let (asks, mut queue) = mpsc::channel::<(J::Question, Reply<J::Answer>)>(shape.queue);
+        let (asks, mut queue) = mpsc::channel::<Asked<J>>(shape.queue);
         let job = Arc::new(job);
+        let times = Arc::new(LaneTimes::default());
+        let timed = Arc::clone(&times);
         let flights = Arc::new(Semaphore::new(shape.in_flight.max(1)));
         tokio::spawn(async move {
             loop {
@@ -72,13 +103,15 @@ impl<J: Job> Lane<J> {
                         Err(_) => break,
                     }
                 }
+                let began = Instant::now();
                 let (questions, replies): (Vec<_>, Vec<_>) = batch
                     .into_iter()
-                    .filter_map(|(question, reply)| {
+                    .filter_map(|(question, asked, reply)| {
                         if reply.is_closed() {
                             job.dropped(question);
                             None
                         } else {
+                            timed.wait.record(began.saturating_duration_since(asked));
                             Some((question, reply))
                         }
                     })
@@ -87,10 +120,13 @@ impl<J: Job> Lane<J> {
                     continue;
                 }
                 let job = Arc::clone(&job);
+                let timed = Arc::clone(&timed);
                 tokio::spawn(async move {
                     let _flight = flight;
                     let count = questions.len();
                     let answers = job.run(questions).await;
+                    timed.batch.record(began.elapsed());
+                    timed.questions.fetch_add(count as u64, Ordering::Relaxed);
                     if answers.len() != count {
                         // Every asker is told the lane stopped (its reply is dropped).
                         tracing::error!(
@@ -107,7 +143,12 @@ impl<J: Job> Lane<J> {
                 });
             }
         });
-        Lane { asks, name }
+        Lane { asks, name, times }
+    }
+
+    /// What this lane's questions and batches took so far.
+    pub fn times(&self) -> &LaneTimes {
+        &self.times
     }
 
     /// Asks one question and waits for its answer. Dropped before the answer comes, the
@@ -115,7 +156,7 @@ impl<J: Job> Lane<J> {
     pub async fn ask(&self, question: J::Question) -> Result<J::Answer, DbError> {
         let (reply, answer) = oneshot::channel();
         self.asks
-            .send((question, reply))
+            .send((question, Instant::now(), reply))
             .await
             .map_err(|_| DbError::Stopped(self.name))?;
         answer.await.map_err(|_| DbError::Stopped(self.name))

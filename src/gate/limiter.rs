@@ -14,13 +14,13 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Decision;
-use super::ledger::Ledger;
+use super::ledger::{Ledger, LedgerTimes};
 use super::memory::Sent;
 use super::memory::{Alone, Local, Memory, lock, millis, ms};
 use super::policy::{Ask, Checked, LEASE_GRACE_MS, Verdict};
 use super::settler::{Answer, Question, Settler, sweep};
 use crate::db::DbError;
-use crate::db::lane::{Lane, Shape};
+use crate::db::lane::{Lane, LaneTimes, Shape};
 use crate::db::versions::Versions;
 use crate::ids::KeyId;
 
@@ -96,6 +96,11 @@ impl Limiter {
         lock(&self.memory.refusing).is_some()
     }
 
+    /// What the lane's questions and batches, and the ledger's steps, took so far.
+    pub fn times(&self) -> (&LaneTimes, &LedgerTimes) {
+        (self.lane.times(), self.ledger.times())
+    }
+
     /// How many requests were decided by this process alone since it started.
     pub fn counted_alone(&self) -> u64 {
         self.memory.counted_alone.load(Ordering::Relaxed)
@@ -110,6 +115,11 @@ impl Limiter {
                 "the rate-limit lane answered another question".into(),
             )),
         }
+    }
+
+    /// What is current, read at once outside any batch (SQLite, where the read takes no turn).
+    pub async fn versions_read_alone(&self) -> Result<Versions, DbError> {
+        self.ledger.versions().await
     }
 
     /// Accepts or refuses one request of `key`; when the database decides, it also says what

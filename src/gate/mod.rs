@@ -156,6 +156,47 @@ impl Gate {
         self.limiter.limit()
     }
 
+    /// Where the gate's time went, in the Prometheus text format: the rate-limit lane's waits,
+    /// batches and questions, and the ledger's steps.
+    pub fn render_times(&self, out: &mut String) {
+        use crate::timing::header;
+        let (lane, ledger) = self.limiter.times();
+        const WAIT: &str = "tourney_rate_limit_lane_wait_seconds";
+        header(
+            out,
+            WAIT,
+            "Time a request's question to the database waited for its batch to begin.",
+        );
+        lane.wait.render(out, WAIT, "");
+        const BATCH: &str = "tourney_rate_limit_batch_seconds";
+        header(
+            out,
+            BATCH,
+            "Time a batch of the rate limit's questions took in the database.",
+        );
+        lane.batch.render(out, BATCH, "");
+        let questions = lane.questions.load(std::sync::atomic::Ordering::Relaxed);
+        out.push_str(&format!(
+            "# HELP tourney_rate_limit_questions_total Questions the rate-limit lane answered in batches.\n\
+             # TYPE tourney_rate_limit_questions_total counter\n\
+             tourney_rate_limit_questions_total {questions}\n"
+        ));
+        const STEP: &str = "tourney_rate_limit_ledger_seconds";
+        header(
+            out,
+            STEP,
+            "Time of each step of the rate limit's ledger: turn (a connection, or the writer's turn), read, write, versions (a read of what is current alone).",
+        );
+        for (step, histogram) in [
+            ("turn", &ledger.turn),
+            ("read", &ledger.read),
+            ("write", &ledger.write),
+            ("versions", &ledger.versions),
+        ] {
+            histogram.render(out, STEP, &format!("step=\"{step}\""));
+        }
+    }
+
     /// True while the database refuses writes and API requests are counted by this process
     /// alone; and how many were, since the process started.
     pub fn counting_alone(&self) -> (bool, u64) {
@@ -170,7 +211,7 @@ impl Gate {
         };
         let read = async {
             match &self.db {
-                Db::Sqlite(db) => db.versions().await,
+                Db::Sqlite(_) => self.limiter.versions_read_alone().await,
                 Db::Postgres(_) => self.limiter.versions().await,
             }
         };

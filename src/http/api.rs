@@ -15,7 +15,7 @@ use warp::reply::Response;
 use super::App;
 use super::cache::Body;
 use super::error::ApiError;
-use super::metrics::Route;
+use super::metrics::{Route, Stage};
 use crate::domain::{Slug, TournamentStatus};
 use crate::gate::{Admitted, Decision, Principal};
 use crate::ids::{KeyId, SpaceId};
@@ -121,8 +121,10 @@ pub async fn handle(
         };
     };
     let key_hash = api_keys::KeyHash::of(key);
-    let deadline = Instant::now() + ANSWER_WITHIN;
+    let asked = Instant::now();
+    let deadline = asked + ANSWER_WITHIN;
     let admitted = tokio::time::timeout_at(deadline, app.gate.admit(key_hash.as_str())).await;
+    app.metrics.record_stage(Stage::Admit, asked.elapsed());
     let Ok(admitted) = admitted else {
         tracing::warn!(waited = ?ANSWER_WITHIN, "cannot answer from the API: the rate limit did not decide in time");
         return unavailable_for(None);
@@ -157,7 +159,8 @@ pub async fn handle(
         }
         allowed => allowed,
     };
-    let mut response = match answer(
+    let answering = Instant::now();
+    let answered = answer(
         app,
         &principal,
         endpoint,
@@ -169,8 +172,9 @@ pub async fn handle(
             deadline,
         },
     )
-    .await
-    {
+    .await;
+    app.metrics.record_stage(Stage::Answer, answering.elapsed());
+    let mut response = match answered {
         Ok(body) => respond(body, headers),
         Err(error) => error.into_response(),
     };

@@ -1,10 +1,12 @@
 //! Request metrics in the Prometheus text format: requests by route and status, a latency
-//! histogram per route, and the number of rate-limited requests. Counting never blocks a request
-//! for long: one short lock for the status counters, atomics for the rest.
+//! histogram per route, one per stage of an API request, and the number of rate-limited
+//! requests. Counting never blocks a request: atomics only.
 
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use crate::timing::{self, Histogram};
 
 /// What a request asked for, as the metrics label it: a fixed set, so that arbitrary paths never
 /// become label values.
@@ -71,10 +73,26 @@ impl Route {
         self as usize
     }
 }
-/// Histogram bucket bounds, in seconds.
-const BUCKETS: [f64; 12] = [
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
-];
+/// The stages of an API request with a key, timed apart (`tourney_api_stage_seconds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The gate: the key, its rate limit and what is current (all of it on the database's side
+    /// except what memory decides).
+    Admit,
+    /// The answer's body, from the cache or built from the database.
+    Answer,
+}
+
+impl Stage {
+    const ALL: [Stage; 2] = [Stage::Admit, Stage::Answer];
+
+    const fn label(self) -> &'static str {
+        match self {
+            Stage::Admit => "admit",
+            Stage::Answer => "answer",
+        }
+    }
+}
 
 /// Statuses are counted from 100 to 599, one counter each per route.
 const STATUSES: std::ops::Range<u16> = 100..600;
@@ -82,11 +100,10 @@ const STATUSES: std::ops::Range<u16> = 100..600;
 pub struct Metrics {
     /// Per route, per status from 100: requests answered.
     requests: Vec<Vec<AtomicU64>>,
-    /// Per route, requests by the first bucket they fall in (the last slot: above every
-    /// bound); summed into Prometheus's cumulative buckets when rendered, so that a request
-    /// bumps one counter, not one per bucket.
-    buckets: Vec<[AtomicU64; BUCKETS.len() + 1]>,
-    sum_micros: Vec<AtomicU64>,
+    /// Per route, the time to answer.
+    durations: Vec<Histogram>,
+    /// Per stage of an API request.
+    stages: Vec<Histogram>,
     rate_limited: AtomicU64,
 }
 
@@ -97,11 +114,14 @@ impl Default for Metrics {
                 .iter()
                 .map(|_| STATUSES.map(|_| AtomicU64::new(0)).collect())
                 .collect(),
-            buckets: Route::ALL
+            durations: Route::ALL
                 .iter()
-                .map(|_| std::array::from_fn(|_| AtomicU64::new(0)))
+                .map(|_| Histogram::new(timing::REQUEST_BOUNDS))
                 .collect(),
-            sum_micros: Route::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
+            stages: Stage::ALL
+                .iter()
+                .map(|_| Histogram::new(timing::STAGE_BOUNDS))
+                .collect(),
             rate_limited: AtomicU64::new(0),
         }
     }
@@ -113,16 +133,15 @@ impl Metrics {
         if let Some(counter) = self.requests[route].get(usize::from(status.wrapping_sub(100))) {
             counter.fetch_add(1, Ordering::Relaxed);
         }
-        let seconds = elapsed.as_secs_f64();
-        let first = BUCKETS
-            .iter()
-            .position(|bound| seconds <= *bound)
-            .unwrap_or(BUCKETS.len());
-        self.buckets[route][first].fetch_add(1, Ordering::Relaxed);
-        self.sum_micros[route].fetch_add(elapsed.as_micros() as u64, Ordering::Relaxed);
+        self.durations[route].record(elapsed);
         if status == 429 {
             self.rate_limited.fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// Counts what one stage of an API request took.
+    pub fn record_stage(&self, stage: Stage, elapsed: Duration) {
+        self.stages[stage as usize].record(elapsed);
     }
 
     pub fn render(&self) -> String {
@@ -141,38 +160,19 @@ impl Metrics {
                 }
             }
         }
-        out.push_str("# HELP tourney_http_request_duration_seconds Time to answer a request.\n");
-        out.push_str("# TYPE tourney_http_request_duration_seconds histogram\n");
-        for (route, name) in Route::ALL.iter().map(|r| r.label()).enumerate() {
-            let slots: Vec<u64> = self.buckets[route]
-                .iter()
-                .map(|slot| slot.load(Ordering::Relaxed))
-                .collect();
-            let count: u64 = slots.iter().sum();
-            if count == 0 {
-                continue;
-            }
-            let mut below = 0;
-            for (bound, slot) in BUCKETS.iter().zip(&slots) {
-                below += slot;
-                let _ = writeln!(
-                    out,
-                    "tourney_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"{bound}\"}} {below}"
-                );
-            }
-            let _ = writeln!(
-                out,
-                "tourney_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"+Inf\"}} {count}"
-            );
-            let sum = self.sum_micros[route].load(Ordering::Relaxed) as f64 / 1e6;
-            let _ = writeln!(
-                out,
-                "tourney_http_request_duration_seconds_sum{{route=\"{name}\"}} {sum}"
-            );
-            let _ = writeln!(
-                out,
-                "tourney_http_request_duration_seconds_count{{route=\"{name}\"}} {count}"
-            );
+        const DURATION: &str = "tourney_http_request_duration_seconds";
+        timing::header(&mut out, DURATION, "Time to answer a request.");
+        for (route, histogram) in Route::ALL.iter().zip(&self.durations) {
+            histogram.render(&mut out, DURATION, &format!("route=\"{}\"", route.label()));
+        }
+        const STAGES: &str = "tourney_api_stage_seconds";
+        timing::header(
+            &mut out,
+            STAGES,
+            "Time an API request with a key spent in each stage: admit (its key, rate limit and what is current) and answer (its body, cached or built).",
+        );
+        for (stage, histogram) in Stage::ALL.iter().zip(&self.stages) {
+            histogram.render(&mut out, STAGES, &format!("stage=\"{}\"", stage.label()));
         }
         out.push_str(
             "# HELP tourney_http_rate_limited_total Requests refused by the per-key rate limit.\n",

@@ -49,6 +49,7 @@ pub async fn metrics(app: &App) -> Response {
          tourney_rate_limit_counted_alone_total {counted}\n",
         u8::from(alone)
     ));
+    app.gate.render_times(&mut body);
     if let Some(deliveries) = &app.deliveries {
         render_deliveries(&app.db, deliveries, &mut body).await;
     }

@@ -226,6 +226,35 @@ on_both_backends! {
         assert_eq!(openapi.status(), StatusCode::OK, "the API description needs no key");
         assert_eq!(server.terminate().code(), Some(0), "SIGTERM stops the server cleanly");
     }
+
+    /// An operator reads where a request's time goes from `/metrics`: each request with a key
+    /// is timed through the gate and its answer, and the gate's batches and statements are timed
+    /// in the database.
+    async fn metrics_say_where_a_requests_time_went(t: TestDb) {
+        let server = Server::start(&t, &["--demo"]);
+        let key = server.demo_key();
+        for _ in 0..5 {
+            assert_eq!(get(&server, &key, "/api/v1/tournaments").await.status(), StatusCode::OK);
+        }
+        // A key of the right shape that no one holds is refused by the gate before any answer.
+        assert_eq!(get(&server, &format!("tk_{}", "0".repeat(64)), "/api/v1/tournaments").await.status(), StatusCode::UNAUTHORIZED);
+        let metrics = client().get(server.url("/metrics")).send().await.unwrap().text().await.unwrap();
+        let value = |sample: &str| -> f64 {
+            metrics.lines().find_map(|line| line.strip_prefix(sample)?.strip_prefix(' ')?.parse().ok())
+                .unwrap_or_else(|| panic!("{sample} is missing: {metrics}"))
+        };
+        assert_eq!(value("tourney_api_stage_seconds_count{stage=\"admit\"}"), 6.0, "every request with a key went through the gate");
+        assert_eq!(value("tourney_api_stage_seconds_count{stage=\"answer\"}"), 5.0, "only admitted requests were answered");
+        let admit = value("tourney_api_stage_seconds_sum{stage=\"admit\"}");
+        let whole = value("tourney_http_request_duration_seconds_sum{route=\"tournaments\"}");
+        assert!(admit > 0.0 && admit < whole, "the gate's time ({admit} s) is part of the requests' ({whole} s)");
+        assert!(value("tourney_rate_limit_questions_total") >= 1.0, "the key's first request was settled in the database");
+        assert!(value("tourney_rate_limit_batch_seconds_count") >= 1.0);
+        assert!(value("tourney_rate_limit_lane_wait_seconds_count") >= 1.0);
+        assert!(value("tourney_rate_limit_ledger_seconds_count{step=\"read\"}") >= 1.0);
+        assert!(value("tourney_rate_limit_ledger_seconds_count{step=\"write\"}") >= 1.0);
+        assert!(metrics.contains("tourney_rate_limit_ledger_seconds_bucket{step=\"read\",le=\"0.000025\"}"), "{metrics}");
+    }
 }
 
 /// 120 requests pass, the 121st is refused with the true wait, and a request after that wait
@@ -382,4 +411,73 @@ async fn a_database_that_does_not_answer_is_503() {
         .await
         .unwrap();
     drop(server);
+}
+
+/// The database ends the rate limit's own connection between two requests (a restart, a
+/// failover, an administrator's `pg_terminate_backend`): the next requests are answered all the
+/// same, their windows and versions read again on a new connection, which the database lists
+/// by its name. Postgres only: SQLite has no connections to end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rate_limits_connection_ended_by_the_database_is_replaced_unseen() {
+    use sqlx::Connection;
+    let Some(t) = crate::support::postgres(
+        "the_rate_limits_connection_ended_by_the_database_is_replaced_unseen",
+    )
+    .await
+    else {
+        return;
+    };
+    let server = Server::start(&t, &["--demo"]);
+    let key = server.demo_key();
+    let mut admin = sqlx::PgConnection::connect(&t.url).await.unwrap();
+    const OURS: &str = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                        WHERE datname = current_database() AND application_name = 'tourney rate limit'";
+    for round in 0..6 {
+        // Enough requests for the key to be busy: some are then decided from the server's
+        // memory and read only the versions, others settled in the database.
+        for _ in 0..12 {
+            let response = get(&server, &key, "/api/v1/tournaments").await;
+            assert_eq!(
+                response.status(),
+                StatusCode::OK,
+                "round {round}: {:?}",
+                response.text().await
+            );
+        }
+        let ended: Vec<bool> = sqlx::query_scalar(OURS)
+            .fetch_all(&mut admin)
+            .await
+            .unwrap();
+        assert_eq!(
+            ended,
+            [true],
+            "round {round}: the server holds one connection for its rate limit"
+        );
+        // The backend is gone once the database no longer lists it.
+        let gone = Instant::now();
+        while sqlx::query_scalar::<_, i64>(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'tourney rate limit'",
+        )
+        .fetch_one(&mut admin)
+        .await
+        .unwrap()
+            > 0
+        {
+            assert!(gone.elapsed() < Duration::from_secs(5), "the ended connection stays listed");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    let metrics = client()
+        .get(server.url("/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("tourney_http_requests_total{route=\"tournaments\",status=\"200\"} 72\n"),
+        "{metrics}"
+    );
+    assert!(!metrics.contains("status=\"503\""), "{metrics}");
 }

@@ -14,6 +14,9 @@
 //!   generation is the one read (and moves it on); a key another server wrote meanwhile is read
 //!   and decided again. Two round trips a batch, and no row lock held between them.
 //!
+//! Each step is timed ([`LedgerTimes`], in `/metrics`): the wait for a connection or the
+//! writer's turn, the read, the write, and a read of the versions alone.
+//!
 //! Never writes anything but these three tables.
 
 #[cfg(test)]
@@ -22,14 +25,40 @@ mod postgres;
 mod sqlite;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use tokio::time::Instant;
 
 use super::policy::{self, Ask, Returned, Stored, Terms, Verdict, Writes};
-use crate::db::versions::{self, Versions};
+use crate::db::versions::Versions;
 use crate::db::{Db, DbError, SqliteDb, on_conn};
 use crate::ids::KeyId;
+use crate::timing::{Histogram, STAGE_BOUNDS};
+
+/// What the ledger's steps took.
+pub struct LedgerTimes {
+    /// Waiting for the connection (Postgres: the batch before, or opening it) or for the
+    /// writer's turn and lock (SQLite).
+    pub turn: Histogram,
+    /// A batch's read of its windows, the database's time and the versions.
+    pub read: Histogram,
+    /// A batch's write of what was decided.
+    pub write: Histogram,
+    /// A read of the versions alone (requests decided from memory).
+    pub versions: Histogram,
+}
+
+impl Default for LedgerTimes {
+    fn default() -> LedgerTimes {
+        LedgerTimes {
+            turn: Histogram::new(STAGE_BOUNDS),
+            read: Histogram::new(STAGE_BOUNDS),
+            write: Histogram::new(STAGE_BOUNDS),
+            versions: Histogram::new(STAGE_BOUNDS),
+        }
+    }
+}
 
 /// The windows of a batch's keys as read, at the database's time `now`.
 struct Read {
@@ -58,7 +87,7 @@ pub struct Failed {
 /// Where the windows are kept.
 enum Store {
     Sqlite(SqliteDb),
-    Postgres(postgres::Store),
+    Postgres(Box<postgres::Store>),
     #[cfg(test)]
     Memory(std::sync::Arc<memory::Store>),
 }
@@ -91,20 +120,30 @@ pub struct Ledger {
     terms: Terms,
     /// The next lease's id (per server: ids are told apart by their holder).
     ids: AtomicI64,
+    times: Arc<LedgerTimes>,
 }
 
 impl Ledger {
     pub fn new(db: Db, terms: Terms) -> Ledger {
+        let times = Arc::new(LedgerTimes::default());
         let store = match &db {
             Db::Sqlite(sqlite) => Store::Sqlite(sqlite.clone()),
-            Db::Postgres(pool) => Store::Postgres(postgres::Store::new(pool)),
+            Db::Postgres(pool) => {
+                Store::Postgres(Box::new(postgres::Store::new(pool, Arc::clone(&times))))
+            }
         };
         Ledger {
             store,
             db: Some(db),
             terms,
             ids: AtomicI64::new(1),
+            times,
         }
+    }
+
+    /// What its steps took so far.
+    pub fn times(&self) -> &LedgerTimes {
+        &self.times
     }
 
     #[cfg(test)]
@@ -114,6 +153,7 @@ impl Ledger {
             db: None,
             terms,
             ids: AtomicI64::new(1),
+            times: Arc::new(LedgerTimes::default()),
         }
     }
 
@@ -134,13 +174,20 @@ impl Ledger {
             Store::Sqlite(db) => {
                 let terms = self.terms;
                 let first_id = lease_ids(&self.ids, &asks);
+                let times = Arc::clone(&self.times);
+                let asked = Instant::now();
                 db.write_direct(deadline, move |tx| {
+                    let reading = Instant::now();
+                    times.turn.record(reading.saturating_duration_since(asked));
                     let keys = policy::keys_of(&asks, &gives);
                     let read = sqlite::read(tx, &keys, terms)?;
+                    times.read.record(reading.elapsed());
                     let mut next_id = first_id;
                     let (verdicts, writes) =
                         policy::settle(read.now, &read.windows, &asks, &gives, terms, &mut next_id);
+                    let writing = Instant::now();
                     sqlite::write(tx, &keys, &writes, read.now, terms)?;
+                    times.write.record(writing.elapsed());
                     Ok(Settled {
                         versions: read.versions,
                         verdicts: verdicts.into_iter().map(|v| (v, read.now)).collect(),
@@ -153,7 +200,7 @@ impl Ledger {
                 })
             }
             Store::Postgres(store) => {
-                in_rounds(store, asks, gives, self.terms, &self.ids, deadline).await
+                in_rounds(&**store, asks, gives, self.terms, &self.ids, deadline).await
             }
             #[cfg(test)]
             Store::Memory(store) => {
@@ -164,14 +211,15 @@ impl Ledger {
 
     /// The database's versions, as of a read that began after this call.
     pub async fn versions(&self) -> Result<Versions, DbError> {
-        match (&self.store, &self.db) {
-            (Store::Sqlite(db), _) => db.versions().await,
-            (_, Some(db)) => {
-                let mut handle = db.acquire().await?;
-                versions::read(handle.conn()).await
-            }
-            (_, None) => Ok(Versions::default()),
-        }
+        let asked = Instant::now();
+        let read = match &self.store {
+            Store::Sqlite(db) => db.versions().await,
+            Store::Postgres(store) => store.versions().await,
+            #[cfg(test)]
+            Store::Memory(_) => Ok(Versions::default()),
+        };
+        self.times.versions.record(asked.elapsed());
+        read
     }
 
     /// A key's window as stored now, read without writing (for a server counting alone while

@@ -2,49 +2,164 @@
 //! (`ledger::in_rounds`). The first reads the keys' windows, the database's time and the
 //! versions; the second writes what was decided, for each key only while its count row's
 //! generation is still the one read, and says which keys it wrote. Lists are bound as arrays.
+//!
+//! They run on the rate limit's own connection, not the pool's: a pool checks a connection with a
+//! round trip when it is taken and another when it is given back (sqlx does both by default),
+//! which, for two statements a batch, was a third of a batch's time. The lane runs one batch at
+//! a time, so one connection serves it.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
 
-use sqlx::PgPool;
+use futures_util::future::BoxFuture;
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError, PgSeverity};
+use sqlx::{ConnectOptions, PgPool};
+use tokio::sync::Mutex;
+use tokio::time::Instant;
 
 use super::super::policy::{self, LEASE_GRACE_MS, SLOT_MS, Stored, Terms, Writes};
-use super::{Read, Rounds, leases_of};
-use crate::db::DbError;
-use crate::db::versions::Versions;
+use super::{LedgerTimes, Read, Rounds, leases_of};
+use crate::db::versions::{self, Versions};
+use crate::db::{Conn, DbError};
+use crate::timing::Histogram;
 
-/// The windows on Postgres, on connections of their own: a few, whose plans are made once per
-/// connection (`plan_cache_mode = force_generic_plan`: the two statements run thousands of times
-/// a second with lists of any length, and planning each anew costs more than running it), and
-/// made to look rows up by their keys (`enable_seqscan = off`: a plan made while the tables were
-/// small must not scan them whole once they are large; every condition here is on a key).
-pub(super) struct Store(PgPool);
+/// The connection's name in `pg_stat_activity`.
+const APPLICATION_NAME: &str = "tourney rate limit";
+/// How long opening the connection may take.
+const CONNECT_WITHIN: Duration = Duration::from_secs(5);
+
+/// The windows on Postgres, on a connection of its own, whose plans are made once
+/// (`plan_cache_mode = force_generic_plan`: the two statements run thousands of times a second
+/// with lists of any length, and planning each anew costs more than running it), and made to
+/// look rows up by their keys (`enable_seqscan = off`: a plan made while the tables were small
+/// must not scan them whole once they are large; every condition here is on a key).
+///
+/// The connection is taken out while a statement runs and put back only once it answered: a
+/// statement that failed for any reason but the database's own answer (the connection lost, a
+/// statement given up half-way) leaves no connection behind, and the next opens a new one. A
+/// read that fails so on a connection used before is read once more on a new one (a restarted
+/// database closes every connection, and a read changes nothing); a write is never sent twice.
+pub(super) struct Store {
+    options: PgConnectOptions,
+    connection: Mutex<Option<PgConnection>>,
+    times: Arc<LedgerTimes>,
+}
 
 impl Store {
-    pub(super) fn new(pool: &PgPool) -> Store {
-        let options = (*pool.connect_options()).clone().options([
-            ("plan_cache_mode", "force_generic_plan"),
-            ("enable_seqscan", "off"),
-        ]);
-        let own = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(4)
-            .acquire_timeout(std::time::Duration::from_secs(5))
-            .connect_lazy_with(options);
-        Store(own)
+    pub(super) fn new(pool: &PgPool, times: Arc<LedgerTimes>) -> Store {
+        let options = (*pool.connect_options())
+            .clone()
+            .application_name(APPLICATION_NAME)
+            .options([
+                ("plan_cache_mode", "force_generic_plan"),
+                ("enable_seqscan", "off"),
+            ]);
+        Store {
+            options,
+            connection: Mutex::new(None),
+            times,
+        }
+    }
+
+    /// The connection, opened if there is none; the wait (for the batch before, or to open
+    /// it) timed as the ledger's turn. `fresh` says whether it was opened now.
+    async fn take(&self) -> Result<(PgConnection, bool), DbError> {
+        let asked = Instant::now();
+        let kept = self.connection.lock().await.take();
+        let taken = match kept {
+            Some(conn) => Ok((conn, false)),
+            None => match tokio::time::timeout(CONNECT_WITHIN, self.options.connect()).await {
+                Ok(Ok(conn)) => Ok((conn, true)),
+                Ok(Err(error)) => Err(DbError::Query(error)),
+                Err(_) => Err(DbError::TimedOut(CONNECT_WITHIN)),
+            },
+        };
+        self.times.turn.record(asked.elapsed());
+        taken
+    }
+
+    /// Puts the connection back after a statement that the database answered (with rows or
+    /// with its own error); any other failure drops it.
+    async fn give_back<T>(&self, conn: PgConnection, outcome: &Result<T, DbError>) {
+        if answered(outcome) {
+            *self.connection.lock().await = Some(conn);
+        }
+    }
+
+    /// What is current, read alone (a request its server's memory decided).
+    pub(super) async fn versions(&self) -> Result<Versions, DbError> {
+        self.reading(None, |conn| {
+            Box::pin(async move { versions::read(Conn::Postgres(conn)).await })
+        })
+        .await
+    }
+
+    /// Runs a statement that changes nothing: once more on a new connection when the one kept
+    /// turns out to be lost. Timed as `timed`, if given.
+    async fn reading<T>(
+        &self,
+        timed: Option<&Histogram>,
+        statement: impl for<'c> Fn(&'c mut PgConnection) -> BoxFuture<'c, Result<T, DbError>>,
+    ) -> Result<T, DbError> {
+        loop {
+            let (mut conn, fresh) = self.take().await?;
+            let began = Instant::now();
+            let outcome = statement(&mut conn).await;
+            if let Some(histogram) = timed {
+                histogram.record(began.elapsed());
+            }
+            let lost = !answered(&outcome);
+            self.give_back(conn, &outcome).await;
+            if lost && !fresh && !matches!(outcome, Err(DbError::TimedOut(_))) {
+                tracing::debug!("the rate limit's connection was lost: reading again on a new one");
+                continue;
+            }
+            return outcome;
+        }
+    }
+}
+
+/// Whether the database answered a statement and keeps the session (with rows, or with its own
+/// error): otherwise the connection is not to be used again. An error of severity FATAL or PANIC
+/// is the database's last word on a session (`pg_terminate_backend`, a shutdown): it closes the
+/// connection after it.
+fn answered<T>(outcome: &Result<T, DbError>) -> bool {
+    match outcome {
+        Ok(_) => true,
+        Err(DbError::Query(error)) => error.as_database_error().is_some_and(|error| {
+            error
+                .try_downcast_ref::<PgDatabaseError>()
+                .is_none_or(|error| {
+                    !matches!(error.severity(), PgSeverity::Fatal | PgSeverity::Panic)
+                })
+        }),
+        Err(_) => false,
     }
 }
 
 impl Rounds for Store {
     async fn read(&self, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
-        read(&self.0, keys, terms).await
+        let keys = keys.to_vec();
+        self.reading(Some(&self.times.read), move |conn| {
+            let keys = keys.clone();
+            Box::pin(async move { read(conn, &keys, terms).await })
+        })
+        .await
     }
 
     async fn write(&self, writes: &Writes, now: i64, terms: Terms) -> Result<Vec<i64>, DbError> {
-        write(&self.0, writes, now, terms).await
+        let (mut conn, _) = self.take().await?;
+        let began = Instant::now();
+        let outcome = write(&mut conn, writes, now, terms).await;
+        self.times.write.record(began.elapsed());
+        self.give_back(conn, &outcome).await;
+        outcome
     }
 }
 
 /// The windows of `keys`, the database's time and the versions, in one statement.
-async fn read(pool: &PgPool, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
+async fn read(conn: &mut PgConnection, keys: &[i64], terms: Terms) -> Result<Read, DbError> {
     type Row = (
         i64,
         i64,
@@ -80,7 +195,7 @@ async fn read(pool: &PgPool, keys: &[i64], terms: Terms) -> Result<Read, DbError
     .bind(terms.window_ms)
     .bind(SLOT_MS)
     .bind(LEASE_GRACE_MS)
-    .fetch_all(pool)
+    .fetch_all(conn)
     .await?;
     let Some(&(now, keys_version, data_version, ..)) = rows.first() else {
         return Err(DbError::Corrupt("the versions row is missing".into()));
@@ -113,7 +228,7 @@ async fn read(pool: &PgPool, keys: &[i64], terms: Terms) -> Result<Read, DbError
 /// Writes what was decided at `now`, for the keys whose count rows are as read; returns those
 /// keys.
 async fn write(
-    pool: &PgPool,
+    conn: &mut PgConnection,
     writes: &Writes,
     now: i64,
     terms: Terms,
@@ -178,7 +293,7 @@ async fn write(
     .bind(lent(|l| l.id))
     .bind(lent(|l| l.ends_at))
     .bind(lent(|l| l.places))
-    .fetch_all(pool)
+    .fetch_all(conn)
     .await?;
     Ok(taken)
 }
