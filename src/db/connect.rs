@@ -27,11 +27,6 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const SQLITE_AUTOCHECKPOINT_PAGES: &str = "16384";
 /// How long any command waits for a free connection.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
-/// A Postgres connection idle in the pool at least this long is checked (a round trip) before
-/// it is used. sqlx checks every connection when it goes back to the pool; by default it checks
-/// it again each time it is taken, a second round trip for every use, which a connection that
-/// answered less than a second ago does not need.
-const CHECK_IDLE_FOR: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -103,18 +98,14 @@ pub(super) async fn connect(url: &str, create: Create) -> Result<Db, DbError> {
         Backend::Postgres => {
             let options =
                 PgConnectOptions::from_str(url).map_err(|e| DbError::InvalidUrl(e.to_string()))?;
+            // sqlx checks a connection with a round trip before each use. That is kept: a
+            // connection the database ended (a failover, a switch to read-only that ends every
+            // session) is then replaced unseen, instead of failing the request that takes it
+            // (`faults::a_read_only_database_on_postgres`). The API's hot path does not pay it:
+            // the rate limit reads on a connection of its own (`gate::ledger::postgres`).
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(ACQUIRE_TIMEOUT)
-                .test_before_acquire(false)
-                .before_acquire(|conn, meta| {
-                    Box::pin(async move {
-                        if meta.idle_for >= CHECK_IDLE_FOR {
-                            sqlx::Connection::ping(conn).await?;
-                        }
-                        Ok(true)
-                    })
-                })
                 .connect_with(options)
                 .await
                 .map_err(DbError::Connect)?;
