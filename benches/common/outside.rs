@@ -59,11 +59,6 @@ impl OhaReport {
             self.errors,
         )
     }
-
-    /// The worst p99 of its processes.
-    pub fn worst_p99(&self) -> f64 {
-        self.p99.iter().copied().fold(0.0, f64::max)
-    }
 }
 
 /// Runs one `oha` per share at once, for `seconds`, at `rate` requests/s in all (shared
@@ -264,10 +259,5 @@ impl Scrape {
             (low, below) = (bound, cumulative);
         }
         Some((count, sum / count * 1e3, median * 1e3))
-    }
-
-    /// A counter's value.
-    pub fn counter(&self, sample: &str) -> f64 {
-        self.value(sample)
     }
 }

@@ -111,7 +111,7 @@ impl Store {
             }
             let lost = !answered(&outcome);
             self.give_back(conn, &outcome).await;
-            if lost && !fresh && !matches!(outcome, Err(DbError::TimedOut(_))) {
+            if lost && !fresh {
                 tracing::debug!("the rate limit's connection was lost: reading again on a new one");
                 continue;
             }
