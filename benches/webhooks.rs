@@ -44,6 +44,7 @@ mod receiver;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::outside::Scrape;
 use common::{PgDatabase, Run, Serve};
 use receiver::{Receiver, Reply};
 use tourney::db::outbox::{self, Audience};
@@ -181,6 +182,45 @@ struct Figures {
     p99: f64,
     max: f64,
     api: Option<Run>,
+    /// Where the bulk phase's time went in the loop, from `serve`'s `/metrics`.
+    steps: Steps,
+}
+
+/// The delivery loop's steps over the bulk phase (`tourney_webhook_loop_seconds{step}`): each
+/// step's count and mean in ms, and the mean batch of recorded attempts.
+#[derive(Default)]
+struct Steps {
+    claims: (f64, f64),
+    records: (f64, f64),
+    batch: f64,
+    between: (f64, f64),
+}
+
+impl Steps {
+    /// The steps from `before` to `after`, two scrapes of the same server.
+    fn between_scrapes(before: &Scrape, after: &Scrape) -> Steps {
+        let change = after.since(before);
+        let step = |name: &str| {
+            change
+                .histogram("tourney_webhook_loop_seconds", &format!("step=\"{name}\""))
+                .map_or((0.0, f64::NAN), |(count, mean, _)| (count, mean))
+        };
+        let records = step("record");
+        Steps {
+            claims: step("claim"),
+            batch: change.get("tourney_webhook_recorded_attempts_total") / records.0.max(1.0),
+            records,
+            between: step("between"),
+        }
+    }
+}
+
+/// `/metrics` of the server at `base`, read off the runtime.
+async fn scrape(base: &str) -> Scrape {
+    let base = base.to_owned();
+    tokio::task::spawn_blocking(move || Scrape::of(&base))
+        .await
+        .expect("scrape")
 }
 
 /// A release `serve` on `url` whose delivery loop may reach `receiver`, with the API's rate limit
@@ -335,10 +375,12 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
     tokio::time::sleep(Duration::from_millis(500)).await;
 
     // Bulk.
+    let metrics_before = scrape(&serve.base).await;
     append(&db, &tournament, 0, events).await;
     let started = Instant::now();
     delivered(&db, events as i64, Duration::from_secs(120)).await;
     let rate = events as f64 / started.elapsed().as_secs_f64();
+    let steps = Steps::between_scrapes(&metrics_before, &scrape(&serve.base).await);
     // The bare sender, with the same load on the machine, on the same bodies: with both
     // header sets (as `serve` sends) and with the specification's alone, in the order both,
     // one, one, both (what runs first or last meets other load), each the mean of its two.
@@ -393,6 +435,7 @@ async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Fig
         p99: percentile(&steady, 0.99),
         max: steady.last().map_or(f64::NAN, |&v| v as f64),
         api,
+        steps,
     }
 }
 
@@ -471,7 +514,8 @@ fn median(mut values: Vec<f64>) -> f64 {
     values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-fn report(name: &str, runs: &[Figures]) {
+/// Prints the run's row of the main table and returns its row of the loop's profile.
+fn report(name: &str, runs: &[Figures]) -> String {
     let each = |f: &dyn Fn(&Figures) -> f64| {
         let values: Vec<f64> = runs.iter().map(f).collect();
         let list = values
@@ -494,6 +538,7 @@ fn report(name: &str, runs: &[Figures]) {
         .collect::<Vec<_>>()
         .join(" / ");
     let ratio = median(ratios);
+    let in_order_ratio = median(runs.iter().map(|f| f.rate / f.bare_in_order).collect());
     let (p50, p50s) = each(&|f| f.p50);
     let (p99, p99s) = each(&|f| f.p99);
     let (max, _) = each(&|f| f.max);
@@ -505,8 +550,21 @@ fn report(name: &str, runs: &[Figures]) {
         "idle".to_owned()
     };
     println!(
-        "| {name} | {api} | **{rate:.0}** ({rates}) | {bare:.0} ({bares}) | {one_set:.0} ({one_sets}) | {second_set:.2} | **{ratio:.2}** ({ratio_list}) | {in_order:.0} ({in_orders}) | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
+        "| {name} | {api} | **{rate:.0}** ({rates}) | {bare:.0} ({bares}) | {one_set:.0} ({one_sets}) | {second_set:.2} | **{ratio:.2}** ({ratio_list}) | {in_order:.0} ({in_orders}) | **{in_order_ratio:.2}** | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
     );
+    let pair = |f: &dyn Fn(&Steps) -> (f64, f64)| {
+        let count = median(runs.iter().map(|r| f(&r.steps).0).collect());
+        let mean = median(runs.iter().map(|r| f(&r.steps).1).collect());
+        format!("{count:.0} × {mean:.2} ms")
+    };
+    let batch = median(runs.iter().map(|r| r.steps.batch).collect());
+    let api = if api == "idle" { "idle" } else { "`wrk`" };
+    format!(
+        "| {name} | {api} | {} | {} | {batch:.1} | {} |",
+        pair(&|s| s.claims),
+        pair(&|s| s.records),
+        pair(&|s| s.between)
+    )
 }
 
 /// The third phase's table, on SQLite: the fast addresses' deliveries/s without and with a slow
@@ -574,20 +632,21 @@ fn main() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let pg = std::env::var("TOURNEY_BENCH_PG_URL").ok();
     println!(
-        "| backend | API meanwhile | bulk: deliveries/s | bare sender, both header sets: deliveries/s | bare sender, the specification's set alone | both sets of one set | of the bare sender | bare sender, one at a time | steady: event-to-first-attempt p50 | p99 | max |"
+        "| backend | API meanwhile | bulk: deliveries/s | bare sender, both header sets: deliveries/s | bare sender, the specification's set alone | both sets of one set | of the bare sender | bare sender, one at a time | of the one at a time | steady: event-to-first-attempt p50 | p99 | max |"
     );
-    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    runtime.block_on(async {
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let profile = runtime.block_on(async {
+        let mut profile = Vec::new();
         for &load in &loads {
             let mut figures = Vec::new();
             for round in 0..rounds {
                 let url = format!("sqlite://{}/bench-{load}-{round}.db", dir.path().display());
                 figures.push(run(&url, events, load, dir.path()).await);
             }
-            report("SQLite", &figures);
+            profile.push(report("SQLite", &figures));
         }
         let Some(admin) = pg else {
-            return;
+            return profile;
         };
         for &load in &loads {
             let mut figures = Vec::new();
@@ -600,9 +659,22 @@ fn main() {
                 figures.push(run(&database.url, events, load, dir.path()).await);
                 database.drop().await;
             }
-            report("Postgres", &figures);
+            profile.push(report("Postgres", &figures));
         }
+        profile
     });
+    println!();
+    println!(
+        "Where the bulk phase's time went in `serve`'s loop (`tourney_webhook_loop_seconds`, medians of the rounds): claims, batches recorded, the mean batch, and the pauses in a run between one attempt's end and the next one's start, each as count × mean"
+    );
+    println!();
+    println!(
+        "| backend | API meanwhile | claims | recorded batches | mean batch | between attempts |"
+    );
+    println!("| --- | --- | ---: | ---: | ---: | ---: |");
+    for row in profile {
+        println!("{row}");
+    }
     println!();
     runtime.block_on(slow_address_table(&dir, events, rounds));
 }

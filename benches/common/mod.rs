@@ -11,6 +11,12 @@ pub mod outside;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
+/// The `tourney` binary the benches run: `TOURNEY_BENCH_BINARY` when set (another build, to
+/// compare before and after in one session), else this build's.
+pub fn binary() -> std::ffi::OsString {
+    std::env::var_os("TOURNEY_BENCH_BINARY").unwrap_or_else(|| env!("CARGO_BIN_EXE_tourney").into())
+}
+
 pub struct Serve {
     child: Child,
     pub base: String,
@@ -25,7 +31,7 @@ impl Serve {
     /// `tourney serve` on `db` with `args`, once it listens, its log at `level` (`info`, the
     /// default a user runs, writes a line per request), read and dropped as it comes.
     pub fn start_logging(db: &str, args: &[&str], level: &str) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        let mut child = Command::new(binary())
             .env("TOURNEY_DATABASE_URL", db)
             .env("TOURNEY_LOG", level)
             .args(["serve", "--listen", "127.0.0.1:0"])
@@ -82,7 +88,7 @@ impl Drop for Serve {
 /// Runs the `tourney` shell command on `db` and returns what it printed; a failure stops the
 /// benchmark with its message.
 pub fn tourney(db: &str, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_tourney"))
+    let output = Command::new(binary())
         .env("TOURNEY_DATABASE_URL", db)
         .args(args)
         .output()

@@ -208,7 +208,8 @@ impl Scrape {
         Scrape(sum)
     }
 
-    fn value(&self, sample: &str) -> f64 {
+    /// One sample's value (0 when absent).
+    pub fn get(&self, sample: &str) -> f64 {
         self.0.get(sample).copied().unwrap_or(0.0)
     }
 
@@ -221,11 +222,11 @@ impl Scrape {
             (false, true) => format!("{{{labels}}}"),
             (false, false) => format!("{{{labels},{extra}}}"),
         };
-        let count = self.value(&format!("{name}_count{}", braces("")));
+        let count = self.get(&format!("{name}_count{}", braces("")));
         if count < 1.0 {
             return None;
         }
-        let sum = self.value(&format!("{name}_sum{}", braces("")));
+        let sum = self.get(&format!("{name}_sum{}", braces("")));
         let mut buckets: Vec<(f64, f64)> = self
             .0
             .iter()

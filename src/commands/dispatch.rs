@@ -171,7 +171,7 @@ pub async fn run(db: &Db, args: DispatchArgs, out: &mut impl Write) -> Result<()
         }
         totals
     } else {
-        let metrics = Arc::new(DeliveryMetrics::default());
+        let metrics = Arc::new(DeliveryMetrics::of(&dispatcher));
         let stop = Stop::on_signal();
         let server = match args.listen {
             Some(listen) => {

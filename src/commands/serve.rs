@@ -105,7 +105,7 @@ pub async fn run(
     };
     let metrics = delivery
         .as_ref()
-        .map(|_| Arc::new(DeliveryMetrics::default()));
+        .map(|dispatcher| Arc::new(DeliveryMetrics::of(dispatcher)));
     let tester = Dispatcher::new(
         db.clone(),
         dispatch::sender(&args.delivery.network)?,

@@ -4,9 +4,10 @@
 //! number of disabled addresses. Counting never blocks an attempt: atomics only.
 
 use std::fmt::Write;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::dispatcher::Report;
+use super::dispatcher::{Dispatcher, LoopTimes, Report};
 use crate::db::deliveries::NextState;
 use crate::db::{Db, DbError, deliveries, hooks};
 
@@ -23,6 +24,8 @@ pub struct DeliveryMetrics {
     count: AtomicU64,
     sum_micros: AtomicU64,
     disabled: AtomicU64,
+    /// Where the loop's time goes, when the metrics are of a loop.
+    steps: Option<Arc<LoopTimes>>,
 }
 
 /// The queue as the database holds it when scraped.
@@ -47,6 +50,14 @@ pub async fn queue_figures(db: &Db) -> Result<QueueFigures, DbError> {
 }
 
 impl DeliveryMetrics {
+    /// The metrics of `dispatcher`'s loop, with where its time goes.
+    pub fn of(dispatcher: &Dispatcher) -> DeliveryMetrics {
+        DeliveryMetrics {
+            steps: Some(dispatcher.times()),
+            ..DeliveryMetrics::default()
+        }
+    }
+
     pub fn record(&self, report: &Report) {
         let outcome = match (report.attempt, report.next) {
             (None, _) | (_, None) => 3,
@@ -107,6 +118,9 @@ impl DeliveryMetrics {
             "tourney_webhook_addresses_disabled_total {}",
             self.disabled.load(Ordering::Relaxed)
         );
+        if let Some(steps) = &self.steps {
+            steps.render(out);
+        }
         let Some(queue) = queue else {
             return;
         };

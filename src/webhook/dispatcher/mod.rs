@@ -13,6 +13,9 @@
 
 mod attempt;
 mod flight;
+mod times;
+
+pub use times::LoopTimes;
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +45,10 @@ pub const DEFAULT_IDLE_POLL: Duration = Duration::from_millis(50);
 pub const PER_ADDRESS: usize = 32;
 /// Most first attempts to one address one claim takes, to send one after another.
 pub const RUN: usize = 32;
+/// A run claims what follows once this many of what it holds are left to send: early enough
+/// that the claim (a write, which waits its turn beside the API's writers) is done before the
+/// run has sent them, so an address with a backlog is sent to without a pause.
+const CLAIM_AHEAD: usize = RUN / 2;
 /// An address whose every attempt failed for this long is disabled (the default of
 /// `--disable-after`).
 pub const DEFAULT_DISABLE_AFTER: Duration = Duration::from_secs(5 * 24 * 3600);
@@ -125,6 +132,7 @@ pub struct Dispatcher {
     sender: Sender,
     options: Arc<DispatchOptions>,
     flight: Arc<Mutex<Flight>>,
+    times: Arc<LoopTimes>,
 }
 
 /// Whether a run stops when nothing is due or waits for more.
@@ -149,7 +157,13 @@ impl Dispatcher {
             sender,
             options: Arc::new(options),
             flight: Arc::default(),
+            times: Arc::default(),
         }
+    }
+
+    /// What the loop's steps took so far (shared by its clones), for `/metrics`.
+    pub fn times(&self) -> Arc<LoopTimes> {
+        Arc::clone(&self.times)
     }
 
     /// How long a claim lasts unless renewed.
@@ -198,6 +212,7 @@ impl Dispatcher {
         if shares.is_empty() {
             return Ok(Claimed::default());
         }
+        let started = std::time::Instant::now();
         let token = new_token()?;
         // A claim writes, so it takes its turn with the process's other writers; each address's
         // claim takes only what may still go and is unclaimed.
@@ -235,7 +250,9 @@ impl Dispatcher {
         if claimed == 0 {
             return Ok(Claimed::default());
         }
-        Ok(Claimed::of(self.load(&token).await?))
+        let loaded = Claimed::of(self.load(&token).await?);
+        self.times.claim.record(started.elapsed());
+        Ok(loaded)
     }
 
     /// The deliveries claimed under `token`, with their secrets.
@@ -397,8 +414,8 @@ impl Dispatcher {
 
     /// Sends a run of one address's first attempts in event order, each once the one before it
     /// has ended (answered, failed or timed out), recording each as it ends while the next is
-    /// sent. Before it sends the last of what it holds, it claims what follows under the run's
-    /// own token (first attempts that may go at `due_by`, the database's time when `None`), so an
+    /// sent. Once [`CLAIM_AHEAD`] of what it holds are left to send, it claims what follows under
+    /// the run's own token (first attempts that may go at `due_by`, the database's time when `None`), so an
     /// address with a backlog is sent to without a pause between runs. Stops early, giving back
     /// what it did not send, when the loop is stopping or the receiver answered `410 Gone` (the
     /// address is being disabled), and once an attempt of the run was recorded without its
@@ -425,8 +442,10 @@ impl Dispatcher {
         let mut parts: Vec<String> = Vec::new();
         let mut jobs: std::collections::VecDeque<Job> = run.into();
         let mut next: Option<tokio::task::JoinHandle<Vec<Job>>> = None;
+        // When the run's previous attempt ended.
+        let mut ended: Option<std::time::Instant> = None;
         loop {
-            if jobs.len() <= 1 && next.is_none() && !stopping.load(Ordering::SeqCst) {
+            if jobs.len() <= CLAIM_AHEAD && next.is_none() && !stopping.load(Ordering::SeqCst) {
                 let token = format!("{base}.{}", parts.len() + 1);
                 self.flight().hold(&token);
                 parts.push(token.clone());
@@ -457,7 +476,11 @@ impl Dispatcher {
                 break;
             }
             let id = job.row.id;
+            if let Some(ended) = ended {
+                self.times.between.record(ended.elapsed());
+            }
             let sent = self.send(job).await;
+            ended = Some(std::time::Instant::now());
             let gone = sent.gone();
             let (recorder, reports, lost) =
                 (Arc::clone(recorder), reports.clone(), Arc::clone(&lost));
@@ -495,6 +518,7 @@ impl Dispatcher {
         run: &str,
         due_by: Option<i64>,
     ) -> Vec<Job> {
+        let started = std::time::Instant::now();
         let claimed = async {
             let mut tx = self.db.begin().await?;
             let due_by = match due_by {
@@ -531,6 +555,7 @@ impl Dispatcher {
                     .filter(|job| ids.contains(&job.row.id))
                     .collect();
                 jobs.sort_by_key(|job| job.row.id);
+                self.times.claim.record(started.elapsed());
                 jobs
             }
             Err(error) => {
@@ -614,7 +639,14 @@ impl lane::Job for Recorder {
     type Answer = Result<Report, DispatchError>;
 
     async fn run(&self, sent: Vec<attempt::Sent>) -> Vec<Result<Report, DispatchError>> {
-        self.0.record(sent).await
+        let (started, count) = (std::time::Instant::now(), sent.len());
+        let reports = self.0.record(sent).await;
+        let times = &self.0.times;
+        times.record.record(started.elapsed());
+        times
+            .recorded
+            .fetch_add(u64::try_from(count).unwrap_or(u64::MAX), Ordering::Relaxed);
+        reports
     }
 }
 
