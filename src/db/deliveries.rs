@@ -377,49 +377,124 @@ pub enum NextState {
     Failed,
 }
 
-/// Records `attempt` and moves the delivery on as `after` says, but only while `token` still
-/// holds its claim. Returns the attempt's number and the state recorded, or `None` when the
-/// claim was lost (nothing recorded). Run it inside a transaction.
-pub async fn complete(
+/// One attempt to record: the delivery, the claim it was sent under, what it leaves the
+/// delivery to become, and the attempt itself.
+#[derive(Debug, Clone)]
+pub struct Completion<'a> {
+    pub delivery_id: DeliveryId,
+    pub token: &'a str,
+    pub after: After,
+    /// When the attempt ended (Unix ms): the delivery's `updated_at`.
+    pub now: i64,
+    pub attempt: AttemptRecord<'a>,
+}
+
+/// Records every attempt of `completions` and moves each delivery on as its `after` says, but
+/// only while its token still holds its claim: two statements however many there are (an update
+/// of the deliveries and an insert of the attempts, each reading the batch as one JSON array).
+/// Returns, for each completion in order, the attempt's number and the state recorded, or `None`
+/// when its claim was lost (nothing recorded for it). Run it inside a transaction.
+pub async fn complete_all(
     mut conn: Conn<'_>,
-    delivery_id: DeliveryId,
-    token: &str,
-    attempt: &AttemptRecord<'_>,
-    after: After,
-    now: i64,
-) -> Result<Option<(i64, NextState)>, DbError> {
-    const INSERT: &str = "INSERT INTO attempts (delivery_id, number, trigger, started_at, \
-            duration_ms, status_code, error_class, peer_addr, response_excerpt, error_reason) \
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+    completions: &[Completion<'_>],
+) -> Result<Vec<Option<(i64, NextState)>>, DbError> {
+    if completions.is_empty() {
+        return Ok(Vec::new());
+    }
+    let moves: Vec<serde_json::Value> = completions
+        .iter()
+        .map(|c| {
+            let (status, retry_in) = match c.after {
+                After::Succeeded => (DeliveryStatus::Succeeded, None),
+                After::RetryIn(ms) => (DeliveryStatus::Pending, Some(ms)),
+                After::Failed => (DeliveryStatus::Failed, None),
+            };
+            serde_json::json!({
+                "id": c.delivery_id.raw(),
+                "token": c.token,
+                "status": status.as_str(),
+                "retry_in": retry_in,
+                "at": c.now,
+            })
+        })
+        .collect();
+    // Only the way a JSON array is read as rows differs between the two databases.
+    let (moves_from, attempts_from) = match conn {
+        Conn::Postgres(_) => (
+            "jsonb_to_recordset($1::jsonb) AS i(id BIGINT, token TEXT, status TEXT, \
+                retry_in BIGINT, at BIGINT)",
+            "jsonb_to_recordset($1::jsonb) AS i(delivery_id BIGINT, number BIGINT, \
+                trigger TEXT, started_at BIGINT, duration_ms BIGINT, status_code BIGINT, \
+                error_class TEXT, peer_addr TEXT, response_excerpt TEXT, error_reason TEXT)",
+        ),
+        Conn::Sqlite(_) => (
+            "(SELECT value ->> 'id' AS id, value ->> 'token' AS token, \
+                value ->> 'status' AS status, value ->> 'retry_in' AS retry_in, \
+                value ->> 'at' AS at FROM json_each($1)) AS i",
+            "(SELECT value ->> 'delivery_id' AS delivery_id, value ->> 'number' AS number, \
+                value ->> 'trigger' AS trigger, value ->> 'started_at' AS started_at, \
+                value ->> 'duration_ms' AS duration_ms, value ->> 'status_code' AS status_code, \
+                value ->> 'error_class' AS error_class, value ->> 'peer_addr' AS peer_addr, \
+                value ->> 'response_excerpt' AS response_excerpt, \
+                value ->> 'error_reason' AS error_reason FROM json_each($1)) AS i",
+        ),
+    };
     let update = format!(
-        "UPDATE deliveries SET status = $3, attempts = attempts + 1, \
-            next_attempt_at = {} + $4, lease_token = NULL, lease_until = NULL, \
-            next_trigger = 'scheduled', updated_at = $5 \
-         WHERE id = $1 AND lease_token = $2 RETURNING attempts, next_attempt_at",
-        now_sql(&conn)
+        "UPDATE deliveries SET status = i.status, attempts = deliveries.attempts + 1, \
+            next_attempt_at = {now} + i.retry_in, lease_token = NULL, lease_until = NULL, \
+            next_trigger = 'scheduled', updated_at = i.at \
+         FROM {moves_from} \
+         WHERE deliveries.id = i.id AND deliveries.lease_token = i.token \
+         RETURNING deliveries.id, deliveries.attempts, deliveries.next_attempt_at",
+        now = now_sql(&conn)
     );
-    let (status, retry_in) = match after {
-        After::Succeeded => (DeliveryStatus::Succeeded, None),
-        After::RetryIn(ms) => (DeliveryStatus::Pending, Some(ms)),
-        After::Failed => (DeliveryStatus::Failed, None),
-    };
-    let recorded: Option<(i64, Option<i64>)> = on_conn!(conn.reborrow(), c => sqlx::query_as(sqlx::AssertSqlSafe(update))
-        .bind(delivery_id).bind(token).bind(status.as_str()).bind(retry_in).bind(now)
-        .fetch_optional(c).await?);
-    let Some((number, next_at)) = recorded else {
-        return Ok(None);
-    };
-    on_conn!(conn, c => sqlx::query(INSERT)
-        .bind(delivery_id).bind(number).bind(attempt.trigger.as_str()).bind(attempt.started_at)
-        .bind(attempt.duration_ms).bind(attempt.status_code).bind(attempt.error_class.map(ErrorClass::as_str))
-        .bind(attempt.peer_addr).bind(attempt.response_excerpt).bind(attempt.error_reason)
-        .execute(c).await?.rows_affected());
-    let next = match (after, next_at) {
-        (After::Succeeded, _) => NextState::Succeeded,
-        (After::RetryIn(_), Some(at)) => NextState::RetryAt(at),
-        (After::RetryIn(_), None) | (After::Failed, _) => NextState::Failed,
-    };
-    Ok(Some((number, next)))
+    let moves = serde_json::Value::Array(moves).to_string();
+    let moved: Vec<(DeliveryId, i64, Option<i64>)> = on_conn!(conn.reborrow(), c => sqlx::query_as(sqlx::AssertSqlSafe(update))
+        .bind(moves).fetch_all(c).await?);
+    let moved: std::collections::HashMap<DeliveryId, (i64, Option<i64>)> = moved
+        .into_iter()
+        .map(|(id, number, next_at)| (id, (number, next_at)))
+        .collect();
+    let mut recorded = Vec::with_capacity(completions.len());
+    let mut attempts = Vec::with_capacity(moved.len());
+    for c in completions {
+        let Some(&(number, next_at)) = moved.get(&c.delivery_id) else {
+            recorded.push(None);
+            continue;
+        };
+        let a = &c.attempt;
+        attempts.push(serde_json::json!({
+            "delivery_id": c.delivery_id.raw(),
+            "number": number,
+            "trigger": a.trigger.as_str(),
+            "started_at": a.started_at,
+            "duration_ms": a.duration_ms,
+            "status_code": a.status_code,
+            "error_class": a.error_class.map(ErrorClass::as_str),
+            "peer_addr": a.peer_addr,
+            "response_excerpt": a.response_excerpt,
+            "error_reason": a.error_reason,
+        }));
+        let next = match (c.after, next_at) {
+            (After::Succeeded, _) => NextState::Succeeded,
+            (After::RetryIn(_), Some(at)) => NextState::RetryAt(at),
+            (After::RetryIn(_), None) | (After::Failed, _) => NextState::Failed,
+        };
+        recorded.push(Some((number, next)));
+    }
+    if !attempts.is_empty() {
+        let insert = format!(
+            "INSERT INTO attempts (delivery_id, number, trigger, started_at, duration_ms, \
+                status_code, error_class, peer_addr, response_excerpt, error_reason) \
+             SELECT i.delivery_id, i.number, i.trigger, i.started_at, i.duration_ms, \
+                i.status_code, i.error_class, i.peer_addr, i.response_excerpt, i.error_reason \
+             FROM {attempts_from}"
+        );
+        let attempts = serde_json::Value::Array(attempts).to_string();
+        on_conn!(conn, c => sqlx::query(sqlx::AssertSqlSafe(insert))
+            .bind(attempts).execute(c).await?.rows_affected());
+    }
+    Ok(recorded)
 }
 
 /// A delivery as `hooks deliveries` lists it, with its latest attempt.

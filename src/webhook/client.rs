@@ -438,7 +438,14 @@ fn inner<'a>(error: &'a (dyn StdError + 'static)) -> Option<&'a (dyn StdError + 
     }
 }
 
-fn truncate(mut text: String) -> String {
+/// `text` as an attempt keeps it: at most `MAX_EXCERPT` bytes (whole characters), and without
+/// NUL characters, which Postgres cannot store in text (a receiver's answer may hold any byte).
+fn truncate(text: String) -> String {
+    let mut text = if text.contains('\0') {
+        text.replace('\0', "\u{FFFD}")
+    } else {
+        text
+    };
     if text.len() > MAX_EXCERPT {
         let mut end = MAX_EXCERPT;
         while !text.is_char_boundary(end) {
@@ -447,4 +454,18 @@ fn truncate(mut text: String) -> String {
         text.truncate(end);
     }
     text
+}
+
+#[cfg(test)]
+mod excerpt_tests {
+    use super::*;
+
+    #[test]
+    fn an_excerpt_keeps_no_nul_and_no_more_than_its_bytes() {
+        let kept = truncate(format!("a\0b{}", "é".repeat(MAX_EXCERPT)));
+        assert!(kept.starts_with("a\u{FFFD}b"));
+        assert!(!kept.contains('\0'));
+        assert!(kept.len() <= MAX_EXCERPT);
+        assert_eq!(truncate("short".to_owned()), "short");
+    }
 }

@@ -1,9 +1,11 @@
 //! One attempt of a claimed delivery: signed afresh (new timestamp, same id and body), sent, and
 //! recorded with the delivery's next state and the address's health, guarded by the claim. The
 //! same path for the delivery loop, `ping`, `hooks test` and manual retries; the loop records
-//! the attempts that end together in one transaction (`dispatcher::Recorder`).
+//! the attempts that end together in one transaction (`dispatcher::Recorder`), whose deliveries
+//! and attempts are written by one statement each however many there are; the addresses' health
+//! moves in the order the attempts ended.
 
-use crate::db::deliveries::{self, After, AttemptRecord};
+use crate::db::deliveries::{self, After, AttemptRecord, Completion};
 use crate::db::{Conn, DbError, audit, hooks};
 use crate::domain::{AuditAction, DisabledReason, SignatureHeaders, Trigger};
 use crate::ids::HookId;
@@ -84,16 +86,63 @@ impl Dispatcher {
     }
 
     async fn record_all(&self, sent: &[Sent]) -> Result<Vec<Report>, DbError> {
+        let completions: Vec<Completion<'_>> =
+            sent.iter().map(|one| self.completion(one)).collect();
         let mut tx = self.db.begin().await?;
+        let recorded = deliveries::complete_all(tx.conn(), &completions).await?;
+        // The addresses' health moves in the order the attempts ended: a succession of one
+        // address's successes is one write, with the latest of them; each failure is judged.
         let mut reports = Vec::with_capacity(sent.len());
-        for one in sent {
-            reports.push(self.record_one(&mut tx, one).await?);
+        let mut successes: Option<(HookId, i64)> = None;
+        for (one, recorded) in sent.iter().zip(recorded) {
+            let (row, outcome) = (&one.job.row, &one.outcome);
+            let mut disabled = None;
+            if recorded.is_some() {
+                match successes {
+                    Some((hook, at)) if hook == row.hook_id && outcome.succeeded() => {
+                        successes = Some((hook, at.max(one.started_at)));
+                    }
+                    _ => {
+                        if let Some((hook, at)) = successes.take() {
+                            hooks::record_success(tx.conn(), hook, at).await?;
+                        }
+                        if outcome.succeeded() {
+                            successes = Some((row.hook_id, one.started_at));
+                        } else {
+                            disabled = self
+                                .judge_failure(
+                                    tx.conn(),
+                                    row.hook_id,
+                                    outcome,
+                                    one.started_at,
+                                    one.finished,
+                                )
+                                .await?;
+                        }
+                    }
+                }
+            }
+            reports.push(Report {
+                delivery_id: row.id,
+                event_id: row.event_id,
+                hook_id: row.hook_id,
+                url: row.url.clone(),
+                trigger: row.next_trigger,
+                attempt: recorded.map(|(number, _)| number),
+                next: recorded.map(|(_, next)| next),
+                outcome: outcome.clone(),
+                disabled,
+            });
+        }
+        if let Some((hook, at)) = successes {
+            hooks::record_success(tx.conn(), hook, at).await?;
         }
         tx.commit().await?;
         Ok(reports)
     }
 
-    async fn record_one(&self, tx: &mut crate::db::Tx, sent: &Sent) -> Result<Report, DbError> {
+    /// What `sent`'s attempt records: the attempt, and what it leaves its delivery to become.
+    fn completion<'a>(&self, sent: &'a Sent) -> Completion<'a> {
         let Sent {
             job,
             outcome,
@@ -112,42 +161,28 @@ impl Dispatcher {
                 AfterFailure::Failed => After::Failed,
             }
         };
-        let record = AttemptRecord {
-            trigger: row.next_trigger,
-            started_at: *started_at,
-            duration_ms: i64::try_from(outcome.duration.as_millis()).unwrap_or(i64::MAX),
-            status_code: outcome.status_code.map(i64::from),
-            error_class: outcome.error,
-            error_reason: outcome.reason.as_deref(),
-            peer_addr: outcome.peer.as_deref(),
-            response_excerpt: outcome.excerpt.as_deref(),
-        };
-        let recorded =
-            deliveries::complete(tx.conn(), row.id, &job.token, &record, after, *finished).await?;
-        let disabled = match recorded {
-            Some(_) => {
-                self.judge(tx.conn(), row.hook_id, outcome, *started_at, *finished)
-                    .await?
-            }
-            None => None,
-        };
-        Ok(Report {
+        Completion {
             delivery_id: row.id,
-            event_id: row.event_id,
-            hook_id: row.hook_id,
-            url: row.url.clone(),
-            trigger: row.next_trigger,
-            attempt: recorded.map(|(number, _)| number),
-            next: recorded.map(|(_, next)| next),
-            outcome: outcome.clone(),
-            disabled,
-        })
+            token: &job.token,
+            after,
+            now: *finished,
+            attempt: AttemptRecord {
+                trigger: row.next_trigger,
+                started_at: *started_at,
+                duration_ms: i64::try_from(outcome.duration.as_millis()).unwrap_or(i64::MAX),
+                status_code: outcome.status_code.map(i64::from),
+                error_class: outcome.error,
+                error_reason: outcome.reason.as_deref(),
+                peer_addr: outcome.peer.as_deref(),
+                response_excerpt: outcome.excerpt.as_deref(),
+            },
+        }
     }
 
-    /// Moves the address's health with a recorded attempt, and disables it when its receiver
-    /// said it is gone (410) or every attempt has failed for `disable_after`, with an audit
-    /// entry. Returns why it was disabled now, if it was.
-    async fn judge(
+    /// Moves the address's health with a recorded failed attempt, and disables it when its
+    /// receiver said it is gone (410) or every attempt has failed for `disable_after`, with an
+    /// audit entry. Returns why it was disabled now, if it was.
+    async fn judge_failure(
         &self,
         mut conn: Conn<'_>,
         hook_id: HookId,
@@ -155,10 +190,6 @@ impl Dispatcher {
         started_at: i64,
         now: i64,
     ) -> Result<Option<DisabledReason>, DbError> {
-        if outcome.succeeded() {
-            hooks::record_success(conn, hook_id, started_at).await?;
-            return Ok(None);
-        }
         let Some(hook) = hooks::record_failure(conn.reborrow(), hook_id, started_at).await? else {
             return Ok(None);
         };

@@ -54,6 +54,8 @@ pub enum Reply {
     Redirect(u16, String),
     /// Wait, then answer with the status.
     Sleep(Duration, u16),
+    /// Answer with the status and exactly these bytes.
+    Body(u16, &'static [u8]),
 }
 
 type Behaviour = dyn Fn(&Received, usize) -> Reply + Send + Sync;
@@ -239,6 +241,9 @@ impl Receiver {
                                     .status(code)
                                     .header("Location", location)
                                     .body(Full::new(Bytes::new())),
+                                Reply::Body(code, bytes) => Response::builder()
+                                    .status(code)
+                                    .body(Full::new(Bytes::from_static(bytes))),
                                 Reply::Sleep(wait, code) => {
                                     tokio::time::sleep(wait).await;
                                     Response::builder()

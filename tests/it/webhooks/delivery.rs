@@ -57,6 +57,35 @@ on_both_backends! {
         assert_eq!(receiver.count() as i64, events);
     }
 
+    async fn answers_of_any_bytes_are_recorded_with_the_others_of_their_batch(t: TestDb) {
+        // Every third answer is a failure whose body holds a NUL byte and bytes that are not
+        // UTF-8; the others succeed. The loop records them together, a batch at a time.
+        let receiver = Receiver::start(|_, n| if n % 3 == 1 {
+            Reply::Body(500, b"broken\0answer \xff\xfe")
+        } else {
+            Reply::Status(200)
+        }).await;
+        space_with_hook(&t, &receiver.url).await;
+        append_events(&t, 30).await;
+        let out = dispatch_once(&t, &receiver, &["--retry-delays", "30m"]).await;
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("20 delivered, 10 failed"), "{}", stdout(&out));
+        let excerpts: Vec<(Option<i64>, Option<String>)> = rows(&t.db,
+            "SELECT status_code, response_excerpt FROM attempts WHERE status_code = 500 ORDER BY id").await;
+        assert_eq!(excerpts.len(), 10, "every failure recorded");
+        for (_, excerpt) in &excerpts {
+            assert_eq!(excerpt.as_deref(), Some("broken\u{FFFD}answer \u{FFFD}\u{FFFD}"));
+        }
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'").await, 20);
+        assert_eq!(scalar(&t.db, "SELECT COUNT(*) FROM deliveries WHERE status = 'pending' AND attempts = 1 AND next_attempt_at IS NOT NULL").await, 10,
+            "each failure waits for its retry");
+        let numbers: Vec<(i64,)> = rows(&t.db, "SELECT COUNT(*) FROM attempts GROUP BY delivery_id, number HAVING COUNT(*) > 1").await;
+        assert!(numbers.is_empty(), "one attempt recorded per delivery");
+        // The address's health follows the last attempt in the order they ended.
+        assert_eq!(scalar(&t.db, "SELECT failure_streak FROM hooks").await, 0,
+            "the last attempt succeeded: the address is healthy");
+    }
+
     async fn failures_retry_on_schedule_then_wait_for_a_manual_retry(t: TestDb) {
         // Fails the first six attempts, accepts from the seventh on.
         let receiver = Receiver::start(|_, n| if n < 6 { Reply::Status(503) } else { Reply::Status(200) }).await;
