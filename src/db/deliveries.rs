@@ -439,18 +439,36 @@ pub async fn complete_all(
                 value ->> 'error_reason' AS error_reason FROM json_each($1)) AS i",
         ),
     };
+    // The deliveries are found by their ids, whatever the planner guesses of the batch's size
+    // (on Postgres it guesses 100 rows for any JSON array, and would read the whole table once
+    // per batch to join it): Postgres is given the ids as an array too, SQLite reads them from
+    // the batch.
+    let ids: Vec<i64> = completions.iter().map(|c| c.delivery_id.raw()).collect();
+    let these = match conn {
+        Conn::Postgres(_) => "deliveries.id = ANY($2)",
+        Conn::Sqlite(_) => "deliveries.id IN (SELECT value ->> 'id' FROM json_each($1))",
+    };
     let update = format!(
         "UPDATE deliveries SET status = i.status, attempts = deliveries.attempts + 1, \
             next_attempt_at = {now} + i.retry_in, lease_token = NULL, lease_until = NULL, \
             next_trigger = 'scheduled', updated_at = i.at \
          FROM {moves_from} \
-         WHERE deliveries.id = i.id AND deliveries.lease_token = i.token \
+         WHERE {these} AND deliveries.id = i.id AND deliveries.lease_token = i.token \
          RETURNING deliveries.id, deliveries.attempts, deliveries.next_attempt_at",
         now = now_sql(&conn)
     );
     let moves = serde_json::Value::Array(moves).to_string();
-    let moved: Vec<(DeliveryId, i64, Option<i64>)> = on_conn!(conn.reborrow(), c => sqlx::query_as(sqlx::AssertSqlSafe(update))
-        .bind(moves).fetch_all(c).await?);
+    let update = sqlx::AssertSqlSafe(update);
+    let moved: Vec<(DeliveryId, i64, Option<i64>)> = match conn.reborrow() {
+        Conn::Postgres(c) => {
+            sqlx::query_as(update)
+                .bind(moves)
+                .bind(ids)
+                .fetch_all(c)
+                .await?
+        }
+        Conn::Sqlite(c) => sqlx::query_as(update).bind(moves).fetch_all(c).await?,
+    };
     let moved: std::collections::HashMap<DeliveryId, (i64, Option<i64>)> = moved
         .into_iter()
         .map(|(id, number, next_at)| (id, (number, next_at)))
