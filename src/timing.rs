@@ -97,6 +97,28 @@ pub fn header(out: &mut String, name: &str, help: &str) {
     let _ = writeln!(out, "# TYPE {name} histogram");
 }
 
+/// Writes a histogram family whose series differ by one label: its header, then each series as
+/// `name{label="value"}`.
+pub fn family(
+    out: &mut String,
+    name: &str,
+    help: &str,
+    label: &str,
+    series: &[(&str, &Histogram)],
+) {
+    header(out, name, help);
+    for (value, histogram) in series {
+        histogram.render(out, name, &format!("{label}=\"{value}\""));
+    }
+}
+
+/// Writes a counter with its `# HELP` and `# TYPE` lines.
+pub fn counter(out: &mut String, name: &str, help: &str, value: u64) {
+    let _ = writeln!(out, "# HELP {name} {help}");
+    let _ = writeln!(out, "# TYPE {name} counter");
+    let _ = writeln!(out, "{name} {value}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

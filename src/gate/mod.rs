@@ -159,7 +159,7 @@ impl Gate {
     /// Where the gate's time went, in the Prometheus text format: the rate-limit lane's waits,
     /// batches and questions, and the ledger's steps.
     pub fn render_times(&self, out: &mut String) {
-        use crate::timing::header;
+        use crate::timing::{counter, family, header};
         let (lane, ledger) = self.limiter.times();
         const WAIT: &str = "tourney_rate_limit_lane_wait_seconds";
         header(
@@ -175,26 +175,24 @@ impl Gate {
             "Time a batch of the rate limit's questions took in the database.",
         );
         lane.batch.render(out, BATCH, "");
-        let questions = lane.questions.load(std::sync::atomic::Ordering::Relaxed);
-        out.push_str(&format!(
-            "# HELP tourney_rate_limit_questions_total Questions the rate-limit lane answered in batches.\n\
-             # TYPE tourney_rate_limit_questions_total counter\n\
-             tourney_rate_limit_questions_total {questions}\n"
-        ));
-        const STEP: &str = "tourney_rate_limit_ledger_seconds";
-        header(
+        counter(
             out,
-            STEP,
-            "Time of each step of the rate limit's ledger: turn (a connection, or the writer's turn), read, write, versions (a read of what is current alone).",
+            "tourney_rate_limit_questions_total",
+            "Questions the rate-limit lane answered in batches.",
+            lane.questions.load(std::sync::atomic::Ordering::Relaxed),
         );
-        for (step, histogram) in [
-            ("turn", &ledger.turn),
-            ("read", &ledger.read),
-            ("write", &ledger.write),
-            ("versions", &ledger.versions),
-        ] {
-            histogram.render(out, STEP, &format!("step=\"{step}\""));
-        }
+        family(
+            out,
+            "tourney_rate_limit_ledger_seconds",
+            "Time of each step of the rate limit's ledger: turn (a connection, or the writer's turn), read, write, versions (a read of what is current alone).",
+            "step",
+            &[
+                ("turn", &ledger.turn),
+                ("read", &ledger.read),
+                ("write", &ledger.write),
+                ("versions", &ledger.versions),
+            ],
+        );
     }
 
     /// True while the database refuses writes and API requests are counted by this process

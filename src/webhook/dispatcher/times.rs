@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::timing::{Histogram, STAGE_BOUNDS, header};
+use crate::timing::{Histogram, STAGE_BOUNDS, counter, family};
 
 /// What the loop's steps took so far.
 pub struct LoopTimes {
@@ -36,25 +36,23 @@ impl LoopTimes {
     /// Appends the steps' histograms and the recorded attempts' counter, in the Prometheus text
     /// format.
     pub fn render(&self, out: &mut String) {
-        const STEP: &str = "tourney_webhook_loop_seconds";
-        header(
+        family(
             out,
-            STEP,
+            "tourney_webhook_loop_seconds",
             "Time of each step of the delivery loop: claim (leasing deliveries and loading them), record (a batch of attempts written together), between (in a run of an address's first attempts, from one attempt's end to the next one's start).",
+            "step",
+            &[
+                ("claim", &self.claim),
+                ("record", &self.record),
+                ("between", &self.between),
+            ],
         );
-        for (step, histogram) in [
-            ("claim", &self.claim),
-            ("record", &self.record),
-            ("between", &self.between),
-        ] {
-            histogram.render(out, STEP, &format!("step=\"{step}\""));
-        }
-        out.push_str(&format!(
-            "# HELP tourney_webhook_recorded_attempts_total Attempts the delivery loop recorded in batches.\n\
-             # TYPE tourney_webhook_recorded_attempts_total counter\n\
-             tourney_webhook_recorded_attempts_total {}\n",
-            self.recorded.load(Ordering::Relaxed)
-        ));
+        counter(
+            out,
+            "tourney_webhook_recorded_attempts_total",
+            "Attempts the delivery loop recorded in batches.",
+            self.recorded.load(Ordering::Relaxed),
+        );
     }
 }
 
