@@ -311,15 +311,23 @@ impl Browser {
         .await;
     }
 
-    /// Clicks what `css` finds, without waiting for anything.
+    /// Clicks what `css` finds, without waiting for anything. A live page may put a new copy of
+    /// it in place between finding and clicking it (the click then reached nothing): it is found
+    /// again and clicked, as a person would tap the button they now see.
     pub async fn click(&self, css: &str) {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|_| panic!("the button {css}"))
-            .click()
-            .await
-            .expect("click it");
+        for _ in 0..5 {
+            let found = self
+                .client
+                .find(Locator::Css(css))
+                .await
+                .unwrap_or_else(|_| panic!("the button {css}"));
+            match found.click().await {
+                Ok(()) => return,
+                Err(error) if error.is_stale_element_reference() => continue,
+                Err(error) => panic!("click {css}: {error:?}"),
+            }
+        }
+        panic!("{css} was replaced five times running before it could be clicked");
     }
 
     /// Waits until the page at `path` has loaded.
