@@ -27,6 +27,10 @@
 //! one, one, both; the ratio of their means is what the Standard Webhooks set (a second HMAC,
 //! three more headers) costs.
 //!
+//! After the table, where the bulk phase's time went in `serve`'s loop: its `/metrics`
+//! (`tourney_webhook_loop_seconds{step}`) read before and after the phase, as claims, recorded
+//! batches (and their mean size) and the pauses between a run's attempts.
+//!
 //! Each run uses a fresh database, once with the API idle and once with `wrk -t1 -c16` on
 //! `GET /api/v1/tournaments` (a key with the rate limit raised) for the whole run, and repeats
 //! `TOURNEY_BENCH_ROUNDS` times (default 3); medians are printed. SQLite always; Postgres too when
