@@ -443,7 +443,6 @@ pub async fn complete_all(
     // (on Postgres it guesses 100 rows for any JSON array, and would read the whole table once
     // per batch to join it): Postgres is given the ids as an array too, SQLite reads them from
     // the batch.
-    let ids: Vec<i64> = completions.iter().map(|c| c.delivery_id.raw()).collect();
     let these = match conn {
         Conn::Postgres(_) => "deliveries.id = ANY($2)",
         Conn::Sqlite(_) => "deliveries.id IN (SELECT value ->> 'id' FROM json_each($1))",
@@ -461,6 +460,7 @@ pub async fn complete_all(
     let update = sqlx::AssertSqlSafe(update);
     let moved: Vec<(DeliveryId, i64, Option<i64>)> = match conn.reborrow() {
         Conn::Postgres(c) => {
+            let ids: Vec<i64> = completions.iter().map(|c| c.delivery_id.raw()).collect();
             sqlx::query_as(update)
                 .bind(moves)
                 .bind(ids)
