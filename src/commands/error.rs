@@ -41,6 +41,13 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// The threads of a loop that runs on a runtime of its own could not be started.
+    #[error("cannot start the threads of {what}: {source}")]
+    Threads {
+        what: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
     /// Writing to standard output failed (a closed pipe is not reported).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),

@@ -1,7 +1,10 @@
 //! `tourney serve`: the read API, the widgets and the portal, their live pages, and (unless
-//! `--no-dispatch`) the webhook delivery loop, until SIGINT or SIGTERM, then a graceful stop
-//! (requests in flight are answered, live pages' streams end, attempts in flight finish). With `--demo` on an empty database, the demo space and a
-//! key are created and example requests printed.
+//! `--no-dispatch`) the webhook delivery loop on threads of its own (`delivery`), until SIGINT
+//! or SIGTERM, then a graceful stop (requests in flight are answered, live pages' streams end,
+//! attempts in flight finish). With `--demo` on an empty database, the demo space and a key are
+//! created and example requests printed.
+
+mod delivery;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -16,9 +19,10 @@ use crate::domain::Role;
 use crate::http::{self, App};
 use crate::links::BaseUrl;
 use crate::service::{self, demo};
-use crate::webhook::dispatcher::{DispatchOptions, Dispatcher, Mode};
+use crate::webhook::dispatcher::{DispatchOptions, Dispatcher};
 use crate::webhook::metrics::DeliveryMetrics;
 use crate::webhook::schedule;
+use delivery::DeliveryThreads;
 
 /// The longest `--form-window`: a client address's registrations are kept this long at most.
 const MAX_FORM_WINDOW: std::time::Duration = std::time::Duration::from_secs(86_400);
@@ -134,9 +138,12 @@ pub async fn run(
     }
     let stop = Stop::on_signal();
     let loop_ = match (delivery, metrics) {
-        (Some(dispatcher), Some(metrics)) => {
-            Some(tokio::spawn(deliver(dispatcher, metrics, stop.wait())))
-        }
+        (Some(dispatcher), Some(metrics)) => Some(DeliveryThreads::start(
+            db,
+            dispatcher,
+            metrics,
+            stop.wait(),
+        )?),
         _ => None,
     };
     tracing::info!(%address, rate_limit = args.rate_limit, delivering = loop_.is_some(), "serving");
@@ -150,36 +157,10 @@ pub async fn run(
     let _ = live.await;
     let _ = schedule.await;
     if let Some(loop_) = loop_ {
-        let _ = loop_.await;
+        loop_.finish().await;
     }
     tracing::info!("stopped");
     Ok(())
-}
-
-/// The delivery loop inside the server: every attempt counted in the metrics and logged (a
-/// failure as a warning), until `stop`; then the attempts in flight finish.
-async fn deliver(
-    dispatcher: Dispatcher,
-    metrics: Arc<DeliveryMetrics>,
-    stop: impl std::future::Future<Output = ()>,
-) {
-    let run = dispatcher.run(
-        Mode::Forever,
-        stop,
-        |report| {
-            metrics.record(report);
-            let line = dispatch::describe(report);
-            if report.outcome.succeeded() {
-                tracing::debug!("{line}");
-            } else {
-                tracing::warn!("{line}");
-            }
-        },
-        |error| tracing::warn!(%error, "a webhook attempt could not be recorded"),
-    );
-    if let Err(error) = run.await {
-        tracing::error!(%error, "the delivery loop stopped");
-    }
 }
 
 /// How often the server looks for check-in windows that have closed, players' reports whose

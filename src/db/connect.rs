@@ -27,6 +27,10 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const SQLITE_AUTOCHECKPOINT_PAGES: &str = "16384";
 /// How long any command waits for a free connection.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+/// The most connections to Postgres a loop on a runtime of its own opens ([`Db::beside`]):
+/// `serve`'s delivery loop claims, records a batch, renews its leases and claims ahead for the
+/// runs of a few addresses at once.
+const BESIDE_CONNECTIONS: u32 = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -112,6 +116,21 @@ pub(super) async fn connect(url: &str, create: Create) -> Result<Db, DbError> {
             Ok(Db::Postgres(pool))
         }
     }
+}
+
+/// A pool of its own to the Postgres database `pool` opens, with the same options, that opens
+/// its connections as they are first needed, on the runtime that needs them; `pg_stat_activity`
+/// lists them as `name`. Called on the runtime that uses it (its upkeep task is spawned there).
+pub(super) fn postgres_beside(pool: &sqlx::PgPool, name: &str) -> sqlx::PgPool {
+    PgPoolOptions::new()
+        .max_connections(BESIDE_CONNECTIONS)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_lazy_with(
+            pool.connect_options()
+                .as_ref()
+                .clone()
+                .application_name(name),
+        )
 }
 
 /// Whether a SQLite connection going back to the pool may be used again: not when sqlx still

@@ -243,6 +243,46 @@ impl Db {
             Db::Postgres(pool) => pool.close().await,
         }
     }
+
+    /// The same database for a loop that runs on a tokio runtime of its own (`serve`'s delivery
+    /// loop), called on that runtime. SQLite's connections run on threads of their own and the
+    /// process's writers must keep one turn, so it is this very pool. A Postgres connection's
+    /// socket belongs to the runtime that opened it, whose threads would then wake every read
+    /// of the loop, and would close under the other runtime when it stops: so a pool of its own,
+    /// to the same database with the same options, opening its connections as they are needed,
+    /// listed in `pg_stat_activity` as `name`.
+    pub fn beside(&self, name: &str) -> Beside {
+        match self {
+            Db::Sqlite(_) => Beside {
+                db: self.clone(),
+                own: false,
+            },
+            Db::Postgres(pool) => Beside {
+                db: Db::Postgres(connect::postgres_beside(pool, name)),
+                own: true,
+            },
+        }
+    }
+}
+
+/// The database as a loop on a runtime of its own uses it ([`Db::beside`]).
+pub struct Beside {
+    db: Db,
+    /// Whether the pool is this loop's own (closed with it) or shared with the process.
+    own: bool,
+}
+
+impl Beside {
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Closes the pool if it is the loop's own; a shared one stays open for the process.
+    pub async fn close(self) {
+        if self.own {
+            self.db.close().await;
+        }
+    }
 }
 
 /// A nullable text column on its way to an `Option` of a vocabulary type.

@@ -161,6 +161,12 @@ impl Dispatcher {
         }
     }
 
+    /// This loop (its options, client and times, what it has in flight) on another handle to
+    /// the same database: [`Db::beside`], for a loop on a runtime of its own.
+    pub fn on(self, db: Db) -> Dispatcher {
+        Dispatcher { db, ..self }
+    }
+
     /// What the loop's steps took so far (shared by its clones), for `/metrics`.
     pub fn times(&self) -> Arc<LoopTimes> {
         Arc::clone(&self.times)

@@ -56,3 +56,89 @@ on_both_backends! {
         assert_eq!(lines(&out_a) + lines(&out_b), 200);
     }
 }
+
+/// `serve`'s delivery loop reads and writes on connections of its own, which Postgres lists as
+/// `tourney delivery`, eight at most, beside the API's. The database ending them while a backlog
+/// is delivered (a failover, an administrator's `pg_terminate_backend`) loses no event: the loop
+/// opens new ones and every event reaches the receiver, while the API goes on answering.
+/// Postgres only: SQLite's connections are the process's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serves_delivery_loop_keeps_connections_of_its_own_and_outlives_their_end() {
+    use sqlx::Connection;
+    let Some(t) = crate::support::postgres(
+        "serves_delivery_loop_keeps_connections_of_its_own_and_outlives_their_end",
+    )
+    .await
+    else {
+        return;
+    };
+    const EVENTS: i64 = 400;
+    let receiver = Receiver::start(|_, _| Reply::Sleep(Duration::from_millis(3), 200)).await;
+    space_with_hook(&t, &receiver.url).await;
+    let args = delivering(&receiver, &["--lease", "2s"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let server = crate::support::server::Server::start(&t, &args);
+    let events = append_events(&t, EVENTS as usize).await;
+    let mut admin = sqlx::PgConnection::connect(&t.url).await.unwrap();
+    const THEIRS: &str = "SELECT count(*) FROM pg_stat_activity \
+        WHERE datname = current_database() AND application_name = 'tourney delivery'";
+    const END_THEM: &str = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+        WHERE datname = current_database() AND application_name = 'tourney delivery'";
+    let arrived = receiver
+        .wait_for(Duration::from_secs(30), |r| r.len() >= 40)
+        .await;
+    assert!(arrived.len() >= 40, "the backlog is being delivered");
+    let mut most = 0;
+    let mut ended = 0;
+    for _ in 0..3 {
+        for _ in 0..20 {
+            let open: i64 = sqlx::query_scalar(THEIRS)
+                .fetch_one(&mut admin)
+                .await
+                .unwrap();
+            most = most.max(open);
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let terminated: Vec<bool> = sqlx::query_scalar(END_THEM)
+            .fetch_all(&mut admin)
+            .await
+            .unwrap();
+        ended += terminated.len();
+        let health = crate::support::integrator::client()
+            .get(server.url("/readyz"))
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            health.status().is_success(),
+            "the API's own connections were not ended"
+        );
+    }
+    assert!(
+        (1..=8).contains(&most),
+        "the loop held {most} connections of its own"
+    );
+    assert!(
+        ended > 0,
+        "the loop's connections were ended while it delivered"
+    );
+    let done = wait_scalar(
+        &t.db,
+        "SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'",
+        EVENTS,
+        Duration::from_secs(60),
+    )
+    .await;
+    assert_eq!(
+        done, EVENTS,
+        "every delivery succeeded after its connections were ended"
+    );
+    let seen = ids(&receiver);
+    for event in events {
+        assert!(
+            seen.contains_key(&event.to_string()),
+            "{event} was delivered"
+        );
+    }
+    drop(server);
+}
