@@ -207,12 +207,16 @@ pub async fn claim_in_order(
 ) -> Result<Vec<DeliveryId>, DbError> {
     let now = now_sql(&conn);
     // What is claimed is checked again as it is written: still waiting for its first attempt,
-    // due (or its lease ran out), of an address not disabled.
+    // due (or its lease ran out), of an address not disabled. "Still waiting" is written
+    // `attempts < 1`, not `attempts = 0`: with `= 0` the check matches the condition of the
+    // index of first attempts, which a planner without statistics yet (a backlog of ten
+    // thousand in a fresh table) takes for a few rows and reads whole to find the ones named,
+    // 4 to 7 ms a claim (`auto_explain`); it now finds them by their ids, 1.5 ms.
     let claim = |which: &str, due_by: &str, lease_ms: &str| {
         format!(
             "UPDATE deliveries SET status = 'in_flight', lease_token = $1, \
                 lease_until = {now} + {lease_ms}, updated_at = {now} \
-             WHERE {which} AND {ACTIVE_HOOK} AND attempts = 0 \
+             WHERE {which} AND {ACTIVE_HOOK} AND attempts < 1 \
                AND ((status = 'pending' AND next_attempt_at <= {due_by}) \
                  OR (status = 'in_flight' AND lease_until < {due_by})) \
              RETURNING id"
