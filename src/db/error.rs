@@ -60,6 +60,10 @@ pub enum DbError {
     /// The database did not answer within the time a request may wait.
     #[error("the database did not answer within {0:?}")]
     TimedOut(Duration),
+    /// SQLite's write lock (or this process's turn to take it) stayed with another writer for
+    /// all of the wait given: nothing was written. Reads go on meanwhile.
+    #[error("another writer held the database's write lock for all of {0:?}")]
+    Busy(Duration),
     /// A worker of this process that answers database questions has stopped (a bug, or the
     /// process is shutting down).
     #[error("the {0} stopped")]
@@ -102,8 +106,17 @@ impl DbError {
     pub fn wrote_nothing(&self) -> bool {
         match self {
             DbError::Query(error) => error.as_database_error().is_some(),
-            DbError::Direct(_) => true,
+            DbError::Direct(_) | DbError::Busy(_) => true,
             DbError::Shared(error) => error.wrote_nothing(),
+            _ => false,
+        }
+    }
+
+    /// True when another writer kept SQLite's write lock for all of the wait ([`DbError::Busy`]).
+    pub fn is_busy(&self) -> bool {
+        match self {
+            DbError::Busy(_) => true,
+            DbError::Shared(error) => error.is_busy(),
             _ => false,
         }
     }

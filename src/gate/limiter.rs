@@ -16,7 +16,7 @@ use tokio::time::Instant;
 use super::Decision;
 use super::ledger::{Ledger, LedgerTimes};
 use super::memory::Sent;
-use super::memory::{Alone, Local, Memory, lock, millis, ms};
+use super::memory::{Alone, Local, Memory, counts_alone_after, lock, millis, ms};
 use super::policy::{Ask, Checked, LEASE_GRACE_MS, Verdict};
 use super::settler::{Answer, Question, Settler, sweep};
 use crate::db::DbError;
@@ -244,7 +244,7 @@ impl Limiter {
         let (verdict, now, versions) = match answer {
             Ok(settled) => settled,
             // Counted alone from now on (its reserved place, if any, stays counted there).
-            Err(error) if error.is_write_refused() => return Ok(Next::Again),
+            Err(error) if counts_alone_after(&error) => return Ok(Next::Again),
             Err(error) => return Err(Unsettled(DbError::Shared(error))),
         };
         let verdict = match verdict {

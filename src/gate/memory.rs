@@ -5,7 +5,8 @@
 //!   place: the database would say the same, and nothing is written.
 //! - **Leases.** The places of a lease lent to this server are handed to the key's next requests
 //!   until the lease ends; every lease goes back with what it did not use.
-//! - **Counting alone.** While the database answers but refuses writes, each key is counted by
+//! - **Counting alone.** While the database answers but refuses writes (or, on SQLite, another
+//!   process holds its write lock and no other server shares the database), each key is counted by
 //!   this process alone, starting from its window as the database holds it; the requests counted
 //!   so are told to the database once it takes writes again, each stamped when it was accepted,
 //!   and kept to be told again if that write fails.
@@ -34,6 +35,13 @@ pub struct Sent {
     pub(super) reserved: bool,
     /// When the ask was made (its carried requests' ages are counted from then).
     pub(super) asked: Instant,
+}
+
+/// True when a batch that failed with `error` leaves its requests to be counted by this process
+/// alone: the database refuses writes, or another process held SQLite's write lock while this
+/// server is the only one on the database (`gate::ledger` says busy only then).
+pub(super) fn counts_alone_after(error: &DbError) -> bool {
+    error.is_write_refused() || error.is_busy()
 }
 
 /// How often the database is tried again while it refuses writes.
@@ -144,7 +152,11 @@ impl Memory {
     pub(super) fn begin_refusing(&self, error: &DbError) {
         let mut refusing = lock(&self.refusing);
         if refusing.is_none() {
-            tracing::warn!(%error, "the database refuses writes: API requests are counted by this process alone until it takes them again");
+            if error.is_busy() {
+                tracing::warn!(%error, "another process holds the database's write lock: API requests are counted by this process alone until it lets go");
+            } else {
+                tracing::warn!(%error, "the database refuses writes: API requests are counted by this process alone until it takes them again");
+            }
         }
         *refusing = Some(Instant::now() + RETRY_REFUSED);
     }

@@ -26,8 +26,10 @@
 //!   `requests_arriving_together_are_counted_one_by_one`; `tests/it/replicas.rs`:
 //!   `the_rate_limit_is_one_for_the_fleet`). While the database refuses writes, each server
 //!   counts alone from the window as stored and tells the database afterwards, once: one server
-//!   stays exact (`tests/it/rate_limit.rs`: `an_outages_count_is_charged_once`), N servers may
-//!   let through up to N times the limit until the database takes writes again.
+//!   stays exact (`tests/it/faults.rs`: `an_outages_count_is_charged_once`), N servers may
+//!   let through up to N times the limit until the database takes writes again. On SQLite, a
+//!   server that has seen no other one within the window meets another process's long write the
+//!   same way; servers that see each other wait for the writer instead (`tests/it/long_writes.rs`).
 //! - **No lost lease.** The places lent to a server come back unused within one sweep of the
 //!   lease's end, even when the request that got them timed out or its client hung up, and when
 //!   a give-back failed; a lease given back twice gives nothing the second time (`gate::policy`'s
@@ -35,7 +37,8 @@
 //!   `a_lease_is_counted_at_once_and_gives_back_what_was_not_used`).
 //! - **Reads go on while writes are refused.** A full disk or a read-only database does not stop
 //!   the API: requests are counted by the process alone, said in the log and `/metrics`, until
-//!   the database takes writes again (`tests/it/faults.rs`).
+//!   the database takes writes again (`tests/it/faults.rs`); nor, for a server alone on a SQLite
+//!   file, does another process's long write (`tests/it/long_writes.rs`).
 //!
 //! Never writes the product's data; answers 503 (as [`Unavailable`]) rather than guess when the
 //! database does not answer.

@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::ledger::{Failed, Ledger};
-use super::memory::{Memory, Sent, lock};
+use super::memory::{Memory, Sent, counts_alone_after, lock};
 use super::policy::{Returned, Verdict};
 use crate::db::DbError;
 use crate::db::lane::{Job, Lane};
@@ -92,7 +92,7 @@ impl Job for Settler {
                 Ok(settled)
             }
             Err(Failed { error, maybe_lent }) => {
-                if error.is_write_refused() {
+                if counts_alone_after(&error) {
                     self.memory.begin_refusing(&error);
                 }
                 self.memory.failed(sent, gives, maybe_lent);

@@ -41,7 +41,7 @@ pub async fn metrics(app: &App) -> Response {
     let mut body = app.metrics.render();
     let (alone, counted) = app.gate.counting_alone();
     body.push_str(&format!(
-        "# HELP tourney_rate_limit_counting_alone 1 while the database refuses writes (a full disk, a read-only file) and API requests are counted by this process alone.\n\
+        "# HELP tourney_rate_limit_counting_alone 1 while the database refuses writes (a full disk, a read-only file), or another process holds SQLite's write lock, and API requests are counted by this process alone.\n\
          # TYPE tourney_rate_limit_counting_alone gauge\n\
          tourney_rate_limit_counting_alone {}\n\
          # HELP tourney_rate_limit_counted_alone_total API requests whose rate limit this process decided alone.\n\

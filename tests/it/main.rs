@@ -27,6 +27,7 @@ mod import;
 mod lighthouse;
 mod live;
 mod live_browser;
+mod long_writes;
 mod migrations;
 mod missing_database;
 mod openapi;

@@ -39,7 +39,7 @@ on_both_backends! {
         assert_eq!(
             names,
             ["api_keys", "attempts", "audit_log", "closed_claims", "deliveries", "event_clocks", "events", "hook_secrets", "hooks", "match_claims",
-             "match_results", "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_stamps", "sessions",
+             "match_results", "matches", "members", "participants", "people", "rate_counts", "rate_leases", "rate_servers", "rate_stamps", "sessions",
              "sign_in_links", "sign_in_tries", "site_keys", "site_settings", "spaces", "stage_entrants", "stage_plans", "stages", "stations", "tournament_stations", "tournaments", "versions"],
             "on {}", t.backend_name()
         );
@@ -99,7 +99,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 24"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 25"));
     }
 }
 

@@ -210,7 +210,8 @@ impl SqliteDb {
 
     /// Runs `work` in one write transaction on tourney's own writing connection, on a blocking
     /// thread, holding the process's turn to write, and commits it. Waits for the turn and for
-    /// SQLite's lock until `deadline` at most.
+    /// SQLite's lock until `deadline` at most, then fails as [`DbError::Busy`], having written
+    /// nothing.
     pub async fn write_direct<T, W>(&self, deadline: Instant, work: W) -> Result<T, DbError>
     where
         T: Send + 'static,
@@ -220,7 +221,7 @@ impl SqliteDb {
         let waited = deadline.saturating_duration_since(Instant::now());
         let turn = tokio::time::timeout_at(deadline, self.turn())
             .await
-            .map_err(|_| DbError::TimedOut(waited))?;
+            .map_err(|_| DbError::Busy(waited))?;
         tokio::task::spawn_blocking(move || {
             let _turn = turn;
             let mut conn = writer.lock().unwrap_or_else(PoisonError::into_inner);
@@ -228,7 +229,10 @@ impl SqliteDb {
             conn.busy_timeout(left).map_err(DbError::Direct)?;
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(DbError::Direct)?;
+                .map_err(|error| match DbError::Direct(error) {
+                    busy if is_busy(&busy) => DbError::Busy(waited),
+                    other => other,
+                })?;
             let done = work(&tx)?;
             tx.commit().map_err(DbError::Direct)?;
             Ok(done)

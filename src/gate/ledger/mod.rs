@@ -1,14 +1,17 @@
 //! The rate windows as the database holds them, for every server on it: `rate_counts` (per key:
 //! how many places its stamps add up to, the row's generation, the server that settled its last
 //! request and when), `rate_stamps` (per key and slot of 100 ms: how many, and the latest one's
-//! time) and `rate_leases` (places lent to one server for a moment). See `gate::policy` for
-//! what they mean.
+//! time), `rate_leases` (places lent to one server for a moment) and, on SQLite, `rate_servers`
+//! (each server and when it last settled a batch, written at most once a second). See
+//! `gate::policy` for what they mean.
 //!
 //! A batch reads the windows of its keys, has [`policy::settle`] decide it, and writes what that
 //! says. The reads and writes are the only part written per backend, in SQL:
 //!
 //! - SQLite (`sqlite`): one write transaction on tourney's own connection holds the file's write
-//!   lock from the read to the commit.
+//!   lock from the read to the commit. A batch that finds another writer holding it past
+//!   [`WAIT_FOR_WRITER`] fails as busy, so that its requests are counted alone, when no other
+//!   server is present in `rate_servers`; otherwise it waits on.
 //! - Postgres (`postgres`): no transaction spans a round trip. The read is one statement (with
 //!   the versions), the write another, which applies to a key only while its count row's
 //!   generation is the one read (and moves it on); a key another server wrote meanwhile is read
@@ -17,7 +20,7 @@
 //! Each step is timed ([`LedgerTimes`], in `/metrics`): the wait for a connection or the
 //! writer's turn, the read, the write, and a read of the versions alone.
 //!
-//! Never writes anything but these three tables.
+//! Never writes anything but these four tables.
 
 #[cfg(test)]
 pub(super) mod memory;
@@ -26,7 +29,8 @@ mod sqlite;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::time::Duration;
 
 use tokio::time::Instant;
 
@@ -35,6 +39,19 @@ use crate::db::versions::Versions;
 use crate::db::{Db, DbError, SqliteDb, on_conn};
 use crate::ids::KeyId;
 use crate::timing::{Histogram, STAGE_BOUNDS};
+
+/// How long a SQLite batch waits for the writer's turn and lock before it asks whether this
+/// server is alone on the database: if so, the batch fails as busy and requests are counted by
+/// the server alone until the writer lets go (a shell's long write does not hold up the API);
+/// if not, it waits on, as long as its deadline allows, since servers that cannot write cannot
+/// share a count. Far above what the product's own writes hold the lock for.
+const WAIT_FOR_WRITER: Duration = Duration::from_millis(50);
+
+/// How long a batch waits for the writer when the last one found it busy: a look, not a wait.
+const RECHECK_WRITER: Duration = Duration::from_millis(5);
+
+/// How often a SQLite batch writes its server present in `rate_servers`, at most.
+const PRESENT_EVERY_MS: i64 = 1_000;
 
 /// What the ledger's steps took.
 pub struct LedgerTimes {
@@ -120,6 +137,11 @@ pub struct Ledger {
     terms: Terms,
     /// The next lease's id (per server: ids are told apart by their holder).
     ids: AtomicI64,
+    /// SQLite: the last batch found the writer busy, so the next one waits only
+    /// [`RECHECK_WRITER`] for it.
+    writer_busy: AtomicBool,
+    /// SQLite: the database's time this server was last written present in `rate_servers`.
+    present_at: AtomicI64,
     times: Arc<LedgerTimes>,
 }
 
@@ -137,6 +159,8 @@ impl Ledger {
             db: Some(db),
             terms,
             ids: AtomicI64::new(1),
+            writer_busy: AtomicBool::new(false),
+            present_at: AtomicI64::new(i64::MIN / 2),
             times,
         }
     }
@@ -153,6 +177,8 @@ impl Ledger {
             db: None,
             terms,
             ids: AtomicI64::new(1),
+            writer_busy: AtomicBool::new(false),
+            present_at: AtomicI64::new(i64::MIN / 2),
             times: Arc::new(LedgerTimes::default()),
         }
     }
@@ -172,29 +198,29 @@ impl Ledger {
     ) -> Result<Settled, Failed> {
         match &self.store {
             Store::Sqlite(db) => {
-                let terms = self.terms;
-                let first_id = lease_ids(&self.ids, &asks);
-                let times = Arc::clone(&self.times);
-                let asked = Instant::now();
-                db.write_direct(deadline, move |tx| {
-                    let reading = Instant::now();
-                    times.turn.record(reading.saturating_duration_since(asked));
-                    let keys = policy::keys_of(&asks, &gives);
-                    let read = sqlite::read(tx, &keys, terms)?;
-                    times.read.record(reading.elapsed());
-                    let mut next_id = first_id;
-                    let (verdicts, writes) =
-                        policy::settle(read.now, &read.windows, &asks, &gives, terms, &mut next_id);
-                    let writing = Instant::now();
-                    sqlite::write(tx, &keys, &writes, read.now, terms)?;
-                    times.write.record(writing.elapsed());
-                    Ok(Settled {
-                        versions: read.versions,
-                        verdicts: verdicts.into_iter().map(|v| (v, read.now)).collect(),
-                    })
-                })
-                .await
-                .map_err(|error| Failed {
+                let batch = Arc::new((asks, gives));
+                let wait = if self.writer_busy.load(Ordering::Relaxed) {
+                    RECHECK_WRITER
+                } else {
+                    WAIT_FOR_WRITER
+                };
+                let first = deadline.min(Instant::now() + wait);
+                let settled = match self.settle_sqlite(db, Arc::clone(&batch), first).await {
+                    Err(error) if error.is_busy() && !self.alone_on_database(deadline).await => {
+                        // Shared with other servers: waits on, and a writer still busy at the
+                        // deadline is a database that did not answer.
+                        match self.settle_sqlite(db, batch, deadline).await {
+                            Err(DbError::Busy(waited)) => Err(DbError::TimedOut(waited)),
+                            settled => settled,
+                        }
+                    }
+                    settled => settled,
+                };
+                self.writer_busy.store(
+                    settled.as_ref().is_err_and(DbError::is_busy),
+                    Ordering::Relaxed,
+                );
+                settled.map_err(|error| Failed {
                     error,
                     maybe_lent: None,
                 })
@@ -206,6 +232,87 @@ impl Ledger {
             Store::Memory(store) => {
                 in_rounds(&**store, asks, gives, self.terms, &self.ids, deadline).await
             }
+        }
+    }
+
+    /// One batch in a SQLite write transaction, waiting for the writer's turn and lock until
+    /// `deadline`.
+    async fn settle_sqlite(
+        &self,
+        db: &SqliteDb,
+        batch: Arc<(Vec<Ask>, Vec<Returned>)>,
+        deadline: Instant,
+    ) -> Result<Settled, DbError> {
+        let terms = self.terms;
+        let first_id = lease_ids(&self.ids, &batch.0);
+        let times = Arc::clone(&self.times);
+        let last_present = self.present_at.load(Ordering::Relaxed);
+        let asked = Instant::now();
+        db.write_direct(deadline, move |tx| {
+            let (asks, gives) = &*batch;
+            let reading = Instant::now();
+            times.turn.record(reading.saturating_duration_since(asked));
+            let keys = policy::keys_of(asks, gives);
+            let read = sqlite::read(tx, &keys, terms)?;
+            times.read.record(reading.elapsed());
+            let mut next_id = first_id;
+            let (verdicts, writes) =
+                policy::settle(read.now, &read.windows, asks, gives, terms, &mut next_id);
+            let writing = Instant::now();
+            sqlite::write(tx, &keys, &writes, read.now, terms)?;
+            let present = (read.now - last_present >= PRESENT_EVERY_MS).then_some(read.now);
+            if let Some(now) = present {
+                sqlite::present(tx, terms.holder, now)?;
+            }
+            times.write.record(writing.elapsed());
+            Ok((
+                Settled {
+                    versions: read.versions,
+                    verdicts: verdicts.into_iter().map(|v| (v, read.now)).collect(),
+                },
+                present,
+            ))
+        })
+        .await
+        // Kept only once committed, so that a batch rolled back writes it again next time.
+        .map(|(settled, present)| {
+            if let Some(now) = present {
+                self.present_at.fetch_max(now, Ordering::Relaxed);
+            }
+            settled
+        })
+    }
+
+    /// True when no other server settled a request within the window (`rate_servers`), nor
+    /// holds a lease: a busy writer may then be met by counting alone, which keeps one server
+    /// exact. False when another server is seen, or the question cannot be answered by
+    /// `deadline`.
+    async fn alone_on_database(&self, deadline: Instant) -> bool {
+        let Some(db) = &self.db else {
+            return false;
+        };
+        let ask = async {
+            let mut handle = db.acquire().await?;
+            let mut conn = handle.conn();
+            let now = crate::db::clock::now_ms(conn.reborrow()).await?;
+            const OTHERS: &str = "SELECT EXISTS (SELECT 1 FROM rate_servers \
+                                                 WHERE holder <> $1 AND seen_at > $2) \
+                                  OR EXISTS (SELECT 1 FROM rate_leases \
+                                              WHERE holder <> $1 AND ends_at > $3)";
+            let others: bool = on_conn!(conn, c => sqlx::query_scalar(OTHERS)
+                .bind(self.terms.holder)
+                .bind(now - self.terms.window_ms - PRESENT_EVERY_MS)
+                .bind(now - policy::LEASE_GRACE_MS)
+                .fetch_one(c).await?);
+            Ok::<_, DbError>(!others)
+        };
+        match tokio::time::timeout_at(deadline, ask).await {
+            Ok(Ok(alone)) => alone,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "cannot tell whether other servers share the database: waiting for its writer");
+                false
+            }
+            Err(_) => false,
         }
     }
 

@@ -150,3 +150,18 @@ pub(super) fn write(
         [json(&stamps)?],
     )
 }
+
+/// Writes this server present at `now`, and forgets servers not seen for an hour.
+pub(super) fn present(tx: &Transaction<'_>, holder: i64, now: i64) -> Result<(), DbError> {
+    execute(
+        tx,
+        "INSERT INTO rate_servers (holder, seen_at) VALUES (?1, ?2) \
+         ON CONFLICT (holder) DO UPDATE SET seen_at = excluded.seen_at",
+        params![holder, now],
+    )?;
+    execute(
+        tx,
+        "DELETE FROM rate_servers WHERE seen_at < ?1",
+        [now - 3_600_000],
+    )
+}
