@@ -153,7 +153,7 @@ impl Memory {
         let mut refusing = lock(&self.refusing);
         if refusing.is_none() {
             if error.is_busy() {
-                tracing::warn!(%error, "another process holds the database's write lock: API requests are counted by this process alone until it lets go");
+                tracing::warn!(%error, "another writer holds the database's write lock: API requests are counted by this process alone until it lets go");
             } else {
                 tracing::warn!(%error, "the database refuses writes: API requests are counted by this process alone until it takes them again");
             }

@@ -102,7 +102,7 @@ async fn serve_alone_answers_while_another_process_writes_for_long() {
     assert_eq!(alone, 30.0, "the 30 were counted by serve alone");
     let log = server.log();
     assert!(
-        log.contains("another process holds the database's write lock"),
+        log.contains("another writer holds the database's write lock"),
         "the log says why:\n{log}"
     );
     drop(writer);
