@@ -153,7 +153,9 @@ pub async fn run(
         app.base_url.clone(),
         stop.wait(),
     ));
+    let leaving = Arc::clone(&app);
     http::serve(listener, app, stop.wait()).await;
+    leaving.gate.leave().await;
     let _ = live.await;
     let _ = schedule.await;
     if let Some(loop_) = loop_ {

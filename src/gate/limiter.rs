@@ -117,6 +117,11 @@ impl Limiter {
         }
     }
 
+    /// Takes this server out of the database's list of servers present (when it stops).
+    pub async fn leave(&self) {
+        self.ledger.leave().await;
+    }
+
     /// What is current, read at once outside any batch (SQLite, where the read takes no turn).
     pub async fn versions_read_alone(&self) -> Result<Versions, DbError> {
         self.ledger.versions().await

@@ -204,6 +204,13 @@ impl Gate {
         (self.limiter.counting_alone(), self.limiter.counted_alone())
     }
 
+    /// Says that this server stops settling the rate limit: on SQLite its row in
+    /// `rate_servers` goes, so that the server after it may count alone beside a long write at
+    /// once. Call when the server stops; never needed for correctness.
+    pub async fn leave(&self) {
+        self.limiter.leave().await;
+    }
+
     /// The database's versions, as of a read that began after this call.
     pub async fn current(&self) -> Result<Versions, Unavailable> {
         let unavailable = |source| Unavailable {

@@ -4,7 +4,8 @@
 //! `serve` alone on the file answers the API as usual meanwhile, each key counted by the process
 //! alone, and tells the database once the writer lets go: the key's budget stays exact. Two
 //! `serve` processes on one file cannot share a count without writing it, so they wait for the
-//! writer instead, as before, and the fleet's limit stays one.
+//! writer instead, as before, however long it writes, and the fleet's limit stays one. A server
+//! that stops takes itself out of the servers present, so the next one is alone at once.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -111,7 +112,7 @@ async fn serve_alone_answers_while_another_process_writes_for_long() {
 }
 
 /// Two `serve` processes on one file, both serving the key: while another process holds the
-/// write lock for 600 ms, a request waits for it and neither counts alone; the fleet's 120
+/// write lock for 300 ms, a request waits for it and neither counts alone; the fleet's 120
 /// requests a minute stay 120 across both, and the 121st is refused by each.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_file_wait_for_the_writer_and_share_the_count() {
@@ -129,7 +130,7 @@ async fn two_servers_on_one_file_wait_for_the_writer_and_share_the_count() {
             StatusCode::OK
         );
     }
-    let hold = Duration::from_millis(600);
+    let hold = Duration::from_millis(300);
     let writer = LongWrite::hold(&t, hold);
     let asked = Instant::now();
     assert_eq!(get(&a, &key, "/api/v1/tournaments").await, StatusCode::OK);
@@ -162,4 +163,91 @@ async fn two_servers_on_one_file_wait_for_the_writer_and_share_the_count() {
             StatusCode::TOO_MANY_REQUESTS
         );
     }
+}
+
+/// Servers that saw each other keep waiting however long the write lasts, though none of them
+/// can write itself present meanwhile: with a window of one second, requests sent for three
+/// and a half seconds of a write (answered 503 past their wait, as by a database that does not
+/// answer) leave both servers without a request counted alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn servers_that_saw_each_other_wait_out_a_write_longer_than_the_window() {
+    let t = support::sqlite().await;
+    let key = club_by_shell(&t).await;
+    t.let_go().await;
+    let args = [
+        "--rate-limit",
+        "120",
+        "--rate-limit-window",
+        "1s",
+        "--no-dispatch",
+    ];
+    let (a, b) = (
+        Server::start_self_linked(&t, &args),
+        Server::start_self_linked(&t, &args),
+    );
+    for server in [&a, &b] {
+        assert_eq!(
+            get(server, &key, "/api/v1/tournaments").await,
+            StatusCode::OK
+        );
+    }
+    let writer = LongWrite::hold(&t, Duration::from_secs(10));
+    let held = Instant::now();
+    let mut answered = Vec::new();
+    while held.elapsed() < Duration::from_millis(3_500) {
+        for server in [&a, &b] {
+            answered.push(get(server, &key, "/api/v1/tournaments").await);
+        }
+    }
+    assert!(writer.still_held(), "the writer let go too soon");
+    drop(writer);
+    for server in [&a, &b] {
+        assert_eq!(
+            metric(server, "tourney_rate_limit_counted_alone_total").await,
+            0.0,
+            "a server of two counted alone during the write: {answered:?}"
+        );
+    }
+    assert!(
+        answered
+            .iter()
+            .all(|s| *s == StatusCode::OK || *s == StatusCode::SERVICE_UNAVAILABLE),
+        "{answered:?}"
+    );
+}
+
+/// A server that stops takes itself out of the servers present: the one started after it on the
+/// same file is alone, and meets a long write by counting alone at once, as the first would have.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_started_after_another_stopped_counts_alone_beside_a_long_write() {
+    let t = support::sqlite().await;
+    let key = club_by_shell(&t).await;
+    t.let_go().await;
+    let args = ["--rate-limit", "120", "--no-dispatch"];
+    let first = Server::start_self_linked(&t, &args);
+    assert_eq!(
+        get(&first, &key, "/api/v1/tournaments").await,
+        StatusCode::OK
+    );
+    assert!(
+        first.terminate().success(),
+        "the first server stops cleanly"
+    );
+    let second = Server::start_self_linked(&t, &args);
+    let writer = LongWrite::hold(&t, Duration::from_secs(20));
+    let asked = Instant::now();
+    assert_eq!(
+        get(&second, &key, "/api/v1/tournaments").await,
+        StatusCode::OK
+    );
+    let waited = asked.elapsed();
+    assert!(writer.still_held(), "the writer let go too soon");
+    assert!(
+        waited < Duration::from_millis(900),
+        "the request waited {waited:?}: the stopped server was still taken as present"
+    );
+    assert_eq!(
+        metric(&second, "tourney_rate_limit_counted_alone_total").await,
+        1.0
+    );
 }

@@ -53,6 +53,11 @@ const RECHECK_WRITER: Duration = Duration::from_millis(5);
 /// How often a SQLite batch writes its server present in `rate_servers`, at most.
 const PRESENT_EVERY_MS: i64 = 1_000;
 
+/// How recently another server must have been present for this one to wait for a busy writer
+/// rather than count alone: servers that share a file are a standing arrangement, and one idle
+/// for a while may get requests again during the write.
+const PRESENT_WITHIN_MS: i64 = 10 * 60 * 1_000;
+
 /// What the ledger's steps took.
 pub struct LedgerTimes {
     /// Waiting for the connection (Postgres: the batch before, or opening it) or for the
@@ -142,6 +147,9 @@ pub struct Ledger {
     writer_busy: AtomicBool,
     /// SQLite: the database's time this server was last written present in `rate_servers`.
     present_at: AtomicI64,
+    /// SQLite: while the writer has been busy since the last batch written, whether this server
+    /// found itself alone on the database.
+    episode: std::sync::Mutex<Option<bool>>,
     times: Arc<LedgerTimes>,
 }
 
@@ -161,6 +169,7 @@ impl Ledger {
             ids: AtomicI64::new(1),
             writer_busy: AtomicBool::new(false),
             present_at: AtomicI64::new(i64::MIN / 2),
+            episode: std::sync::Mutex::new(None),
             times,
         }
     }
@@ -179,6 +188,7 @@ impl Ledger {
             ids: AtomicI64::new(1),
             writer_busy: AtomicBool::new(false),
             present_at: AtomicI64::new(i64::MIN / 2),
+            episode: std::sync::Mutex::new(None),
             times: Arc::new(LedgerTimes::default()),
         }
     }
@@ -206,7 +216,7 @@ impl Ledger {
                 };
                 let first = deadline.min(Instant::now() + wait);
                 let settled = match self.settle_sqlite(db, Arc::clone(&batch), first).await {
-                    Err(error) if error.is_busy() && !self.alone_on_database(deadline).await => {
+                    Err(error) if error.is_busy() && !self.alone_while_busy(deadline).await => {
                         // Shared with other servers: waits on, and a writer still busy at the
                         // deadline is a database that did not answer.
                         match self.settle_sqlite(db, batch, deadline).await {
@@ -220,6 +230,12 @@ impl Ledger {
                     settled.as_ref().is_err_and(DbError::is_busy),
                     Ordering::Relaxed,
                 );
+                if settled.is_ok() {
+                    *self
+                        .episode
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+                }
                 settled.map_err(|error| Failed {
                     error,
                     maybe_lent: None,
@@ -283,10 +299,47 @@ impl Ledger {
         })
     }
 
-    /// True when no other server settled a request within the window (`rate_servers`), nor
-    /// holds a lease: a busy writer may then be met by counting alone, which keeps one server
-    /// exact. False when another server is seen, or the question cannot be answered by
-    /// `deadline`.
+    /// Whether this server is alone on the database, as found when the writer was first busy
+    /// since the last batch written: kept for the whole of a long write, during which no
+    /// server can refresh its presence, so that servers that saw each other wait the write out
+    /// however long it lasts.
+    async fn alone_while_busy(&self, deadline: Instant) -> bool {
+        if let Some(alone) = *self
+            .episode
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            return alone;
+        }
+        let alone = self.alone_on_database(deadline).await;
+        *self
+            .episode
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(alone);
+        alone
+    }
+
+    /// This server's presence in `rate_servers` taken away (when it stops), so that a server
+    /// started after it is not kept from counting alone by a row of a process gone. Best
+    /// effort: a row left behind only ages out.
+    pub async fn leave(&self) {
+        let Store::Sqlite(db) = &self.store else {
+            return;
+        };
+        let holder = self.terms.holder;
+        let deadline = Instant::now() + WAIT_FOR_WRITER;
+        if let Err(error) = db
+            .write_direct(deadline, move |tx| sqlite::absent(tx, holder))
+            .await
+        {
+            tracing::debug!(%error, "cannot take this server out of rate_servers; its row ages out");
+        }
+    }
+
+    /// True when no other server settled a request within [`PRESENT_WITHIN_MS`] (or the window,
+    /// when longer) in `rate_servers`, nor holds a lease: a busy writer may then be met by
+    /// counting alone, which keeps one server exact. False when another server is seen, or the
+    /// question cannot be answered by `deadline`.
     async fn alone_on_database(&self, deadline: Instant) -> bool {
         let Some(db) = &self.db else {
             return false;
@@ -301,7 +354,7 @@ impl Ledger {
                                               WHERE holder <> $1 AND ends_at > $3)";
             let others: bool = on_conn!(conn, c => sqlx::query_scalar(OTHERS)
                 .bind(self.terms.holder)
-                .bind(now - self.terms.window_ms - PRESENT_EVERY_MS)
+                .bind(now - self.terms.window_ms.max(PRESENT_WITHIN_MS) - PRESENT_EVERY_MS)
                 .bind(now - policy::LEASE_GRACE_MS)
                 .fetch_one(c).await?);
             Ok::<_, DbError>(!others)

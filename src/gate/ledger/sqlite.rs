@@ -165,3 +165,8 @@ pub(super) fn present(tx: &Transaction<'_>, holder: i64, now: i64) -> Result<(),
         [now - 3_600_000],
     )
 }
+
+/// Takes this server out of `rate_servers`.
+pub(super) fn absent(tx: &Transaction<'_>, holder: i64) -> Result<(), DbError> {
+    execute(tx, "DELETE FROM rate_servers WHERE holder = ?1", [holder])
+}
