@@ -28,8 +28,9 @@
 //!   counts alone from the window as stored and tells the database afterwards, once: one server
 //!   stays exact (`tests/it/faults.rs`: `an_outages_count_is_charged_once`), N servers may
 //!   let through up to N times the limit until the database takes writes again. On SQLite, a
-//!   server that has seen no other one within the window meets another process's long write the
-//!   same way; servers that see each other wait for the writer instead (`tests/it/long_writes.rs`).
+//!   server that has seen no other one in the last ten minutes meets another process's long
+//!   write the same way; servers that saw each other wait for the writer instead, however long
+//!   it writes (`tests/it/long_writes.rs`).
 //! - **No lost lease.** The places lent to a server come back unused within one sweep of the
 //!   lease's end, even when the request that got them timed out or its client hung up, and when
 //!   a give-back failed; a lease given back twice gives nothing the second time (`gate::policy`'s
