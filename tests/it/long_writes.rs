@@ -68,6 +68,52 @@ impl Drop for LongWrite {
     }
 }
 
+/// How long request `n` of `key` to `/api/v1/tournaments` took to be answered 200.
+async fn answered_in(server: &Server, key: &str, n: usize) -> Duration {
+    let asked = Instant::now();
+    assert_eq!(
+        get(server, key, "/api/v1/tournaments").await,
+        StatusCode::OK,
+        "request {n}"
+    );
+    asked.elapsed()
+}
+
+/// Requests answered while `writer` still holds the lock, the slowest well within a second
+/// (not waiting for the writer), and `counted` of them counted by `server` alone since its
+/// counter read `before`.
+async fn counted_alone_while_held(
+    server: &Server,
+    writer: &LongWrite,
+    slowest: Duration,
+    before: f64,
+    counted: f64,
+) {
+    assert!(writer.still_held(), "the writer let go too soon");
+    assert!(
+        slowest < Duration::from_millis(900),
+        "a request waited {slowest:?} for the other process's write"
+    );
+    let alone = metric(server, "tourney_rate_limit_counted_alone_total").await - before;
+    assert_eq!(alone, counted, "requests counted by serve alone");
+}
+
+/// Two `serve` processes on `t`'s file started with `args`, each having answered one request of
+/// `key` (so each is present in the database for the other).
+async fn two_that_served(t: &TestDb, key: &str, args: &[&str]) -> (Server, Server) {
+    let (a, b) = (
+        Server::start_self_linked(t, args),
+        Server::start_self_linked(t, args),
+    );
+    for server in [&a, &b] {
+        assert_eq!(
+            get(server, key, "/api/v1/tournaments").await,
+            StatusCode::OK
+        );
+    }
+    (a, b)
+}
+
 /// While another process holds the write lock for up to 20 s, `serve` alone answers 30 requests
 /// of a key at once, each well within a second, all while the lock is still held, counted by
 /// the process alone (as `/metrics` and the log say); once the writer lets go, the database is
@@ -82,25 +128,13 @@ async fn serve_alone_answers_while_another_process_writes_for_long() {
     let before = metric(&server, "tourney_rate_limit_counted_alone_total").await;
     let mut slowest = Duration::ZERO;
     for n in 0..30 {
-        let asked = Instant::now();
-        assert_eq!(
-            get(&server, &key, "/api/v1/tournaments").await,
-            StatusCode::OK,
-            "request {n}"
-        );
-        slowest = slowest.max(asked.elapsed());
+        slowest = slowest.max(answered_in(&server, &key, n).await);
     }
-    assert!(writer.still_held(), "the writer let go too soon");
-    assert!(
-        slowest < Duration::from_millis(900),
-        "a request waited {slowest:?} for the other process's write"
-    );
+    counted_alone_while_held(&server, &writer, slowest, before, 30.0).await;
     assert_eq!(
         metric(&server, "tourney_rate_limit_counting_alone").await,
         1.0
     );
-    let alone = metric(&server, "tourney_rate_limit_counted_alone_total").await - before;
-    assert_eq!(alone, 30.0, "the 30 were counted by serve alone");
     let log = server.log();
     assert!(
         log.contains("another writer holds the database's write lock"),
@@ -120,16 +154,7 @@ async fn two_servers_on_one_file_wait_for_the_writer_and_share_the_count() {
     let key = club_by_shell(&t).await;
     t.let_go().await;
     let args = ["--rate-limit", "120", "--no-dispatch"];
-    let (a, b) = (
-        Server::start_self_linked(&t, &args),
-        Server::start_self_linked(&t, &args),
-    );
-    for server in [&a, &b] {
-        assert_eq!(
-            get(server, &key, "/api/v1/tournaments").await,
-            StatusCode::OK
-        );
-    }
+    let (a, b) = two_that_served(&t, &key, &args).await;
     let hold = Duration::from_millis(300);
     let writer = LongWrite::hold(&t, hold);
     let asked = Instant::now();
@@ -181,16 +206,7 @@ async fn servers_that_saw_each_other_wait_out_a_write_longer_than_the_window() {
         "1s",
         "--no-dispatch",
     ];
-    let (a, b) = (
-        Server::start_self_linked(&t, &args),
-        Server::start_self_linked(&t, &args),
-    );
-    for server in [&a, &b] {
-        assert_eq!(
-            get(server, &key, "/api/v1/tournaments").await,
-            StatusCode::OK
-        );
-    }
+    let (a, b) = two_that_served(&t, &key, &args).await;
     let writer = LongWrite::hold(&t, Duration::from_secs(10));
     let held = Instant::now();
     let mut answered = Vec::new();
@@ -235,19 +251,6 @@ async fn a_server_started_after_another_stopped_counts_alone_beside_a_long_write
     );
     let second = Server::start_self_linked(&t, &args);
     let writer = LongWrite::hold(&t, Duration::from_secs(20));
-    let asked = Instant::now();
-    assert_eq!(
-        get(&second, &key, "/api/v1/tournaments").await,
-        StatusCode::OK
-    );
-    let waited = asked.elapsed();
-    assert!(writer.still_held(), "the writer let go too soon");
-    assert!(
-        waited < Duration::from_millis(900),
-        "the request waited {waited:?}: the stopped server was still taken as present"
-    );
-    assert_eq!(
-        metric(&second, "tourney_rate_limit_counted_alone_total").await,
-        1.0
-    );
+    let waited = answered_in(&second, &key, 0).await;
+    counted_alone_while_held(&second, &writer, waited, 0.0, 1.0).await;
 }
