@@ -28,8 +28,8 @@ mod postgres;
 mod sqlite;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -142,14 +142,12 @@ pub struct Ledger {
     terms: Terms,
     /// The next lease's id (per server: ids are told apart by their holder).
     ids: AtomicI64,
-    /// SQLite: the last batch found the writer busy, so the next one waits only
-    /// [`RECHECK_WRITER`] for it.
-    writer_busy: AtomicBool,
     /// SQLite: the database's time this server was last written present in `rate_servers`.
     present_at: AtomicI64,
     /// SQLite: while the writer has been busy since the last batch written, whether this server
-    /// found itself alone on the database.
-    episode: std::sync::Mutex<Option<bool>>,
+    /// found itself alone on the database (and counts alone: the next batch only looks, for
+    /// [`RECHECK_WRITER`]).
+    episode: Mutex<Option<bool>>,
     times: Arc<LedgerTimes>,
 }
 
@@ -167,9 +165,8 @@ impl Ledger {
             db: Some(db),
             terms,
             ids: AtomicI64::new(1),
-            writer_busy: AtomicBool::new(false),
             present_at: AtomicI64::new(i64::MIN / 2),
-            episode: std::sync::Mutex::new(None),
+            episode: Mutex::new(None),
             times,
         }
     }
@@ -186,9 +183,8 @@ impl Ledger {
             db: None,
             terms,
             ids: AtomicI64::new(1),
-            writer_busy: AtomicBool::new(false),
             present_at: AtomicI64::new(i64::MIN / 2),
-            episode: std::sync::Mutex::new(None),
+            episode: Mutex::new(None),
             times: Arc::new(LedgerTimes::default()),
         }
     }
@@ -209,7 +205,7 @@ impl Ledger {
         match &self.store {
             Store::Sqlite(db) => {
                 let batch = Arc::new((asks, gives));
-                let wait = if self.writer_busy.load(Ordering::Relaxed) {
+                let wait = if *self.episode() == Some(true) {
                     RECHECK_WRITER
                 } else {
                     WAIT_FOR_WRITER
@@ -226,15 +222,8 @@ impl Ledger {
                     }
                     settled => settled,
                 };
-                self.writer_busy.store(
-                    settled.as_ref().is_err_and(DbError::is_busy),
-                    Ordering::Relaxed,
-                );
                 if settled.is_ok() {
-                    *self
-                        .episode
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+                    *self.episode() = None;
                 }
                 settled.map_err(|error| Failed {
                     error,
@@ -304,19 +293,17 @@ impl Ledger {
     /// server can refresh its presence, so that servers that saw each other wait the write out
     /// however long it lasts.
     async fn alone_while_busy(&self, deadline: Instant) -> bool {
-        if let Some(alone) = *self
-            .episode
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-        {
+        let found = *self.episode();
+        if let Some(alone) = found {
             return alone;
         }
         let alone = self.alone_on_database(deadline).await;
-        *self
-            .episode
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(alone);
+        *self.episode() = Some(alone);
         alone
+    }
+
+    fn episode(&self) -> MutexGuard<'_, Option<bool>> {
+        self.episode.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// This server's presence in `rate_servers` taken away (when it stops), so that a server
