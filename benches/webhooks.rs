@@ -1,6 +1,6 @@
 //! Webhook delivery benchmark, as one machine runs it: a release `tourney serve` delivers with its
 //! own delivery loop to an HTTPS receiver on 127.0.0.1 in this process (its own CA, certificate
-//! verification on), optionally while `wrk` loads the same server's API. Two phases per run:
+//! verification on), while the same server's API is idle or loaded ([`Load`]). Two phases per run:
 //!
 //! 1. **Bulk**: a backlog of `WEBHOOK_BENCH_EVENTS` events (default 10,000) appended in one
 //!    transaction; deliveries per second = events / time from the commit until the last
@@ -33,13 +33,19 @@
 //! (`tourney_webhook_loop_seconds{step}`) read before and after the phase, as claims, recorded
 //! batches (and their mean size) and the pauses between a run's attempts.
 //!
-//! Each run uses a fresh database, once with the API idle and once with `wrk -t1 -c16` on
-//! `GET /api/v1/tournaments` (a key with the rate limit raised) for the whole run, and repeats
-//! `TOURNEY_BENCH_ROUNDS` times (default 3); medians are printed. SQLite always; Postgres too when
-//! `TOURNEY_BENCH_PG_URL` names a server where the user may create databases.
+//! Each run uses a fresh database, and meets one of three API loads on `GET
+//! /api/v1/tournaments` (keys with the rate limit raised) for the whole run ([`Load`]): none; an
+//! open loop at a fixed offered rate over four keys (`TOURNEY_BENCH_API_RATE`, default 5,000
+//! requests/s, the rate of DESIGN §8's latency target), the traffic a deployment meets, whose
+//! latency is printed beside; and `wrk -t1 -c16`, as fast as the server answers, which leaves the
+//! machine no idle time and so reads how the scheduler splits two cores among the API, the loop,
+//! the database and the generators. Each repeats `TOURNEY_BENCH_ROUNDS` times (default 3);
+//! medians are printed. SQLite always; Postgres too when `TOURNEY_BENCH_PG_URL` names a server
+//! where the user may create databases.
 //!
-//! Run: `cargo bench --bench webhooks` (the load runs need `wrk`, Debian's package of that name;
-//! without it they are skipped with a message). Results go to stdout as a Markdown table; the
+//! Run: `cargo bench --bench webhooks` (the saturating runs need `wrk`, Debian's package of that
+//! name; without it they are skipped with a message). `TOURNEY_BENCH_BACKENDS=postgres` and
+//! `TOURNEY_BENCH_LOADS=fixed` (of `idle,fixed,wrk`) run a part of the table. Results go to stdout as a Markdown table; the
 //! figures in docs/PERFORMANCE.md come from here.
 
 #[path = "common/mod.rs"]
@@ -50,6 +56,7 @@ mod receiver;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::open_loop::{OpenLoop, Target};
 use common::outside::Scrape;
 use common::{PgDatabase, Run, Serve};
 use receiver::{Receiver, Reply};
@@ -232,6 +239,61 @@ struct Steps {
     records: (f64, f64),
     batch: f64,
     between: (f64, f64),
+    /// `serve`'s delivery threads and its other threads over the phase: CPU time and time spent
+    /// runnable but waiting for a core, in ms per delivery.
+    delivery_threads: (f64, f64),
+    other_threads: (f64, f64),
+}
+
+/// CPU time and time spent waiting for a core, in seconds, of each thread of process `pid`, by
+/// thread name, from `/proc/<pid>/task/*/schedstat` (the kernel's own accounting).
+fn thread_times(pid: u32) -> std::collections::HashMap<String, (f64, f64)> {
+    let mut times = std::collections::HashMap::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return times;
+    };
+    for task in tasks.flatten() {
+        let path = task.path();
+        let (Ok(name), Ok(schedstat)) = (
+            std::fs::read_to_string(path.join("comm")),
+            std::fs::read_to_string(path.join("schedstat")),
+        ) else {
+            continue;
+        };
+        let mut fields = schedstat.split_whitespace().map(|f| f.parse::<f64>());
+        let (Some(Ok(cpu)), Some(Ok(waited))) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let entry = times.entry(name.trim().to_owned()).or_insert((0.0, 0.0));
+        entry.0 += cpu / 1e9;
+        entry.1 += waited / 1e9;
+    }
+    times
+}
+
+/// The delivery threads' and the other threads' CPU and wait between two [`thread_times`], in
+/// ms per one of `deliveries`.
+fn per_delivery(
+    before: &std::collections::HashMap<String, (f64, f64)>,
+    after: &std::collections::HashMap<String, (f64, f64)>,
+    deliveries: usize,
+) -> ((f64, f64), (f64, f64)) {
+    let (mut delivery, mut other) = ((0.0, 0.0), (0.0, 0.0));
+    for (name, &(cpu, waited)) in after {
+        let (cpu_before, waited_before) = before.get(name).copied().unwrap_or((0.0, 0.0));
+        let into = if name.starts_with("tourney-deliver") {
+            &mut delivery
+        } else {
+            &mut other
+        };
+        into.0 += cpu - cpu_before;
+        into.1 += waited - waited_before;
+    }
+    let per = |(cpu, waited): (f64, f64)| {
+        let n = deliveries.max(1) as f64;
+        (1e3 * cpu / n, 1e3 * waited / n)
+    };
+    (per(delivery), per(other))
 }
 
 impl Steps {
@@ -249,6 +311,8 @@ impl Steps {
             batch: change.get("tourney_webhook_recorded_attempts_total") / records.0.max(1.0),
             records,
             between: step("between"),
+            delivery_threads: (f64::NAN, f64::NAN),
+            other_threads: (f64::NAN, f64::NAN),
         }
     }
 }
@@ -316,6 +380,21 @@ async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) 
         .expect("key")
         .key;
     (db, tournament, key)
+}
+
+/// Another API key of the bench's space.
+async fn more_key(db: &Db) -> String {
+    let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
+    let ctx = Ctx {
+        base_url: &base_url,
+        actor: "bench",
+        now: tourney::timestamp::now_ms(),
+        member: None,
+    };
+    service::keys::create(db, &ctx, "bench", None)
+        .await
+        .expect("key")
+        .key
 }
 
 /// Requests in flight to one address, as the delivery loop sends them (`PER_ADDRESS`).
@@ -460,34 +539,101 @@ async fn stored_events(db: &Db, count: usize) -> Vec<(String, String)> {
         .collect()
 }
 
-/// One run on the database at `url`: `serve` delivering, with the API loaded by `wrk` if `load`.
-async fn run(url: &str, events: usize, load: bool, dir: &std::path::Path) -> Figures {
+/// What the API meets while the loop delivers.
+#[derive(Clone, Copy, PartialEq)]
+enum Load {
+    /// No request.
+    Idle,
+    /// An open loop at this many requests/s over four keys: a deployment's traffic, which
+    /// leaves the loop whatever CPU the API does not need.
+    Fixed(f64),
+    /// `wrk -t1 -c16` on one key, a request as soon as the last was answered: the machine
+    /// overloaded, its two cores split among the API, the loop and the rest by the scheduler.
+    Saturating,
+}
+
+impl Load {
+    /// The load's name in the tables.
+    fn name(self) -> String {
+        match self {
+            Load::Idle => "idle".to_owned(),
+            Load::Fixed(rate) => format!("{rate:.0}/s offered"),
+            Load::Saturating => "`wrk`, saturating".to_owned(),
+        }
+    }
+
+    /// Starts the load on `serve` for `seconds`, on a thread of its own; its figures when joined.
+    fn start(
+        self,
+        serve: &Serve,
+        keys: &[String],
+        seconds: u64,
+        dir: &std::path::Path,
+    ) -> Option<std::thread::JoinHandle<Run>> {
+        let base = serve.base.clone();
+        match self {
+            Load::Idle => None,
+            Load::Fixed(rate) => {
+                let targets: Vec<Target> = keys
+                    .iter()
+                    .map(|key| Target {
+                        base: base.clone(),
+                        key: key.clone(),
+                        path: "/api/v1/tournaments".to_owned(),
+                    })
+                    .collect();
+                Some(std::thread::spawn(move || {
+                    let report = OpenLoop::new(&targets).run(rate, Duration::from_secs(seconds));
+                    Run {
+                        rps: report.achieved,
+                        p50_ms: report.p50_ms,
+                        p99_ms: report.p99_ms,
+                        non_2xx: report.non_2xx + report.errors + report.unanswered,
+                    }
+                }))
+            }
+            Load::Saturating => {
+                let script = dir.join("keys.lua");
+                let pairs = dir.join("pairs.txt");
+                std::fs::write(&script, common::bearer_script()).expect("script");
+                std::fs::write(&pairs, format!("{} /api/v1/tournaments\n", keys[0]))
+                    .expect("pairs");
+                Some(std::thread::spawn(move || {
+                    common::wrk_with(&base, &script, &pairs, seconds, 1, 16)
+                }))
+            }
+        }
+    }
+}
+
+/// One run on the database at `url`: `serve` delivering while its API meets `load`.
+async fn run(url: &str, events: usize, load: Load, dir: &std::path::Path) -> Figures {
     let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
     let (db, tournament, key) = prepare(url, &receiver).await;
+    let mut keys = vec![key];
+    for _ in 1..4 {
+        keys.push(more_key(&db).await);
+    }
     let serve = delivering_to(url, &receiver);
     // The events created above (none reach the hook: the tournament is a draft) are skipped.
     let before = scalar(&db, "SELECT COUNT(*) FROM deliveries").await;
     assert_eq!(before, 0, "the setup queued no delivery");
 
-    let api = load.then(|| {
-        let script = dir.join("keys.lua");
-        let pairs = dir.join("pairs.txt");
-        std::fs::write(&script, common::bearer_script()).expect("script");
-        std::fs::write(&pairs, format!("{key} /api/v1/tournaments\n")).expect("pairs");
-        // Long enough to cover both phases at 1,000 deliveries/s; the figures are its average.
-        let seconds = (events / 1000) as u64 + 8;
-        let base = serve.base.clone();
-        std::thread::spawn(move || common::wrk_with(&base, &script, &pairs, seconds, 1, 16))
-    });
+    // Long enough to cover both phases at 1,000 deliveries/s; the figures are its average.
+    let api = load.start(&serve, &keys, (events / 1000) as u64 + 8, dir);
     tokio::time::sleep(Duration::from_millis(500)).await;
 
     // Bulk.
     let metrics_before = scrape(&serve.base).await;
+    let threads_before = thread_times(serve.pid());
     append(&db, &tournament, 0, events).await;
     let committed = tourney::timestamp::now_ms();
     delivered(&db, events as i64, Duration::from_secs(120)).await;
+    let threads_after = thread_times(serve.pid());
     let rate = rate_since(&db, Whose::All, events, committed).await;
-    let steps = Steps::between_scrapes(&metrics_before, &scrape(&serve.base).await);
+    let mut steps = Steps::between_scrapes(&metrics_before, &scrape(&serve.base).await);
+    (steps.delivery_threads, steps.other_threads) =
+        per_delivery(&threads_before, &threads_after, events);
     // The bare sender, with the same load on the machine, on the same bodies: with both
     // header sets (as `serve` sends) and with the specification's alone, in the order both,
     // one, one, both (what runs first or last meets other load), each the mean of its two.
@@ -631,7 +777,7 @@ fn median(mut values: Vec<f64>) -> f64 {
 }
 
 /// Prints the run's row of the main table and returns its row of the loop's profile.
-fn report(name: &str, runs: &[Figures]) -> String {
+fn report(name: &str, load: Load, runs: &[Figures]) -> String {
     let each = |f: &dyn Fn(&Figures) -> f64| {
         let values: Vec<f64> = runs.iter().map(f).collect();
         let list = values
@@ -663,9 +809,13 @@ fn report(name: &str, runs: &[Figures]) -> String {
     let api = if runs.iter().any(|f| f.api.is_some()) {
         let (rps, _) = each(&|f| f.api.as_ref().map_or(f64::NAN, |r| r.rps));
         let (api_p99, _) = each(&|f| f.api.as_ref().map_or(f64::NAN, |r| r.p99_ms));
-        format!("{rps:.0} req/s, p99 {api_p99:.2} ms")
+        let (failed, _) = each(&|f| f.api.as_ref().map_or(f64::NAN, |r| r.non_2xx as f64));
+        format!(
+            "{}: {rps:.0} req/s answered, p99 {api_p99:.2} ms, {failed:.0} not 2xx",
+            load.name()
+        )
     } else {
-        "idle".to_owned()
+        load.name()
     };
     println!(
         "| {name} | {api} | **{rate:.0}** ({rates}) | {bare:.0} ({bares}) | {one_set:.0} ({one_sets}) | {second_set:.2} | **{ratio:.2}** ({ratio_list}) | {in_order:.0} ({in_orders}) | **{in_order_ratio:.2}** | {apart:.0} ({aparts}) | **{apart_ratio:.2}** | {p50:.0} ms ({p50s}) | **{p99:.0} ms** ({p99s}) | {max:.0} ms |"
@@ -676,12 +826,19 @@ fn report(name: &str, runs: &[Figures]) -> String {
         format!("{count:.0} × {mean:.2} ms")
     };
     let batch = median(runs.iter().map(|r| r.steps.batch).collect());
-    let api = if api == "idle" { "idle" } else { "`wrk`" };
+    let threads = |f: &dyn Fn(&Steps) -> (f64, f64)| {
+        let cpu = median(runs.iter().map(|r| f(&r.steps).0).collect());
+        let waited = median(runs.iter().map(|r| f(&r.steps).1).collect());
+        format!("{cpu:.3} / {waited:.3} ms")
+    };
     format!(
-        "| {name} | {api} | {} | {} | {batch:.1} | {} |",
+        "| {name} | {} | {} | {} | {batch:.1} | {} | {} | {} |",
+        load.name(),
         pair(&|s| s.claims),
         pair(&|s| s.records),
-        pair(&|s| s.between)
+        pair(&|s| s.between),
+        threads(&|s| s.delivery_threads),
+        threads(&|s| s.other_threads),
     )
 }
 
@@ -740,13 +897,33 @@ fn main() {
         .unwrap_or(if smoke { 1 } else { 3 });
     let has_wrk = Command::new("wrk").arg("--version").output().is_ok();
     if !has_wrk {
-        eprintln!("skipped: the runs under API load need wrk (apt-get install wrk)");
+        eprintln!("skipped: the runs with a saturated API need wrk (apt-get install wrk)");
     }
-    let loads: Vec<bool> = if has_wrk && !smoke {
-        vec![false, true]
-    } else {
-        vec![false]
+    let api_rate: f64 = common::setting("TOURNEY_BENCH_API_RATE", 5_000.0);
+    let mut loads = vec![Load::Idle];
+    if !smoke {
+        loads.push(Load::Fixed(api_rate));
+        if has_wrk {
+            loads.push(Load::Saturating);
+        }
+    }
+    // `TOURNEY_BENCH_LOADS=idle,fixed,wrk` and `TOURNEY_BENCH_BACKENDS=sqlite,postgres` run a
+    // part of the table (all of it by default).
+    let chosen = |name: &str, all: &str, item: &str| {
+        std::env::var(name)
+            .unwrap_or_else(|_| all.to_owned())
+            .split(',')
+            .any(|chosen| chosen.trim() == item)
     };
+    loads.retain(|&load| {
+        let name = match load {
+            Load::Idle => "idle",
+            Load::Fixed(_) => "fixed",
+            Load::Saturating => "wrk",
+        };
+        chosen("TOURNEY_BENCH_LOADS", "idle,fixed,wrk", name)
+    });
+    let backend = |name: &str| chosen("TOURNEY_BENCH_BACKENDS", "sqlite,postgres", name);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -761,44 +938,43 @@ fn main() {
     );
     let profile = runtime.block_on(async {
         let mut profile = Vec::new();
-        for &load in &loads {
+        for (index, &load) in loads.iter().enumerate().filter(|_| backend("sqlite")) {
             let mut figures = Vec::new();
             for round in 0..rounds {
-                let url = format!("sqlite://{}/bench-{load}-{round}.db", dir.path().display());
+                let url = format!("sqlite://{}/bench-{index}-{round}.db", dir.path().display());
                 figures.push(run(&url, events, load, dir.path()).await);
             }
-            profile.push(report("SQLite", &figures));
+            profile.push(report("SQLite", load, &figures));
         }
-        let Some(admin) = pg else {
+        let Some(admin) = pg.filter(|_| backend("postgres")) else {
             return profile;
         };
-        for &load in &loads {
+        for (index, &load) in loads.iter().enumerate() {
             let mut figures = Vec::new();
             for round in 0..rounds {
-                let database = PgDatabase::create(
-                    &admin,
-                    &format!("hooks_{}", round + if load { 100 } else { 0 }),
-                )
-                .await;
+                let database =
+                    PgDatabase::create(&admin, &format!("hooks_{}", round + 100 * index)).await;
                 figures.push(run(&database.url, events, load, dir.path()).await);
                 database.drop().await;
             }
-            profile.push(report("Postgres", &figures));
+            profile.push(report("Postgres", load, &figures));
         }
         profile
     });
     println!();
     println!(
-        "Where the bulk phase's time went in `serve`'s loop (`tourney_webhook_loop_seconds`, medians of the rounds): claims, batches recorded, the mean batch, and the pauses in a run between one attempt's end and the next one's start, each as count × mean"
+        "Where the bulk phase's time went in `serve`'s loop (`tourney_webhook_loop_seconds`, medians of the rounds): claims, batches recorded, the mean batch, and the pauses in a run between one attempt's end and the next one's start, each as count × mean; and `serve`'s threads over the phase (`/proc/<pid>/task/*/schedstat`), CPU time / time runnable but waiting for a core, per delivery"
     );
     println!();
     println!(
-        "| backend | API meanwhile | claims | recorded batches | mean batch | between attempts |"
+        "| backend | API meanwhile | claims | recorded batches | mean batch | between attempts | delivery threads, per delivery | other threads, per delivery |"
     );
-    println!("| --- | --- | ---: | ---: | ---: | ---: |");
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for row in profile {
         println!("{row}");
     }
     println!();
-    runtime.block_on(slow_address_table(&dir, events, rounds));
+    if backend("sqlite") && chosen("TOURNEY_BENCH_LOADS", "idle", "idle") {
+        runtime.block_on(slow_address_table(&dir, events, rounds));
+    }
 }
