@@ -464,6 +464,14 @@ pub async fn complete_all(
     let update = sqlx::AssertSqlSafe(update);
     let moved: Vec<(DeliveryId, i64, Option<i64>)> = match conn.reborrow() {
         Conn::Postgres(c) => {
+            // Postgres plans a prepared statement anew for each execution while that plan looks
+            // cheaper than its generic one, and with the batch's ids at hand it always does: a
+            // plan of 0.3 ms for an update of 0.4 (`pg_stat_statements`, the webhook bench). The
+            // generic plan finds the ids by the primary key all the same; for this transaction
+            // only, the statements keep it.
+            sqlx::query("SET LOCAL plan_cache_mode = force_generic_plan")
+                .execute(&mut *c)
+                .await?;
             let ids: Vec<i64> = completions.iter().map(|c| c.delivery_id.raw()).collect();
             sqlx::query_as(update)
                 .bind(moves)
