@@ -99,7 +99,7 @@ on_both_backends! {
     }
 
     async fn db_migrate_command_reports_the_version(t: TestDb) {
-        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 25"));
+        t.tourney().args(["db", "migrate"]).assert().success().stdout(predicates::str::contains("schema version 26"));
     }
 }
 
