@@ -362,36 +362,31 @@ async fn prepare(url: &str, receiver: &Receiver) -> (Db, TournamentRow, String) 
     .expect("hook");
     tx.commit().await.expect("commit");
     let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
-    let ctx = Ctx {
-        base_url: &base_url,
-        actor: "bench",
-        now: tourney::timestamp::now_ms(),
-        member: None,
-    };
     let tournament = service::tournaments::create(
         &db,
-        &ctx,
+        &bench_ctx(&base_url),
         &Draft::new("bench", "bench-cup", "Bench Cup", "chess", Format::Swiss),
     )
     .await
     .expect("tournament");
-    let key = service::keys::create(&db, &ctx, "bench", None)
-        .await
-        .expect("key")
-        .key;
+    let key = new_key(&db).await;
     (db, tournament, key)
 }
 
-/// Another API key of the bench's space.
-async fn more_key(db: &Db) -> String {
-    let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
-    let ctx = Ctx {
-        base_url: &base_url,
+/// Who the bench's own writes through the service layer are by.
+fn bench_ctx(base_url: &BaseUrl) -> Ctx<'_> {
+    Ctx {
+        base_url,
         actor: "bench",
         now: tourney::timestamp::now_ms(),
         member: None,
-    };
-    service::keys::create(db, &ctx, "bench", None)
+    }
+}
+
+/// A new API key of the bench's space.
+async fn new_key(db: &Db) -> String {
+    let base_url = BaseUrl::parse("https://cup.example.org").expect("base URL");
+    service::keys::create(db, &bench_ctx(&base_url), "bench", None)
         .await
         .expect("key")
         .key
@@ -612,7 +607,7 @@ async fn run(url: &str, events: usize, load: Load, dir: &std::path::Path) -> Fig
     let (db, tournament, key) = prepare(url, &receiver).await;
     let mut keys = vec![key];
     for _ in 1..4 {
-        keys.push(more_key(&db).await);
+        keys.push(new_key(&db).await);
     }
     let serve = delivering_to(url, &receiver);
     // The events created above (none reach the hook: the tournament is a draft) are skipped.
