@@ -45,8 +45,8 @@
 //!
 //! Run: `cargo bench --bench webhooks` (the saturating runs need `wrk`, Debian's package of that
 //! name; without it they are skipped with a message). `TOURNEY_BENCH_BACKENDS=postgres` and
-//! `TOURNEY_BENCH_LOADS=fixed` (of `idle,fixed,wrk`) run a part of the table. Results go to stdout as a Markdown table; the
-//! figures in docs/PERFORMANCE.md come from here.
+//! `TOURNEY_BENCH_LOADS=fixed` (of `idle,fixed,wrk`) run a part of the table. Results go to
+//! stdout as a Markdown table; the figures in docs/PERFORMANCE.md come from here.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -281,6 +281,7 @@ fn per_delivery(
     let (mut delivery, mut other) = ((0.0, 0.0), (0.0, 0.0));
     for (name, &(cpu, waited)) in after {
         let (cpu_before, waited_before) = before.get(name).copied().unwrap_or((0.0, 0.0));
+        // `comm` keeps 15 bytes of a thread's name: `tourney-delivery` reads `tourney-deliver`.
         let into = if name.starts_with("tourney-deliver") {
             &mut delivery
         } else {
@@ -548,6 +549,15 @@ enum Load {
 }
 
 impl Load {
+    /// The load's name in `TOURNEY_BENCH_LOADS`.
+    fn option(self) -> &'static str {
+        match self {
+            Load::Idle => "idle",
+            Load::Fixed(_) => "fixed",
+            Load::Saturating => "wrk",
+        }
+    }
+
     /// The load's name in the tables.
     fn name(self) -> String {
         match self {
@@ -910,14 +920,7 @@ fn main() {
             .split(',')
             .any(|chosen| chosen.trim() == item)
     };
-    loads.retain(|&load| {
-        let name = match load {
-            Load::Idle => "idle",
-            Load::Fixed(_) => "fixed",
-            Load::Saturating => "wrk",
-        };
-        chosen("TOURNEY_BENCH_LOADS", "idle,fixed,wrk", name)
-    });
+    loads.retain(|load| chosen("TOURNEY_BENCH_LOADS", "idle,fixed,wrk", load.option()));
     let backend = |name: &str| chosen("TOURNEY_BENCH_BACKENDS", "sqlite,postgres", name);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -969,7 +972,8 @@ fn main() {
         println!("{row}");
     }
     println!();
-    if backend("sqlite") && chosen("TOURNEY_BENCH_LOADS", "idle", "idle") {
+    // The third phase runs with the API idle.
+    if backend("sqlite") && loads.contains(&Load::Idle) {
         runtime.block_on(slow_address_table(&dir, events, rounds));
     }
 }

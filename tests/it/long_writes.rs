@@ -98,6 +98,17 @@ async fn counted_alone_while_held(
     assert_eq!(alone, counted, "requests counted by serve alone");
 }
 
+/// Neither of `servers` counted a request alone; `context` says what went on meanwhile.
+async fn none_counted_alone(servers: [&Server; 2], context: &str) {
+    for server in servers {
+        assert_eq!(
+            metric(server, "tourney_rate_limit_counted_alone_total").await,
+            0.0,
+            "a server of two counted alone{context}"
+        );
+    }
+}
+
 /// Two `serve` processes on `t`'s file started with `args`, each having answered one request of
 /// `key` (so each is present in the database for the other).
 async fn two_that_served(t: &TestDb, key: &str, args: &[&str]) -> (Server, Server) {
@@ -165,13 +176,7 @@ async fn two_servers_on_one_file_wait_for_the_writer_and_share_the_count() {
         "the request was answered in {waited:?}, before the writer let go"
     );
     drop(writer);
-    for server in [&a, &b] {
-        assert_eq!(
-            metric(server, "tourney_rate_limit_counted_alone_total").await,
-            0.0,
-            "a server of two counted alone"
-        );
-    }
+    none_counted_alone([&a, &b], "").await;
     let mut through = 3;
     for n in 0..200 {
         let server = if n % 2 == 0 { &a } else { &b };
@@ -217,13 +222,7 @@ async fn servers_that_saw_each_other_wait_out_a_write_longer_than_the_window() {
     }
     assert!(writer.still_held(), "the writer let go too soon");
     drop(writer);
-    for server in [&a, &b] {
-        assert_eq!(
-            metric(server, "tourney_rate_limit_counted_alone_total").await,
-            0.0,
-            "a server of two counted alone during the write: {answered:?}"
-        );
-    }
+    none_counted_alone([&a, &b], &format!(" during the write: {answered:?}")).await;
     assert!(
         answered
             .iter()
